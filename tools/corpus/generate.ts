@@ -1,0 +1,252 @@
+/**
+ * The whole corpus build as one pure function: raw sources in, file contents out. Used by
+ * tools/build-corpus.ts (to write or check corpus/) and by the staleness test.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { DocumentMeta, RuleRecord } from '../../src/corpus/types.js';
+import { renderDocument } from '../../src/corpus/format.js';
+import { splitBundle, squash } from './bundle.js';
+import { buildRules, CR_EN, CR_JA } from './rules-doc.js';
+import { parseGlossary } from './glossary.js';
+import { keywordLookup } from './restore-keywords.js';
+import { finishRecords, type Draft } from './records.js';
+import { isoDate, manualParent, parseFloorRules, parseTournamentManual } from './tournament.js';
+import { outlineParent, parseGundamWar, parseMarkdownSections } from './sectioned.js';
+import { buildCatalog } from './cards.js';
+import { parentRuleId } from './rule-numbers.js';
+
+export const SOURCES = {
+  bundle: '000_2fda1a0a7e07f200.txt',
+  ja: '001_cea56ce86bb3c3d5.txt',
+  gundamWar: '002_5dfb5e39cd99dfb5.txt',
+  unofficial: '003_259c5ec659f598f6.txt',
+  official: 'cards-official',
+} as const;
+
+const BANDAI_RULES = 'https://www.gundam-gcg.com/en/rules/';
+
+/** Change history entries ("### Ver. 1.7.0 (May 22, 2026) Update ・13-1-8. Added") as records. */
+function changeHistory(changes: string): Draft[] {
+  const text = squash(changes);
+  const parts = [...text.matchAll(/### Ver\. ([\d.]+) \(([^)]+)\) Update (.*?)(?= ### Ver\.|$)/g)];
+  return [
+    { id: 'history', heading: 'Change history', text: '', parent: null },
+    ...parts.map((m) => ({
+      id: `history-${m[1]}`,
+      heading: `Ver. ${m[1]} (${m[2]}) Update`,
+      text: m[3]!.split('・').map((s) => s.trim()).filter(Boolean).map((s) => `・${s}`).join('\n'),
+      parent: 'history',
+    })),
+  ];
+}
+
+function jaChangeHistory(changes: string): Draft[] {
+  const lines = changes.split('\n').slice(1);
+  const drafts: Draft[] = [{ id: 'history', heading: '更新履歴', text: lines[0] ?? '', parent: null }];
+  let cur: Draft | null = null;
+  for (const line of lines.slice(1)) {
+    const m = /^Ver\.([\d.]+)\s*\((.+)\)$/.exec(line.trim());
+    if (m) {
+      cur = { id: `history-${m[1]}`, heading: `Ver.${m[1]} (${m[2]})`, text: '', parent: 'history' };
+      drafts.push(cur);
+    } else if (cur) cur.text = cur.text ? `${cur.text}\n${line.trim()}` : line.trim();
+  }
+  return drafts;
+}
+
+/** History references print rule numbers as a list ("・10-1-8-1-2. 10-2-2-1. Added"). */
+function historyReferences(text: string): { cited: string; title: string | null }[] {
+  return [...new Set([...text.matchAll(/(?<![\d-])(\d{1,2}(?:-\d{1,2})+)(?![\d-])/g)].map((m) => m[1]!))].map((cited) => ({ cited, title: null }));
+}
+
+function tournamentReferences(text: string): { cited: string; title: string | null }[] {
+  const out: { cited: string; title: string | null }[] = [];
+  for (const m of text.matchAll(/\b[Ss]ection (\d+(?:\.\d+)+)\b/g)) out.push({ cited: m[1]!, title: null });
+  return out;
+}
+
+export interface GeneratedCorpus {
+  files: Map<string, string>;
+  report: string;
+}
+
+export function generateCorpus(sourcesDir: string): GeneratedCorpus {
+  const read = (f: string) => fs.readFileSync(path.join(sourcesDir, f), 'utf8');
+  const bundle = splitBundle(read(SOURCES.bundle));
+  const enVersion = /Comprehensive Rules Ver\. ([\d.]+\d)/.exec(read(SOURCES.bundle))?.[1] ?? 'unknown';
+  const enDate = isoDate(/\*\*Updated ([A-Za-z]+ \d{1,2}, \d{4})\*\*/.exec(read(SOURCES.bundle))?.[1] ?? '');
+  const rules = buildRules(bundle.rules, read(SOURCES.ja), enVersion);
+  if (rules.unresolvedHoles.length) throw new Error(`keyword holes left unnamed: ${JSON.stringify(rules.unresolvedHoles)}`);
+
+  const docs: { meta: DocumentMeta; records: RuleRecord[]; file: string }[] = [];
+  const src = (f: string) => `sources/${f}`;
+
+  // 1. Comprehensive Rules EN, with its change history.
+  const enHistory = finishRecords(changeHistory(bundle.changes), {
+    document: CR_EN, language: 'en', version: enVersion, versionLabel: `Comprehensive Rules EN Ver. ${enVersion}`,
+    parentOf: () => null, references: historyReferences,
+  });
+  const enIds = new Set(rules.en.map((r) => r.id));
+  for (const h of enHistory) for (const c of h.cites) if (c.target === null && enIds.has(c.cited)) c.target = c.cited;
+  docs.push({
+    file: 'documents/gundam/en/comprehensive-rules.md',
+    meta: {
+      id: CR_EN, title: `Gundam Card Game Comprehensive Rules Ver. ${enVersion}`, game: 'gundam', kind: 'comprehensive-rules',
+      language: 'en', version: enVersion, date: enDate, authority: 'official', source: src(SOURCES.bundle), publisher_url: BANDAI_RULES,
+      notes: [
+        'Keyword names the source lost (<Repair>, <Blocker>, ...) were restored by the corpus build; restored records say so.',
+        'Cross-references whose printed number and title disagree point at the rule the title names and record the discrepancy.',
+      ],
+    },
+    records: [...rules.en, ...enHistory],
+  });
+
+  // 2. Comprehensive Rules JA.
+  const jaSource = read(SOURCES.ja);
+  const jaChanges = jaSource.slice(jaSource.indexOf('更新履歴'));
+  const jaHistory = finishRecords(jaChangeHistory(jaChanges), {
+    document: CR_JA, language: 'ja', version: rules.jaVersion, versionLabel: `総合ルール Ver.${rules.jaVersion}`,
+    parentOf: () => null, references: historyReferences,
+  });
+  const jaIds = new Set(rules.ja.map((r) => r.id));
+  for (const h of jaHistory) for (const c of h.cites) if (c.target === null && jaIds.has(c.cited)) c.target = c.cited;
+  docs.push({
+    file: 'documents/gundam/ja/comprehensive-rules.md',
+    meta: {
+      id: CR_JA, title: `ガンダムカードゲーム 総合ルール Ver.${rules.jaVersion}`, game: 'gundam', kind: 'comprehensive-rules',
+      language: 'ja', version: rules.jaVersion, date: null, authority: 'official', source: src(SOURCES.ja),
+      publisher_url: 'https://www.gundam-gcg.com/jp/rules/',
+      notes: [
+        'Paragraph numbers are inferred by order against the English section where the counts agree (alignment: inferred); where they differ, paragraphs are matched by content (matched) or left unnumbered (unaligned, ids like 5-22-p1).',
+        `This copy (Ver.${rules.jaVersion}) is newer than the English one (Ver. ${enVersion}).`,
+      ],
+    },
+    records: [...rules.ja, ...jaHistory],
+  });
+
+  // 3. Glossary.
+  const glossary = parseGlossary(bundle.glossary, keywordLookup(() => rules.en.map((r) => r.text)));
+  docs.push({
+    file: 'documents/gundam/en/glossary.md',
+    meta: {
+      id: 'gundam-glossary-en', title: 'Gundam Card Game Glossary', game: 'gundam', kind: 'glossary', language: 'en',
+      version: enVersion, date: null, authority: 'official', source: src(SOURCES.bundle),
+      notes: ['Terms as the bundle defines them, built from the Comprehensive Rules; keyword names restored where the source lost them.'],
+    },
+    records: finishRecords(glossary.drafts, {
+      document: 'gundam-glossary-en', language: 'en', version: enVersion, versionLabel: 'the glossary', parentOf: () => null,
+    }),
+  });
+
+  // 4. Tournament Rules Manual and 4b. Sanctioned Tournament Floor Rules.
+  const manual = parseTournamentManual(bundle.tournamentManual);
+  const manualVersion = manual.meta.updated ?? 'unknown';
+  docs.push({
+    file: 'documents/gundam/en/tournament-rules-manual.md',
+    meta: {
+      id: 'gundam-tournament-rules-en', title: manual.meta.title, game: 'gundam', kind: 'tournament', language: 'en',
+      version: manualVersion, date: manual.meta.updated, authority: 'official', source: src(SOURCES.bundle),
+      publisher_url: 'https://www.gundam-gcg.com/en/pdf/floor_rule_en.pdf',
+      notes: ['One record per numbered section; the table of contents and printed page numbers are dropped.'],
+    },
+    records: finishRecords(manual.drafts, {
+      document: 'gundam-tournament-rules-en', language: 'en', version: manualVersion, versionLabel: 'the Tournament Rules Manual',
+      parentOf: manualParent, references: tournamentReferences,
+    }),
+  });
+  const floor = parseFloorRules(bundle.floorRules);
+  docs.push({
+    file: 'documents/gundam/en/floor-rules.md',
+    meta: {
+      id: 'gundam-floor-rules-en', title: floor.meta.title, game: 'gundam', kind: 'tournament', language: 'en',
+      version: floor.version, date: floor.meta.updated, authority: 'official', source: src(SOURCES.bundle),
+      publisher_url: 'https://www.gundam-gcg.com/en/pdf/tournament-rules_en.pdf',
+    },
+    records: finishRecords(floor.drafts, {
+      document: 'gundam-floor-rules-en', language: 'en', version: floor.version, versionLabel: 'the Floor Rules', parentOf: () => null,
+      references: () => [],
+    }),
+  });
+
+  // 5. Errata note.
+  docs.push({
+    file: 'documents/gundam/en/errata.md',
+    meta: {
+      id: 'gundam-errata-en', title: 'Gundam Card Game Errata & Rulings', game: 'gundam', kind: 'errata', language: 'en',
+      version: 'none tracked', date: null, authority: 'official', source: src(SOURCES.bundle), publisher_url: BANDAI_RULES,
+    },
+    records: finishRecords([{ id: 'status', heading: 'Status', text: squash(bundle.errata), parent: null }], {
+      document: 'gundam-errata-en', language: 'en', version: 'none tracked', versionLabel: 'the errata note', parentOf: () => null, references: () => [],
+    }),
+  });
+
+  // 6. Gundam War rulebook and errata: a separate, older game.
+  const gw = parseGundamWar(read(SOURCES.gundamWar));
+  const gwNote = 'Gundam War is an older, different Bandai card game; its rules never answer Gundam Card Game questions.';
+  docs.push({
+    file: 'documents/gundam-war/en/rulebook.md',
+    meta: {
+      id: 'gundam-war-rulebook-en', title: 'Gundam War Rulebook', game: 'gundam-war', kind: 'rulebook', language: 'en',
+      version: 'starter deck manual', date: null, authority: 'official', source: src(SOURCES.gundamWar), notes: [gwNote],
+    },
+    records: finishRecords(gw.rulebook, {
+      document: 'gundam-war-rulebook-en', language: 'en', version: 'starter deck manual', versionLabel: 'the Gundam War rulebook', parentOf: outlineParent, references: () => [],
+    }),
+  });
+  docs.push({
+    file: 'documents/gundam-war/en/errata.md',
+    meta: {
+      id: 'gundam-war-errata-en', title: 'Gundam War Master Errata and Numbering Errata', game: 'gundam-war', kind: 'errata', language: 'en',
+      version: 'as printed with the rulebook', date: null, authority: 'official', source: src(SOURCES.gundamWar), notes: [gwNote],
+    },
+    records: finishRecords(gw.errata, {
+      document: 'gundam-war-errata-en', language: 'en', version: 'as printed with the rulebook', versionLabel: 'the Gundam War errata', parentOf: () => null, references: () => [],
+    }),
+  });
+
+  // 7. The unofficial "v1.0.0" document.
+  const un = parseMarkdownSections(read(SOURCES.unofficial));
+  docs.push({
+    file: 'documents/gundam/en/unofficial-comprehensive-rules-v1.0.0.md',
+    meta: {
+      id: 'gundam-unofficial-v1-en', title: `${un.title} (UNOFFICIAL)`, game: 'gundam', kind: 'comprehensive-rules', language: 'en',
+      version: un.version ?? 'unknown', date: un.date ? isoDate(un.date) : null, authority: 'unofficial', source: src(SOURCES.unofficial),
+      notes: [
+        'Not from the publisher. It contradicts the official Comprehensive Rules (base HP 20, hand size 7, keywords that do not exist).',
+        'Searchable only on request; never an answer to a question the official rules answer.',
+      ],
+    },
+    records: finishRecords(un.drafts, {
+      document: 'gundam-unofficial-v1-en', language: 'en', version: un.version ?? 'unknown', versionLabel: 'the unofficial document', parentOf: outlineParent, references: () => [],
+    }),
+  });
+
+  const files = new Map<string, string>();
+  for (const d of docs) files.set(d.file, renderDocument(d.meta, d.records));
+
+  // The card catalog.
+  const catalog = buildCatalog(bundle.cards, path.join(sourcesDir, SOURCES.official));
+  files.set('cards/cards.json', JSON.stringify(catalog.cards, null, 1) + '\n');
+  files.set('cards/sets.json', JSON.stringify(catalog.sets, null, 1) + '\n');
+
+  const manifest = {
+    documents: docs.map((d) => ({ id: d.meta.id, file: d.file, records: d.records.length })),
+    cards: { file: 'cards/cards.json', printings: catalog.cards.length, sets: 'cards/sets.json' },
+  };
+  files.set('manifest.json', JSON.stringify(manifest, null, 1) + '\n');
+
+  const restored = rules.en.filter((r) => r.restored).length;
+  const report = [
+    ...docs.map((d) => `${d.meta.id}: ${d.records.length} records`),
+    `rules EN restored: ${restored} records; JA alignment: ${JSON.stringify(countBy(rules.ja, (r) => r.alignment ?? 'none'))}`,
+    `cards: ${JSON.stringify(catalog.stats)}`,
+  ].join('\n');
+  return { files, report };
+}
+
+function countBy<T>(xs: T[], key: (x: T) => string): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const x of xs) out[key(x)] = (out[key(x)] ?? 0) + 1;
+  return out;
+}
