@@ -1,0 +1,143 @@
+/**
+ * Card search: filters (type, color, set, trait, keyword, level, cost) over the catalog, and a
+ * MiniSearch index over names, traits, keywords and text for free-text queries and loose names
+ * ("unicorn gundam destroy mode").
+ */
+import MiniSearch from 'minisearch';
+import type { CardRecord, CardType } from '../corpus/types.js';
+import { keywordByName } from '../corpus/keywords.js';
+import { processEnglish, tokenizeEnglish } from './text.js';
+import { nameKey } from '../corpus/store.js';
+
+export interface CardFilters {
+  query?: string;
+  type?: CardType;
+  color?: string;
+  set?: string;
+  trait?: string;
+  keyword?: string;
+  level?: number;
+  cost?: number;
+  /** 'all' lists every printing (default); 'base' lists one record per card number. */
+  printings?: 'all' | 'base';
+}
+
+interface IndexedCard {
+  i: number;
+  name: string;
+  traits: string;
+  keywords: string;
+  text: string;
+  id: string;
+}
+
+/** Names without their punctuation: "Unicorn Gundam (Destroy Mode)" matches "unicorn gundam destroy mode". */
+function looseName(s: string): string {
+  return nameKey(s).replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+}
+
+export class CardSearch {
+  private readonly index: MiniSearch<IndexedCard>;
+  private readonly nameIndex: MiniSearch<{ i: number; name: string }>;
+
+  constructor(private readonly cards: CardRecord[]) {
+    const options = { idField: 'i', tokenize: tokenizeEnglish, processTerm: processEnglish };
+    this.index = new MiniSearch<IndexedCard>({ ...options, fields: ['name', 'traits', 'keywords', 'text', 'id'] });
+    this.index.addAll(
+      cards.map((c, i) => ({
+        i,
+        name: c.name,
+        traits: c.traits.join(' '),
+        keywords: c.keywords.map((k) => k.name).join(' '),
+        text: c.text,
+        id: c.id,
+      })),
+    );
+    // Names only, one entry per distinct name, for get_card's loose name matching.
+    const seen = new Set<string>();
+    const names: { i: number; name: string }[] = [];
+    cards.forEach((c, i) => {
+      const k = nameKey(c.name);
+      if (seen.has(k)) return;
+      seen.add(k);
+      names.push({ i, name: c.name });
+    });
+    this.nameIndex = new MiniSearch({
+      idField: 'i',
+      fields: ['name'],
+      tokenize: (t: string) => looseName(t).split(' '),
+      processTerm: (t: string) => (t ? t.toLowerCase() : null),
+    });
+    this.nameIndex.addAll(names);
+  }
+
+  search(f: CardFilters): { total: number; indexes: number[] } {
+    const pass = (c: CardRecord) => matches(c, f);
+    let order: number[];
+    if (f.query && f.query.trim()) {
+      const hits = this.index.search(f.query, {
+        boost: { name: 4, id: 4, keywords: 2, traits: 1.5, text: 1 },
+        prefix: (term, i, terms) => i === terms.length - 1 && term.length >= 3,
+        fuzzy: (term) => (term.length >= 5 ? 0.2 : false),
+        combineWith: 'AND',
+        filter: (r) => pass(this.cards[r.id as number]!),
+      });
+      // Nothing with every word: fall back to any word, best first.
+      const results = hits.length
+        ? hits
+        : this.index.search(f.query, {
+            boost: { name: 4, id: 4, keywords: 2, traits: 1.5, text: 1 },
+            fuzzy: (term) => (term.length >= 5 ? 0.2 : false),
+            combineWith: 'OR',
+            filter: (r) => pass(this.cards[r.id as number]!),
+          });
+      order = results.map((r) => r.id as number);
+    } else {
+      order = [];
+      this.cards.forEach((c, i) => {
+        if (pass(c)) order.push(i);
+      });
+    }
+    return { total: order.length, indexes: order };
+  }
+
+  /**
+   * Cards whose name loosely matches `name`, best first: exact (ignoring punctuation and case) first,
+   * then every word present, then fuzzy.
+   */
+  byLooseName(name: string, max = 10): number[] {
+    const want = looseName(name);
+    const exact: number[] = [];
+    this.cards.forEach((c, i) => {
+      if (looseName(c.name) === want) exact.push(i);
+    });
+    if (exact.length) return exact;
+    const hits = this.nameIndex.search(want, { combineWith: 'AND', prefix: true, fuzzy: (t) => (t.length >= 4 ? 0.25 : false) });
+    const pool = hits.length ? hits : this.nameIndex.search(want, { combineWith: 'OR', prefix: true, fuzzy: (t) => (t.length >= 4 ? 0.3 : false) });
+    return pool.slice(0, max).map((h) => h.id as number);
+  }
+}
+
+export function matches(c: CardRecord, f: CardFilters): boolean {
+  if (f.printings === 'base' && c.base_id !== null) return false;
+  if (f.type && c.type !== f.type) return false;
+  if (f.color && (c.color ?? '').toLowerCase() !== f.color.toLowerCase()) return false;
+  if (f.set) {
+    const s = f.set.toUpperCase();
+    if (c.set.toUpperCase() !== s && !c.id.toUpperCase().startsWith(`${s}-`)) return false;
+  }
+  if (f.trait) {
+    const t = f.trait.toLowerCase().replace(/[()]/g, '').trim();
+    if (!c.traits.some((x) => x.toLowerCase() === t)) return false;
+  }
+  if (f.keyword) {
+    const m = /^<?\s*([A-Za-z][A-Za-z\- ]*?)\s*(\d+)?\s*>?$/.exec(f.keyword.trim());
+    const def = m ? keywordByName(m[1]!) : undefined;
+    const amount = m?.[2] !== undefined ? Number(m[2]) : undefined;
+    if (!def) return false;
+    if (!c.keywords.some((k) => k.name === def.name && k.scope !== 'mentions' && (amount === undefined || k.amount === amount))) return false;
+  }
+  if (f.level !== undefined && c.level !== f.level) return false;
+  if (f.cost !== undefined && c.cost !== f.cost) return false;
+  return true;
+}

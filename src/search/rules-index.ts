@@ -1,0 +1,99 @@
+/**
+ * Full-text search over rule records, one MiniSearch index per language. Each record is indexed
+ * with its heading, its text, the headings above it (so "Damage Step" context reaches 8-5-2-3-1),
+ * and, for headings without text of their own, their children's text.
+ */
+import MiniSearch, { type SearchResult } from 'minisearch';
+import type { RuleRecord, Language } from '../corpus/types.js';
+import { expandQuery } from './synonyms.js';
+import { hasJapanese, processEnglish, processJapanese, tokenizeEnglish, tokenizeJapanese } from './text.js';
+
+export interface IndexedRule {
+  /** Position in the records array the index was built from. */
+  i: number;
+  heading: string;
+  text: string;
+  path: string;
+  children: string;
+  document: string;
+}
+
+const FIELDS = ['heading', 'text', 'path', 'children'] as const;
+
+export function miniSearchOptions(language: Language) {
+  return {
+    idField: 'i',
+    fields: [...FIELDS],
+    storeFields: [] as string[],
+    tokenize: language === 'ja' ? tokenizeJapanese : tokenizeEnglish,
+    processTerm: language === 'ja' ? processJapanese : processEnglish,
+  };
+}
+
+function childText(r: RuleRecord, byKey: Map<string, RuleRecord>): string {
+  if (r.text || r.children.length === 0) return '';
+  return r.children
+    .map((c) => byKey.get(`${r.document}\u0000${c}`))
+    .filter((c): c is RuleRecord => !!c)
+    .map((c) => c.heading ?? c.text)
+    .join(' ')
+    .slice(0, 2000);
+}
+
+export function buildRulesIndex(records: RuleRecord[], language: Language): MiniSearch<IndexedRule> {
+  const byKey = new Map(records.map((r) => [`${r.document}\u0000${r.id}`, r]));
+  const index = new MiniSearch<IndexedRule>(miniSearchOptions(language));
+  const docs: IndexedRule[] = [];
+  records.forEach((r, i) => {
+    if (r.language !== language) return;
+    docs.push({
+      i,
+      heading: r.heading ?? '',
+      text: r.text,
+      path: r.path.join(' '),
+      children: childText(r, byKey),
+      document: r.document,
+    });
+  });
+  index.addAll(docs);
+  return index;
+}
+
+export interface RuleHit {
+  i: number;
+  score: number;
+}
+
+/** Field weights: a heading naming the topic counts most; the path only nudges. */
+
+const BOOST = { heading: 2.2, text: 1, path: 0.35, children: 0.3 };
+
+/**
+ * Searches one language's index. `allow` filters by record position (document, game, authority).
+ * Query words count fully; the rules' words added for players' words count at 0.45.
+ */
+export function searchRules(
+  index: MiniSearch<IndexedRule>,
+  query: string,
+  language: Language,
+  allow: (i: number) => boolean,
+  limit: number,
+  weight: (i: number) => number = () => 1,
+): RuleHit[] {
+  const process = language === 'ja' ? processJapanese : processEnglish;
+  const tokenize = language === 'ja' ? tokenizeJapanese : tokenizeEnglish;
+  const own = new Set(tokenize(query).map(process).filter((t): t is string => !!t));
+  const extra = language === 'en' || !hasJapanese(query) ? expandQuery(query).words : '';
+  const expanded = extra ? `${query} ${extra}` : query;
+  const results: SearchResult[] = index.search(expanded, {
+    boost: BOOST,
+    combineWith: 'OR',
+    filter: (r) => allow(r.id as number),
+    fuzzy: (term) => (language === 'en' && term.length >= 6 && !/\d/.test(term) ? 0.2 : false),
+    prefix: (term, i, terms) => language === 'en' && i === terms.length - 1 && term.length >= 4,
+    boostTerm: (term) => (own.has(term) ? 1 : 0.45),
+    boostDocument: (id) => weight(id as number),
+    weights: { fuzzy: 0.35, prefix: 0.5 },
+  });
+  return results.slice(0, limit).map((r) => ({ i: r.id as number, score: r.score }));
+}

@@ -1,0 +1,182 @@
+/**
+ * Search over the corpus as the tools need it: which documents a query may reach (official Gundam
+ * Card Game documents by default; the unofficial one only on request; Gundam War only when asked
+ * for by game), rule numbers looked up directly, the rest through the language's index.
+ */
+import type MiniSearch from 'minisearch';
+import type { CorpusStore } from '../corpus/store.js';
+import type { DocumentMeta, GameId, Language, RuleRecord } from '../corpus/types.js';
+import { buildRulesIndex, searchRules, type IndexedRule } from './rules-index.js';
+import { ConceptIndex } from './concepts.js';
+import { hasJapanese } from './text.js';
+import { phraseHits } from './phrases.js';
+
+export interface RuleSearchParams {
+  query: string;
+  language?: Language;
+  game?: GameId;
+  document?: string;
+  include_unofficial?: boolean;
+  limit?: number;
+}
+
+export interface RuleSearchResult {
+  id: string;
+  document: string;
+  document_title: string;
+  kind: string;
+  authority: string;
+  language: Language;
+  version: string;
+  heading: string | null;
+  path: string[];
+  text: string;
+  score: number;
+}
+
+export class SearchError extends Error {}
+
+/** How much a rule whose heading the query names is preferred, and the rules under it. */
+const CONCEPT_BOOST = 1.8;
+const WITHIN_BOOST = 1.25;
+
+const RULE_NUMBER = /(?<![\d.-])(\d{1,2}(?:-\d{1,2})+|\d{1,2}\.\d{1,2}(?:\.\d{1,2})*)(?![\d-])/g;
+
+export class SearchService {
+  private readonly indexes = new Map<Language, MiniSearch<IndexedRule>>();
+  private conceptIndex: ConceptIndex | null = null;
+
+  constructor(private readonly store: CorpusStore) {}
+
+  /** Builds the indexes now rather than on first use (a server warms up before answering). */
+  warm(): void {
+    this.index('en');
+    this.index('ja');
+  }
+
+  index(language: Language): MiniSearch<IndexedRule> {
+    let idx = this.indexes.get(language);
+    if (!idx) {
+      idx = buildRulesIndex(this.store.records, language);
+      this.indexes.set(language, idx);
+    }
+    return idx;
+  }
+
+  private concepts(): ConceptIndex {
+    this.conceptIndex ??= new ConceptIndex(this.store.records, new Set(this.store.documents.filter((d) => d.language === 'en').map((d) => d.id)));
+    return this.conceptIndex;
+  }
+
+  /** Documents a search may reach, by the same defaults as search_rules. */
+  scope(p: Omit<RuleSearchParams, 'query' | 'limit'>, language: Language): DocumentMeta[] {
+    if (p.document) {
+      const d = this.store.document(p.document);
+      if (!d) {
+        throw new SearchError(`unknown document "${p.document}"; accepted: ${this.store.documents.map((x) => x.id).join(', ')}`);
+      }
+      if (d.authority === 'unofficial' && p.include_unofficial === false) {
+        throw new SearchError(`"${d.id}" is unofficial; pass include_unofficial: true to search it`);
+      }
+      return [d];
+    }
+    const game = p.game ?? 'gundam';
+    return this.store.documents.filter(
+      (d) =>
+        d.game === game &&
+        d.language === language &&
+        d.kind !== 'glossary' &&
+        (d.authority === 'official' || p.include_unofficial === true),
+    );
+  }
+
+  searchRules(p: RuleSearchParams): { language: Language; documents: string[]; results: RuleSearchResult[] } {
+    const limit = p.limit ?? 10;
+    const docLanguage = p.document ? this.store.document(p.document)?.language : undefined;
+    const language: Language = p.language ?? docLanguage ?? (hasJapanese(p.query) ? 'ja' : 'en');
+    const docs = this.scope(p, language);
+    const lang = docs[0]?.language ?? language;
+    const allowed = new Set(docs.map((d) => d.id));
+    const out: RuleSearchResult[] = [];
+    const seen = new Set<number>();
+    // A rule number in the query is looked up directly, ahead of the text search.
+    for (const m of p.query.matchAll(RULE_NUMBER)) {
+      for (const d of docs) {
+        const i = this.store.ruleIndex(d.id, m[1]!);
+        if (i !== undefined && !seen.has(i)) {
+          seen.add(i);
+          out.push(this.result(i, 100));
+        }
+      }
+    }
+    if (docs.length > 0) {
+      const { named, within } =
+        lang === 'en' ? this.concepts().namedWithin(p.query, this.store.records, (d, id) => this.store.ruleIndex(d, id)) : { named: new Set<number>(), within: new Set<number>() };
+      for (const i of phraseHits(p.query, this.store.records, allowed)) {
+        if (!seen.has(i)) {
+          seen.add(i);
+          out.push(this.result(i, 50));
+        }
+      }
+      const hits = searchRules(this.index(lang), p.query, lang, (i) => allowed.has(this.store.records[i]!.document), limit + seen.size, (i) =>
+        this.weight(i, docs.length > 1) * (named.has(i) ? CONCEPT_BOOST : within.has(i) ? WITHIN_BOOST : 1),
+      );
+      for (const h of hits) {
+        if (seen.has(h.i)) continue;
+        seen.add(h.i);
+        out.push(this.result(h.i, h.score));
+      }
+    }
+    return { language: lang, documents: docs.map((d) => d.id), results: out.slice(0, limit) };
+  }
+
+  /**
+   * Ranking prior of a record. Across several documents the Comprehensive Rules lead (tournament
+   * documents answer their own vocabulary: judges, matches, sleeves). A heading with no text of its
+   * own is a table of contents entry: a chapter ranks below the rules it contains.
+   */
+  private weight(i: number, mixed: boolean): number {
+    const r = this.store.records[i]!;
+    let w = 1;
+    if (mixed) {
+      const kind = this.store.document(r.document)?.kind;
+      if (kind === 'tournament') w *= 0.75;
+      else if (kind === 'errata') w *= 0.5;
+    }
+    if (!r.text && r.heading !== null) w *= r.parent === null ? 0.45 : 0.75;
+    return w;
+  }
+
+  /** A record as a search result; a heading without text of its own shows its children's text. */
+  result(i: number, score: number): RuleSearchResult {
+    const r = this.store.records[i]!;
+    const d = this.store.document(r.document)!;
+    return {
+      id: r.id,
+      document: r.document,
+      document_title: d.title,
+      kind: d.kind,
+      authority: d.authority,
+      language: r.language,
+      version: r.version,
+      heading: r.heading,
+      path: r.path,
+      text: r.text || this.childrenText(r),
+      score: Math.round(score * 1000) / 1000,
+    };
+  }
+
+  private childrenText(r: RuleRecord): string {
+    const parts: string[] = [];
+    let len = 0;
+    for (const c of r.children) {
+      const child = this.store.rule(r.document, c);
+      if (!child) continue;
+      const t = `${c}. ${child.heading ?? child.text}`;
+      parts.push(t);
+      len += t.length;
+      if (len > 600) break;
+    }
+    return parts.join('\n');
+  }
+}

@@ -1,0 +1,63 @@
+/**
+ * Words players use for things the rules name differently ("tap" for rest, "graveyard" for trash,
+ * "mulligan" for redraw). A query gets the rules' words added, at a lower weight than its own.
+ */
+import { KEYWORDS } from '../corpus/keywords.js';
+
+const PLAYER_WORDS: [RegExp, string][] = [
+  [/\b(?:tap|taps|tapped|tapping|turn sideways|exhaust(?:ed)?)\b/, 'rest rested'],
+  [/\b(?:untap|untaps|untapped|ready|readies|refresh)\b/, 'active set active'],
+  [/\b(?:graveyard|discard pile|discard zone|gy|yard|dead pile)\b/, 'trash'],
+  [/\b(?:mulligan|mulligans|redraw|re-draw|new hand)\b/, 'redraw starting hand'],
+  [/\b(?:life|lives|life points|health)\b/, 'shield shields defeat'],
+  [/\b(?:exile|exiled|banish|banished)\b/, 'removal area remove'],
+  [/\b(?:creature|creatures|monster|monsters|mobile suits?|mechs?|minions?)\b/, 'unit units'],
+  [/\b(?:mana|lands?|energy)\b/, 'resource resources'],
+  [/\b(?:go first|going first|first player|play first|starting player)\b/, 'player one'],
+  [/\b(?:go second|going second|second player)\b/, 'player two'],
+  [/\b(?:scoop|forfeit|give up|resign)\b/, 'concede'],
+  [/\b(?:kill|kills|killed|dies|die|died|ko|ko'd|dead)\b/, 'destroyed destroy'],
+  [/\b(?:summon|summons|summoned|cast|casts|put into play|bring out)\b/, 'deploy play'],
+  [/\b(?:equip|attach|attached|ride|rides|board)\b/, 'pair paired pilot'],
+  [/\b(?:blocks?|blocking|intercept)\b/, 'blocker block step'],
+  [/\b(?:trample|pierce|overflow)\b/, 'breach'],
+  [/\b(?:heal|heals|healing|regenerate)\b/, 'repair recover hp'],
+  [/\b(?:unblockable|evasion)\b/, 'high-maneuver'],
+  [/\b(?:hand size|max(?:imum)? hand|hand limit)\b/, 'hand limit ten discard'],
+  [/\b(?:deck out|decked|decking|empty deck|no cards left|run out of cards)\b/, 'no cards deck defeat'],
+  [/\b(?:counterattack|strike back|fight back|damage back)\b/, 'battle damage simultaneously'],
+  [/\b(?:mill|milled)\b/, 'deck trash'],
+  [/\b(?:face|directly|direct attack|attack the player)\b/, 'player shield'],
+  [/\b(?:instant|instants|quick)\b/, 'action step'],
+  [/\b(?:trigger|triggers|etb|enters)\b/, 'triggered activate'],
+  [/\b(?:wins?|winning|victory)\b/, 'win defeat'],
+  [/\b(?:loses?|losing)\b/, 'defeat'],
+  [/\b(?:headphones|earbuds|music|phone|phones)\b/, 'electronic devices behavior'],
+  [/\b(?:copies|copy|duplicates?|playset)\b/, 'four copies card number'],
+  [/\b(?:sleeve|sleeves|sleeved)\b/, 'sleeves'],
+  [/\b(?:phases|turn structure|steps of a turn|parts of a turn)\b/, 'start phase draw phase resource phase main phase end phase'],
+  [/\b(?:in play|on the field|on board|on the board|battlefield)\b/, 'battle area field'],
+  [/\b(?:seventh|7th|too many|over the limit|board is full|full board)\b/, 'upper limit six excess'],
+  [/\b(?:max|maximum|how many|limit|cap)\b/, 'up to limit'],
+  [/\b(?:below zero|below 0|less than zero|minus|negative)\b/, 'negative zero'],
+  [/\b(?:more than|exceed|exceeds|beyond|overflow)\b/, 'exceeds excess'],
+  [/\b(?:carry over|carries over|carried over|spill|spills|spillover|leftover|left over)\b/, 'excess exceeds another'],
+  [/\b(?:clockwise|counterclockwise|turn order)\b/, 'clockwise first'],
+];
+
+export interface Expansion {
+  /** Extra words to search for, at a lower weight. */
+  words: string;
+}
+
+export function expandQuery(query: string): Expansion {
+  const q = query.toLowerCase();
+  const extra: string[] = [];
+  for (const [re, words] of PLAYER_WORDS) if (re.test(q)) extra.push(words);
+  for (const k of KEYWORDS) {
+    for (const alias of k.aliases) {
+      if (new RegExp(`\\b${alias.replace(/[-\s]+/g, '[-\\s]')}\\b`, 'i').test(q)) extra.push(k.name);
+    }
+  }
+  return { words: extra.join(' ') };
+}
