@@ -45,3 +45,30 @@ export function loadCorpusFromMarkdown(dir = corpusDir()): CorpusData {
   const sets = JSON.parse(fs.readFileSync(path.join(dir, manifest.cards.sets), 'utf8')) as CardSet[];
   return { documents, records, cards, sets };
 }
+
+/** The prebuilt snapshot `npm run build` writes: the corpus as one JSON file, fast to load. */
+export function snapshotPath(): string {
+  return path.join(packageRoot(), 'dist', 'data', 'corpus.json');
+}
+
+export function writeSnapshot(data: CorpusData, file = snapshotPath()): void {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, JSON.stringify(data));
+}
+
+/**
+ * The corpus from the snapshot when there is one no older than the corpus, otherwise from the
+ * Markdown (a checkout that was never built, or a corpus edited since the last build).
+ */
+export function loadCorpus(): CorpusData {
+  const snap = snapshotPath();
+  try {
+    const manifest = path.join(corpusDir(), 'manifest.json');
+    if (fs.statSync(snap).mtimeMs >= fs.statSync(manifest).mtimeMs) {
+      return JSON.parse(fs.readFileSync(snap, 'utf8')) as CorpusData;
+    }
+  } catch {
+    // No snapshot yet: fall through to the Markdown.
+  }
+  return loadCorpusFromMarkdown();
+}

@@ -1,0 +1,46 @@
+/**
+ * Everything the server knows, loaded once per process and shared by every session: the corpus
+ * store and the search services built over it.
+ */
+import { loadCorpus, type CorpusData } from './corpus/load.js';
+import { CorpusStore } from './corpus/store.js';
+import { SearchService } from './search/service.js';
+import { CardSearch } from './search/cards.js';
+import { GlossarySearch } from './search/glossary.js';
+
+export class Knowledge {
+  readonly store: CorpusStore;
+  readonly rules: SearchService;
+  private cardSearch?: CardSearch;
+  private glossarySearch?: GlossarySearch;
+
+  constructor(data: CorpusData) {
+    this.store = new CorpusStore(data);
+    this.rules = new SearchService(this.store);
+  }
+
+  /** Card search index, built on first use (lookups by id need no index). */
+  get cards(): CardSearch {
+    this.cardSearch ??= new CardSearch(this.store.cards);
+    return this.cardSearch;
+  }
+
+  get glossary(): GlossarySearch {
+    this.glossarySearch ??= new GlossarySearch(this.store);
+    return this.glossarySearch;
+  }
+
+  /** Builds every index now, so no request pays for it. */
+  warm(): void {
+    this.rules.warm();
+    void this.cards;
+    void this.glossary;
+  }
+}
+
+let shared: Knowledge | undefined;
+
+export function knowledge(): Knowledge {
+  shared ??= new Knowledge(loadCorpus());
+  return shared;
+}
