@@ -1,0 +1,69 @@
+/** Output shapes shared by several tools. */
+import { z } from 'zod';
+
+export const documentSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  game: z.enum(['gundam', 'gundam-war']),
+  kind: z.string(),
+  language: z.enum(['en', 'ja']),
+  version: z.string(),
+  date: z.string().nullable(),
+  authority: z.enum(['official', 'unofficial']),
+  source: z.string(),
+  records: z.number().int(),
+  notes: z.array(z.string()).optional(),
+  publisher_url: z.string().optional(),
+});
+
+export const crossReferenceSchema = z.object({
+  cited: z.string().describe('The number as printed'),
+  title: z.string().nullable(),
+  target: z.string().nullable().describe('The rule the reference points at in this document'),
+  discrepancy: z.string().optional(),
+});
+
+export const ruleSummarySchema = z.object({
+  id: z.string(),
+  heading: z.string().nullable(),
+  text: z.string(),
+});
+
+export const keywordSchema = z.object({
+  name: z.string(),
+  amount: z.number().nullable(),
+  scope: z.enum(['innate', 'conditional', 'grants', 'mentions']),
+  source: z.string(),
+  when: z.enum(['paired', 'linked']).optional(),
+  amount_lost: z.boolean().optional(),
+});
+
+export const cardSummarySchema = z.object({
+  id: z.string(),
+  base_id: z.string().nullable(),
+  name: z.string(),
+  type: z.string(),
+  token: z.boolean(),
+  set: z.string(),
+  color: z.string().nullable(),
+  level: z.number().nullable(),
+  cost: z.number().nullable(),
+  ap: z.number().nullable(),
+  hp: z.number().nullable(),
+  traits: z.array(z.string()),
+  keywords: z.array(keywordSchema),
+  text: z.string(),
+});
+
+export const cardSchema = cardSummarySchema.extend({
+  link: z.object({ text: z.string(), names: z.array(z.string()), traits: z.array(z.string()) }).nullable(),
+  zones: z.array(z.string()),
+  rarity: z.string().nullable(),
+  printings: z.array(z.object({ id: z.string(), set: z.string().nullable(), rarity: z.string().nullable(), source: z.string() })),
+  sources: z.record(z.string(), z.string()),
+  differences: z.array(z.object({ field: z.string(), seed: z.unknown(), official: z.unknown() })),
+  flags: z.array(z.string()),
+});
+
+/** Bounded free text: long enough for any real question, short enough to keep a request cheap. */
+export const queryText = (what: string) => z.string().trim().min(1, `${what} must not be empty`).max(500, `${what} is limited to 500 characters`);

@@ -1,0 +1,93 @@
+/**
+ * The MCP server: tools, resources and the ruling prompt over one shared Knowledge. One instance
+ * per connection (stdio) or per HTTP session; the knowledge behind it is built once per process.
+ */
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
+import type { Knowledge } from '../knowledge.js';
+import { registerTool, type ToolDefinition } from './tool.js';
+import { registerResources } from './resources.js';
+import { listCardSets, listGames, listRulesDocuments } from './tools/catalog.js';
+import { searchRules } from './tools/search-rules.js';
+import { getRule } from './tools/get-rule.js';
+import { readRulesDocument } from './tools/read-document.js';
+import { searchGlossary } from './tools/search-glossary.js';
+import { getCard, searchCards } from './tools/cards.js';
+import { engineTools } from './tools/engine.js';
+
+export const SERVER_NAME = 'gundam-rules';
+export const SERVER_VERSION = '0.1.0';
+
+const INSTRUCTIONS =
+  'Rules assistant for the Gundam Card Game (Bandai, 2025-). Answer rulings from the official Comprehensive Rules and cite rule numbers. ' +
+  'Use search_rules to find rules, get_rule to read one exactly, get_card for card text, simulate_ruling to play a board state out step by step with rule numbers, ' +
+  'and check_deck for deck construction. Gundam War is a different, older game; the "v1.0.0" document is unofficial and never answers an official question.';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export const TOOLS: ToolDefinition<any, any>[] = [
+  listGames,
+  listRulesDocuments,
+  searchRules,
+  getRule,
+  readRulesDocument,
+  searchGlossary,
+  searchCards,
+  getCard,
+  listCardSets,
+  ...engineTools,
+];
+
+type RawHandler = (request: { params?: { name?: unknown } }, extra: unknown) => Promise<unknown>;
+
+/**
+ * The SDK answers a call to an unknown tool with an isError result; the MCP spec asks for a
+ * JSON-RPC error (-32602) naming the tool. Wrap its tools/call handler to do that.
+ */
+function rejectUnknownTools(server: McpServer, known: Set<string>): void {
+  const handlers = (server.server as unknown as { _requestHandlers: Map<string, RawHandler> })._requestHandlers;
+  const original = handlers.get('tools/call');
+  if (!original) throw new Error('tools/call handler missing');
+  handlers.set('tools/call', async (request, extra) => {
+    const name = request.params?.name;
+    if (typeof name !== 'string' || !known.has(name)) {
+      throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${typeof name === 'string' ? name.slice(0, 64) : String(name)}. Available tools: ${[...known].join(', ')}`);
+    }
+    return original(request, extra);
+  });
+}
+
+export function createServer(kb: Knowledge): McpServer {
+  const server = new McpServer(
+    { name: SERVER_NAME, title: 'Gundam Card Game rules assistant', version: SERVER_VERSION },
+    { capabilities: { tools: {}, resources: {}, prompts: {}, logging: {} }, instructions: INSTRUCTIONS },
+  );
+  for (const tool of TOOLS) registerTool(server, kb, tool);
+  rejectUnknownTools(server, new Set(TOOLS.map((t) => t.name)));
+  registerResources(server, kb);
+  server.registerPrompt(
+    'answer_ruling',
+    {
+      title: 'Answer a ruling question',
+      description: 'Asks the model to answer a Gundam Card Game rules question with the exact rules and their numbers.',
+      argsSchema: { question: z.string().max(2000).describe('The rules question, as a player or judge would ask it') },
+    },
+    ({ question }) => ({
+      messages: [
+        {
+          role: 'user',
+          content: {
+            type: 'text',
+            text:
+              `Answer this Gundam Card Game rules question:\n\n${question}\n\n` +
+              'Work from the official Comprehensive Rules, not memory: search with search_rules, read the exact rules with get_rule, look up any card with get_card, ' +
+              'and when the answer depends on a board state, play it out with simulate_ruling. ' +
+              'Give the ruling first in one or two sentences, then the reasoning step by step, citing every rule by its number (e.g. "8-5-3-2-3"). ' +
+              'Quote rule text exactly where it decides the question. If the rules do not settle it, say so. Ignore Gundam War and the unofficial "v1.0.0" document.',
+          },
+        },
+      ],
+    }),
+  );
+  return server;
+}

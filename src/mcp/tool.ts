@@ -1,0 +1,71 @@
+/**
+ * How a tool is declared and registered: zod input and output schemas, a plain handler that returns
+ * structured data plus readable text, and errors that say what was wrong and what is accepted.
+ */
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
+import type { Knowledge } from '../knowledge.js';
+import { log } from '../log.js';
+
+/** A failure the caller can fix: unknown id, bad combination of arguments. */
+export class ToolError extends Error {
+  constructor(
+    message: string,
+    readonly suggestions: string[] = [],
+  ) {
+    super(message);
+  }
+}
+
+export interface ToolAnswer<O> {
+  structured: O;
+  text: string;
+}
+
+export interface ToolDefinition<I extends z.ZodObject, O extends z.ZodObject> {
+  name: string;
+  title: string;
+  description: string;
+  input: I;
+  output: O;
+  handler: (args: z.infer<I>, kb: Knowledge) => ToolAnswer<z.infer<O>>;
+}
+
+export function defineTool<I extends z.ZodObject, O extends z.ZodObject>(def: ToolDefinition<I, O>): ToolDefinition<I, O> {
+  return def;
+}
+
+/**
+ * An error result carries text only: clients validate any structuredContent against the tool's
+ * output schema, which describes success.
+ */
+export function errorResult(message: string, suggestions: string[] = []): CallToolResult {
+  const text = suggestions.length ? `${message}\nDid you mean: ${suggestions.join(', ')}?` : message;
+  return { isError: true, content: [{ type: 'text', text }] };
+}
+
+export function registerTool<I extends z.ZodObject, O extends z.ZodObject>(server: McpServer, kb: Knowledge, def: ToolDefinition<I, O>): void {
+  server.registerTool(
+    def.name,
+    {
+      title: def.title,
+      description: def.description,
+      inputSchema: def.input,
+      outputSchema: def.output,
+      annotations: { title: def.title, readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+    },
+    // The SDK has validated the arguments against def.input before this runs.
+    ((args: z.infer<I>): CallToolResult => {
+      try {
+        const answer = def.handler(args, kb);
+        return { content: [{ type: 'text', text: answer.text }], structuredContent: answer.structured as Record<string, unknown> };
+      } catch (e) {
+        if (e instanceof ToolError) return errorResult(e.message, e.suggestions);
+        // Anything else is our bug: log it, and answer without leaking internals.
+        log('tool_failure', { tool: def.name, error: e instanceof Error ? e.stack ?? e.message : String(e) });
+        return errorResult(`${def.name} failed on this input; the failure was logged.`);
+      }
+    }) as never,
+  );
+}

@@ -1,0 +1,164 @@
+/** search_cards and get_card: the card catalog. */
+import { z } from 'zod';
+import { defineTool, ToolError } from '../tool.js';
+import { cardSchema, cardSummarySchema } from '../schemas.js';
+import type { CardRecord } from '../../corpus/types.js';
+import type { Knowledge } from '../../knowledge.js';
+
+const COLORS = ['blue', 'green', 'red', 'white', 'purple'] as const;
+
+function summary(c: CardRecord) {
+  return {
+    id: c.id,
+    base_id: c.base_id,
+    name: c.name,
+    type: c.type,
+    token: c.token,
+    set: c.set,
+    color: c.color,
+    level: c.level,
+    cost: c.cost,
+    ap: c.ap,
+    hp: c.hp,
+    traits: c.traits,
+    keywords: c.keywords,
+    text: c.text,
+  };
+}
+
+function oneLine(c: CardRecord): string {
+  const stats = [
+    c.color,
+    c.level !== null ? `Lv${c.level}` : null,
+    c.cost !== null ? `cost ${c.cost}` : null,
+    c.ap !== null ? `AP ${c.ap}` : null,
+    c.hp !== null ? `HP ${c.hp}` : null,
+  ].filter(Boolean);
+  return `${c.id} ${c.name} [${c.token ? 'token ' : ''}${c.type}${stats.length ? `, ${stats.join(', ')}` : ''}]${c.traits.length ? ` (${c.traits.join(') (')})` : ''}`;
+}
+
+export const searchCards = defineTool({
+  name: 'search_cards',
+  title: 'Search cards',
+  description:
+    'Searches the Gundam Card Game card catalog (1060 printings) by text and filters. No query and no filter lists the whole catalog, a page at a time. ' +
+    'Filters: type, color, set (product code such as GD01, ST05, BETA), trait, keyword (e.g. "Blocker" or "Breach 3"), level, cost.',
+  input: z
+    .object({
+      query: z.string().trim().max(200, 'query is limited to 200 characters').optional().describe('Words in the name, traits or text, e.g. "unicorn", "draw 1", "Amuro"'),
+      type: z.enum(['unit', 'pilot', 'command', 'base', 'resource']).optional().describe('Card type'),
+      color: z.enum(COLORS).optional().describe('Card color'),
+      set: z.string().trim().max(16).optional().describe('Product code (GD01, ST05, EB01, BETA, ...) or card-number prefix; see list_card_sets'),
+      trait: z.string().trim().max(64).optional().describe('A trait, e.g. "Earth Federation" or "(Zeon)"'),
+      keyword: z.string().trim().max(40).optional().describe('A keyword the card has or grants, optionally with amount: "Blocker", "Repair 1", "First Strike"'),
+      level: z.number().int().min(0).max(20).optional().describe('Exact Lv.'),
+      cost: z.number().int().min(0).max(20).optional().describe('Exact cost'),
+      printings: z.enum(['all', 'base']).optional().describe('"all" lists alternate printings too (default); "base" one record per card number'),
+      limit: z.number().int().min(1).max(100).optional().describe('Results per page, 1-100 (default 20)'),
+      offset: z.number().int().min(0).max(100000).optional().describe('Results to skip (default 0)'),
+    })
+    .strict(),
+  output: z.object({
+    total: z.number().int().describe('How many cards match in all'),
+    offset: z.number().int(),
+    limit: z.number().int(),
+    next_offset: z.number().int().nullable(),
+    results: z.array(cardSummarySchema),
+  }),
+  handler: (args, kb) => {
+    const { total, indexes } = kb.cards.search({
+      ...(args.query ? { query: args.query } : {}),
+      ...(args.type ? { type: args.type } : {}),
+      ...(args.color ? { color: args.color } : {}),
+      ...(args.set ? { set: args.set } : {}),
+      ...(args.trait ? { trait: args.trait } : {}),
+      ...(args.keyword ? { keyword: args.keyword } : {}),
+      ...(args.level !== undefined ? { level: args.level } : {}),
+      ...(args.cost !== undefined ? { cost: args.cost } : {}),
+      ...(args.printings ? { printings: args.printings } : {}),
+    });
+    const offset = args.offset ?? 0;
+    const limit = args.limit ?? 20;
+    const page = indexes.slice(offset, offset + limit).map((i) => kb.store.cards[i]!);
+    const next = offset + limit < total ? offset + limit : null;
+    const text = total
+      ? `${total} card${total === 1 ? '' : 's'}${total > page.length ? ` (showing ${offset + 1}-${offset + page.length})` : ''}:\n${page.map(oneLine).join('\n')}`
+      : 'No card matches.';
+    return { structured: { total, offset, limit, next_offset: next, results: page.map(summary) }, text };
+  },
+});
+
+function distinctByNumber(cards: CardRecord[]): CardRecord[] {
+  const seen = new Set<string>();
+  return cards.filter((c) => {
+    const k = c.base_id ?? c.id;
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
+}
+
+/** Among cards sharing a name, the one a person most likely means: a real card over a token, the base printing. */
+function preferred(cards: CardRecord[]): CardRecord {
+  return [...cards].sort((a, b) => Number(a.token) - Number(b.token) || Number(a.base_id !== null) - Number(b.base_id !== null))[0]!;
+}
+
+function lookup(kb: Knowledge, id: string | undefined, name: string | undefined): { card: CardRecord; printing: string | null; candidates: CardRecord[] } {
+  if (id) {
+    const card = kb.store.cardById(id);
+    if (!card) {
+      const near = kb.cards.search({ query: id }).indexes.slice(0, 5).map((i) => kb.store.cards[i]!.id);
+      throw new ToolError(`no card with id "${id}"; ids look like "GD01-013", "ST01-014-p4" or "T-001"`, near);
+    }
+    const printingId = id.trim().toUpperCase().replace(/_P(\d+)$/, '-P$1');
+    const printing = card.id.toUpperCase() === printingId ? null : card.printings.find((p) => p.id.toUpperCase() === printingId)?.id ?? null;
+    return { card, printing, candidates: [] };
+  }
+  const exact = kb.store.cardsNamed(name!);
+  if (exact.length) {
+    const distinct = distinctByNumber(exact);
+    return { card: preferred(exact), printing: null, candidates: distinct.length > 1 ? distinct : [] };
+  }
+  const loose = kb.cards.byLooseName(name!).map((i) => kb.store.cards[i]!);
+  if (!loose.length) {
+    throw new ToolError(`no card named "${name}"`, []);
+  }
+  const best = loose[0]!;
+  const sameName = kb.store.cardsNamed(best.name);
+  const distinct = distinctByNumber([...sameName, ...loose.slice(1)]);
+  return { card: preferred(sameName.length ? sameName : [best]), printing: null, candidates: distinct.length > 1 ? distinct.slice(0, 10) : [] };
+}
+
+export const getCard = defineTool({
+  name: 'get_card',
+  title: 'Get a card',
+  description:
+    'Returns one card with every field of the catalog: name, type, color, Lv., cost, AP, HP, traits, full text, keywords with amounts, link condition, zones, rarity, all printings, ' +
+    'and where each field came from. Look up by id (exact, or an alternate printing like "ST01-014-p4"), by exact name, or by a loose name ("unicorn gundam destroy mode"). ' +
+    'When a name fits several cards, the best match is returned with the other candidates.',
+  input: z
+    .object({
+      id: z.string().trim().min(1).max(32).optional().describe('Card id or printing id, e.g. "GD01-013", "ST01-014-p4"'),
+      name: z.string().trim().min(1).max(120).optional().describe('Card name, exact or loose, e.g. "Gundam", "unicorn gundam destroy mode"'),
+    })
+    .strict()
+    .refine((a) => a.id !== undefined || a.name !== undefined, { message: 'give id or name (one of them is required)' }),
+  output: z.object({
+    card: cardSchema,
+    printing: z.string().nullable().describe('The printing id asked for, when it is an alternate printing of this card'),
+    candidates: z.array(z.object({ id: z.string(), name: z.string(), type: z.string(), set: z.string() })).describe('Other cards the name could mean'),
+  }),
+  handler: (args, kb) => {
+    const { card, printing, candidates } = lookup(kb, args.id, args.name);
+    const others = candidates.filter((c) => c.id !== card.id).map((c) => ({ id: c.id, name: c.name, type: c.type, set: c.set }));
+    const lines = [oneLine(card)];
+    if (printing) lines.push(`(printing ${printing} of ${card.id})`);
+    if (card.text) lines.push(card.text);
+    if (card.link) lines.push(`Link condition: ${card.link.text}`);
+    if (card.keywords.length) lines.push(`Keywords: ${card.keywords.map((k) => `${k.name}${k.amount !== null ? ` ${k.amount}` : ''} (${k.scope}${k.when ? `, while ${k.when}` : ''})`).join(', ')}`);
+    if (card.printings.length > 1) lines.push(`Printings: ${card.printings.map((p) => p.id).join(', ')}`);
+    if (card.flags.length) lines.push(`Source notes: ${card.flags.join('; ')}`);
+    if (others.length) lines.push(`Other matches: ${others.map((c) => `${c.id} ${c.name}`).join('; ')}`);
+    return { structured: { card, printing, candidates: others }, text: lines.join('\n') };
+  },
+});

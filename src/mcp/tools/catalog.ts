@@ -1,0 +1,89 @@
+/** list_games, list_rules_documents, list_card_sets: what the server knows. */
+import { z } from 'zod';
+import { defineTool } from '../tool.js';
+import { documentSchema } from '../schemas.js';
+import type { Knowledge } from '../../knowledge.js';
+
+const GAMES = {
+  gundam: {
+    name: 'Gundam Card Game',
+    description: 'The current Bandai trading card game (2025-): Comprehensive Rules, glossary, tournament rules, card catalog.',
+  },
+  'gundam-war': {
+    name: 'Gundam War',
+    description: 'An older, different Bandai card game. Its rulebook and errata never answer Gundam Card Game questions.',
+  },
+} as const;
+
+function documentsOf(kb: Knowledge) {
+  const counts = new Map<string, number>();
+  for (const r of kb.store.records) counts.set(r.document, (counts.get(r.document) ?? 0) + 1);
+  return kb.store.documents.map((d) => ({ ...d, records: counts.get(d.id) ?? 0 }));
+}
+
+export const listGames = defineTool({
+  name: 'list_games',
+  title: 'List games',
+  description: 'Lists the games this server knows (the Gundam Card Game, and the older Gundam War kept apart), with their documents. Start here.',
+  input: z.object({}).strict(),
+  output: z.object({
+    games: z.array(
+      z.object({
+        id: z.enum(['gundam', 'gundam-war']),
+        name: z.string(),
+        description: z.string(),
+        documents: z.array(z.string()),
+        cards: z.number().int().nullable(),
+      }),
+    ),
+  }),
+  handler: (_args, kb) => {
+    const games = (Object.keys(GAMES) as (keyof typeof GAMES)[]).map((id) => ({
+      id,
+      ...GAMES[id],
+      documents: kb.store.documents.filter((d) => d.game === id).map((d) => d.id),
+      cards: id === 'gundam' ? kb.store.cards.length : null,
+    }));
+    const text = games
+      .map((g) => `${g.name} (${g.id}): ${g.description}\n  documents: ${g.documents.join(', ')}${g.cards ? `\n  cards: ${g.cards} printings` : ''}`)
+      .join('\n');
+    return { structured: { games }, text };
+  },
+});
+
+export const listRulesDocuments = defineTool({
+  name: 'list_rules_documents',
+  title: 'List rules documents',
+  description:
+    'Lists every rules document with id, game, kind, language, version, date and authority. The unofficial document is included and labelled; it is never an answer for the official game.',
+  input: z
+    .object({
+      game: z.enum(['gundam', 'gundam-war']).optional().describe('Only documents of this game'),
+      language: z.enum(['en', 'ja']).optional().describe('Only documents in this language'),
+    })
+    .strict(),
+  output: z.object({ documents: z.array(documentSchema) }),
+  handler: (args, kb) => {
+    const documents = documentsOf(kb).filter((d) => (!args.game || d.game === args.game) && (!args.language || d.language === args.language));
+    const text = documents
+      .map((d) => `${d.id}: ${d.title} [${d.game}, ${d.kind}, ${d.language}, version ${d.version}${d.date ? `, ${d.date}` : ''}, ${d.authority.toUpperCase()}] ${d.records} records`)
+      .join('\n');
+    return { structured: { documents }, text };
+  },
+});
+
+export const listCardSets = defineTool({
+  name: 'list_card_sets',
+  title: 'List card sets',
+  description: 'Lists the card sets (products) of the Gundam Card Game catalog with how many printings each holds.',
+  input: z.object({}).strict(),
+  output: z.object({
+    total: z.number().int(),
+    sets: z.array(z.object({ code: z.string(), name: z.string().nullable(), printings: z.number().int() })),
+  }),
+  handler: (_args, kb) => {
+    const sets = kb.store.sets;
+    const text = sets.map((s) => `${s.code}${s.name ? ` ${s.name}` : ''}: ${s.printings}`).join('\n');
+    return { structured: { total: kb.store.cards.length, sets }, text };
+  },
+});

@@ -1,0 +1,25 @@
+/**
+ * MCP over stdio for assistants that spawn the server. Nothing but protocol goes to stdout; logs
+ * go to stderr.
+ */
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { knowledge } from './knowledge.js';
+import { createServer } from './mcp/server.js';
+import { log } from './log.js';
+
+export async function runStdio(): Promise<void> {
+  const kb = knowledge();
+  const server = createServer(kb);
+  const transport = new StdioServerTransport();
+  await server.connect(transport);
+  // Build the indexes after the transport is up: initialize is answered at once, and the index
+  // build overlaps the client's own start-up.
+  setImmediate(() => kb.warm());
+  log('start', { transport: 'stdio', pid: process.pid });
+  const stop = () => {
+    void server.close().finally(() => process.exit(0));
+  };
+  process.stdin.on('end', stop);
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+}
