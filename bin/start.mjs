@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const entry = path.join(root, 'dist', 'cli.js');
+const entry = path.join(root, 'dist', 'bundle', 'cli.js');
 const stamp = path.join(root, 'dist', '.build-stamp');
 
 function newestSource(dir) {

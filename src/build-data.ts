@@ -1,9 +1,20 @@
 /**
- * Build step (run by scripts/build.mjs after tsc): writes the corpus snapshot the server loads at
- * start, so a cold start parses one JSON file instead of nine Markdown documents' YAML.
+ * Build step (run by scripts/build.mjs after tsc): writes the corpus snapshot and the serialized
+ * search indexes the server loads at start, so a cold start parses JSON instead of nine Markdown
+ * documents' YAML and instead of tokenizing the corpus again.
  */
+import { createHash } from 'node:crypto';
 import { loadCorpusFromMarkdown, snapshotPath, writeSnapshot } from './corpus/load.js';
+import { Knowledge } from './knowledge.js';
+import { saveIndex } from './search/persist.js';
 
 const data = loadCorpusFromMarkdown();
+data.fingerprint = createHash('sha256').update(JSON.stringify(data)).digest('hex').slice(0, 16);
 writeSnapshot(data);
-process.stderr.write(`wrote ${snapshotPath()} (${data.records.length} records, ${data.cards.length} cards)\n`);
+const kb = new Knowledge(data);
+saveIndex('rules-en', kb.rules.index('en'), data.fingerprint);
+saveIndex('rules-ja', kb.rules.index('ja'), data.fingerprint);
+saveIndex('cards', kb.cards.index, data.fingerprint);
+saveIndex('card-names', kb.cards.nameIndex, data.fingerprint);
+saveIndex('glossary', kb.glossary.index, data.fingerprint);
+process.stderr.write(`wrote ${snapshotPath()} and indexes (${data.records.length} records, ${data.cards.length} cards, fingerprint ${data.fingerprint})\n`);

@@ -21,7 +21,7 @@ export class Knowledge {
 
   /** Card search index, built on first use (lookups by id need no index). */
   get cards(): CardSearch {
-    this.cardSearch ??= new CardSearch(this.store.cards);
+    this.cardSearch ??= new CardSearch(this.store.cards, this.store.fingerprint);
     return this.cardSearch;
   }
 

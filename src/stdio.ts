@@ -11,10 +11,9 @@ export async function runStdio(): Promise<void> {
   const kb = knowledge();
   const server = createServer(kb);
   const transport = new StdioServerTransport();
+  // Indexes load on first use (prebuilt, tens of milliseconds): a spawned server answers
+  // initialize at once and a client that only looks up cards never pays for the rules index.
   await server.connect(transport);
-  // Build the indexes after the transport is up: initialize is answered at once, and the index
-  // build overlaps the client's own start-up.
-  setImmediate(() => kb.warm());
   log('start', { transport: 'stdio', pid: process.pid });
   const stop = () => {
     void server.close().finally(() => process.exit(0));

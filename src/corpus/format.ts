@@ -3,7 +3,7 @@
  * document's metadata and each record's metadata; the body holds each record's text under an
  * anchor (`<a id="r-8-5-2"></a>`) so it reads as a document and splits back into records exactly.
  */
-import matter from 'gray-matter';
+import { createRequire } from 'node:module';
 import type { CrossReference, DocumentMeta, Repair, RuleRecord, Alignment } from './types.js';
 
 /** Per-record metadata as stored in the frontmatter (empty fields left out). */
@@ -22,6 +22,17 @@ export interface StoredDocument extends DocumentMeta {
 }
 
 const ANCHOR = /^<a id="r-(.+?)"><\/a>$/;
+
+type Matter = typeof import('gray-matter');
+let matterModule: Matter | undefined;
+/**
+ * gray-matter (and js-yaml under it) is loaded on first use: the server reads the prebuilt JSON
+ * snapshot and never needs it, so its start-up should not pay for loading it.
+ */
+function matter(): Matter {
+  matterModule ??= createRequire(import.meta.url)('gray-matter') as Matter;
+  return matterModule;
+}
 
 /** Markdown would swallow `<Blocker>` as an HTML tag: escape it in the body. */
 function escapeBody(text: string): string {
@@ -60,7 +71,7 @@ export function renderDocument(meta: DocumentMeta, records: RuleRecord[]): strin
   }
   const data: StoredDocument = { ...meta, records: stored };
   // Plain JSON-compatible values only, so YAML round-trips them exactly.
-  return matter.stringify(lines.join('\n'), JSON.parse(JSON.stringify(data)) as Record<string, unknown>);
+  return matter().stringify(lines.join('\n'), JSON.parse(JSON.stringify(data)) as Record<string, unknown>);
 }
 
 export interface ParsedDocument {
@@ -69,7 +80,7 @@ export interface ParsedDocument {
 }
 
 export function parseDocument(source: string): ParsedDocument {
-  const { data, content } = matter(source);
+  const { data, content } = matter()(source);
   const stored = data as StoredDocument;
   const { records: storedRecords, ...meta } = stored;
   // Split the body at the anchors; each block is one record's heading line and/or text.

@@ -13,6 +13,11 @@ export interface CorpusData {
   records: RuleRecord[];
   cards: CardRecord[];
   sets: CardSet[];
+  /**
+   * Identifies the build the data came from; prebuilt search indexes carry the same value and are
+   * only used with data that has it. Absent for data read from Markdown (indexes are rebuilt).
+   */
+  fingerprint?: string;
 }
 
 interface Manifest {
@@ -46,26 +51,43 @@ export function loadCorpusFromMarkdown(dir = corpusDir()): CorpusData {
   return { documents, records, cards, sets };
 }
 
-/** The prebuilt snapshot `npm run build` writes: the corpus as one JSON file, fast to load. */
-export function snapshotPath(): string {
-  return path.join(packageRoot(), 'dist', 'data', 'corpus.json');
+/** Where `npm run build` writes prebuilt data: the corpus snapshot and the serialized indexes. */
+export function dataDir(): string {
+  return path.join(packageRoot(), 'dist', 'data');
 }
 
-export function writeSnapshot(data: CorpusData, file = snapshotPath()): void {
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  fs.writeFileSync(file, JSON.stringify(data));
+/** The prebuilt snapshot: the rules part (documents, records) and the cards part, as JSON. */
+export function snapshotPath(part: 'rules' | 'cards' = 'rules'): string {
+  return path.join(dataDir(), `corpus-${part}.json`);
+}
+
+export function writeSnapshot(data: CorpusData): void {
+  fs.mkdirSync(dataDir(), { recursive: true });
+  fs.writeFileSync(snapshotPath('rules'), JSON.stringify({ documents: data.documents, records: data.records, fingerprint: data.fingerprint }));
+  fs.writeFileSync(snapshotPath('cards'), JSON.stringify({ cards: data.cards, sets: data.sets }));
 }
 
 /**
  * The corpus from the snapshot when there is one no older than the corpus, otherwise from the
- * Markdown (a checkout that was never built, or a corpus edited since the last build).
+ * Markdown (a checkout that was never built, or a corpus edited since the last build). The cards
+ * part of the snapshot is read on first use: a rules question never waits for the catalog.
  */
 export function loadCorpus(): CorpusData {
-  const snap = snapshotPath();
   try {
     const manifest = path.join(corpusDir(), 'manifest.json');
-    if (fs.statSync(snap).mtimeMs >= fs.statSync(manifest).mtimeMs) {
-      return JSON.parse(fs.readFileSync(snap, 'utf8')) as CorpusData;
+    if (fs.statSync(snapshotPath('rules')).mtimeMs >= fs.statSync(manifest).mtimeMs) {
+      const rules = JSON.parse(fs.readFileSync(snapshotPath('rules'), 'utf8')) as Pick<CorpusData, 'documents' | 'records' | 'fingerprint'>;
+      let cards: Pick<CorpusData, 'cards' | 'sets'> | undefined;
+      const cardsPart = () => (cards ??= JSON.parse(fs.readFileSync(snapshotPath('cards'), 'utf8')) as Pick<CorpusData, 'cards' | 'sets'>);
+      return {
+        ...rules,
+        get cards() {
+          return cardsPart().cards;
+        },
+        get sets() {
+          return cardsPart().sets;
+        },
+      };
     }
   } catch {
     // No snapshot yet: fall through to the Markdown.

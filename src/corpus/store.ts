@@ -8,32 +8,47 @@ import type { CorpusData } from './load.js';
 export class CorpusStore {
   readonly documents: DocumentMeta[];
   readonly records: RuleRecord[];
-  readonly cards: CardRecord[];
-  readonly sets: CardSet[];
+  readonly fingerprint: string | undefined;
   private readonly docById = new Map<string, DocumentMeta>();
   private readonly ruleByKey = new Map<string, number>();
-  private readonly cardMap = new Map<string, CardRecord>();
-  private readonly cardsByName = new Map<string, CardRecord[]>();
+  private cardIndex?: { cards: CardRecord[]; sets: CardSet[]; byId: Map<string, CardRecord>; byName: Map<string, CardRecord[]> };
   private citedByMap?: Map<string, string[]>;
 
-  constructor(data: CorpusData) {
+  constructor(private readonly data: CorpusData) {
     this.documents = data.documents;
     this.records = data.records;
-    this.cards = data.cards;
-    this.sets = data.sets;
+    this.fingerprint = data.fingerprint;
     for (const d of data.documents) this.docById.set(d.id, d);
     data.records.forEach((r, i) => this.ruleByKey.set(`${r.document}\u0000${r.id}`, i));
-    for (const c of data.cards) {
-      this.cardMap.set(c.id.toUpperCase(), c);
+  }
+
+  /** The card catalog and its lookups, built on first use. */
+  private catalog() {
+    if (this.cardIndex) return this.cardIndex;
+    const cards = this.data.cards;
+    const byId = new Map<string, CardRecord>();
+    const byName = new Map<string, CardRecord[]>();
+    for (const c of cards) {
+      byId.set(c.id.toUpperCase(), c);
       const key = nameKey(c.name);
-      const list = this.cardsByName.get(key) ?? [];
+      const list = byName.get(key) ?? [];
       list.push(c);
-      this.cardsByName.set(key, list);
+      byName.set(key, list);
     }
     // Printings known only from the official data resolve to their base card.
-    for (const c of data.cards) {
-      for (const p of c.printings) if (!this.cardMap.has(p.id.toUpperCase())) this.cardMap.set(p.id.toUpperCase(), this.cardMap.get((c.base_id ?? c.id).toUpperCase()) ?? c);
+    for (const c of cards) {
+      for (const p of c.printings) if (!byId.has(p.id.toUpperCase())) byId.set(p.id.toUpperCase(), byId.get((c.base_id ?? c.id).toUpperCase()) ?? c);
     }
+    this.cardIndex = { cards, sets: this.data.sets, byId, byName };
+    return this.cardIndex;
+  }
+
+  get cards(): CardRecord[] {
+    return this.catalog().cards;
+  }
+
+  get sets(): CardSet[] {
+    return this.catalog().sets;
   }
 
   document(id: string): DocumentMeta | undefined {
@@ -80,11 +95,11 @@ export class CorpusStore {
   /** A card by printing id: exact, alternate printing (`-p1` or `_p1`), any case. */
   cardById(id: string): CardRecord | undefined {
     const key = id.trim().toUpperCase().replace(/_P(\d+)$/, '-P$1');
-    return this.cardMap.get(key);
+    return this.catalog().byId.get(key);
   }
 
   cardsNamed(name: string): CardRecord[] {
-    return this.cardsByName.get(nameKey(name)) ?? [];
+    return this.catalog().byName.get(nameKey(name)) ?? [];
   }
 }
 

@@ -8,6 +8,7 @@ import type { CardRecord, CardType } from '../corpus/types.js';
 import { keywordByName } from '../corpus/keywords.js';
 import { processEnglish, tokenizeEnglish } from './text.js';
 import { nameKey } from '../corpus/store.js';
+import { loadOrBuild } from './persist.js';
 
 export interface CardFilters {
   query?: string;
@@ -36,39 +37,50 @@ function looseName(s: string): string {
   return nameKey(s).replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
 }
 
-export class CardSearch {
-  private readonly index: MiniSearch<IndexedCard>;
-  private readonly nameIndex: MiniSearch<{ i: number; name: string }>;
+const CARD_OPTIONS = { idField: 'i', fields: ['name', 'traits', 'keywords', 'text', 'id'], tokenize: tokenizeEnglish, processTerm: processEnglish };
+const NAME_OPTIONS = {
+  idField: 'i',
+  fields: ['name'],
+  tokenize: (t: string) => looseName(t).split(' '),
+  processTerm: (t: string) => (t ? t.toLowerCase() : null),
+};
 
-  constructor(private readonly cards: CardRecord[]) {
-    const options = { idField: 'i', tokenize: tokenizeEnglish, processTerm: processEnglish };
-    this.index = new MiniSearch<IndexedCard>({ ...options, fields: ['name', 'traits', 'keywords', 'text', 'id'] });
-    this.index.addAll(
-      cards.map((c, i) => ({
-        i,
-        name: c.name,
-        traits: c.traits.join(' '),
-        keywords: c.keywords.map((k) => k.name).join(' '),
-        text: c.text,
-        id: c.id,
-      })),
-    );
+export class CardSearch {
+  readonly index: MiniSearch<IndexedCard>;
+  readonly nameIndex: MiniSearch<{ i: number; name: string }>;
+
+  constructor(
+    private readonly cards: CardRecord[],
+    fingerprint?: string,
+  ) {
+    this.index = loadOrBuild<IndexedCard>('cards', CARD_OPTIONS, fingerprint, () => {
+      const index = new MiniSearch<IndexedCard>(CARD_OPTIONS);
+      index.addAll(
+        cards.map((c, i) => ({
+          i,
+          name: c.name,
+          traits: c.traits.join(' '),
+          keywords: c.keywords.map((k) => k.name).join(' '),
+          text: c.text,
+          id: c.id,
+        })),
+      );
+      return index;
+    });
     // Names only, one entry per distinct name, for get_card's loose name matching.
-    const seen = new Set<string>();
-    const names: { i: number; name: string }[] = [];
-    cards.forEach((c, i) => {
-      const k = nameKey(c.name);
-      if (seen.has(k)) return;
-      seen.add(k);
-      names.push({ i, name: c.name });
+    this.nameIndex = loadOrBuild<{ i: number; name: string }>('card-names', NAME_OPTIONS, fingerprint, () => {
+      const seen = new Set<string>();
+      const names: { i: number; name: string }[] = [];
+      cards.forEach((c, i) => {
+        const k = nameKey(c.name);
+        if (seen.has(k)) return;
+        seen.add(k);
+        names.push({ i, name: c.name });
+      });
+      const index = new MiniSearch<{ i: number; name: string }>(NAME_OPTIONS);
+      index.addAll(names);
+      return index;
     });
-    this.nameIndex = new MiniSearch({
-      idField: 'i',
-      fields: ['name'],
-      tokenize: (t: string) => looseName(t).split(' '),
-      processTerm: (t: string) => (t ? t.toLowerCase() : null),
-    });
-    this.nameIndex.addAll(names);
   }
 
   search(f: CardFilters): { total: number; indexes: number[] } {

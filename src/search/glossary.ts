@@ -8,6 +8,7 @@ import type { RuleRecord } from '../corpus/types.js';
 import { KEYWORDS } from '../corpus/keywords.js';
 import { processEnglish, tokenizeEnglish } from './text.js';
 import { expandQuery } from './synonyms.js';
+import { loadOrBuild } from './persist.js';
 
 export interface GlossaryEntry {
   id: string;
@@ -19,13 +20,15 @@ export interface GlossaryEntry {
   rules: string[];
 }
 
+const GLOSSARY_OPTIONS = { idField: 'i', fields: ['term', 'definition', 'category'], tokenize: tokenizeEnglish, processTerm: processEnglish };
+
 function plain(s: string): string {
   return s.replace(/[<>【】]/g, '').trim().toLowerCase();
 }
 
 export class GlossarySearch {
   readonly entries: GlossaryEntry[] = [];
-  private readonly index: MiniSearch<{ i: number; term: string; definition: string; category: string }>;
+  readonly index: MiniSearch<{ i: number; term: string; definition: string; category: string }>;
 
   constructor(store: CorpusStore) {
     const cr = store.comprehensiveRules('en').id;
@@ -47,8 +50,11 @@ export class GlossarySearch {
       const definition = r.children.map((c) => store.rule(cr, c)?.text ?? '').filter(Boolean).join(' ');
       this.entries.push({ id: `rule-${r.id}`, term: r.heading, definition, category: store.rule(cr, r.parent ?? '')?.heading ?? null, document: cr, rules: [r.id, ...r.children] });
     }
-    this.index = new MiniSearch({ idField: 'i', fields: ['term', 'definition', 'category'], tokenize: tokenizeEnglish, processTerm: processEnglish });
-    this.index.addAll(this.entries.map((e, i) => ({ i, term: e.term, definition: e.definition, category: e.category ?? '' })));
+    this.index = loadOrBuild('glossary', GLOSSARY_OPTIONS, store.fingerprint, () => {
+      const index = new MiniSearch<{ i: number; term: string; definition: string; category: string }>(GLOSSARY_OPTIONS);
+      index.addAll(this.entries.map((e, i) => ({ i, term: e.term, definition: e.definition, category: e.category ?? '' })));
+      return index;
+    });
   }
 
   search(query: string, limit: number): GlossaryEntry[] {

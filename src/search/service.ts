@@ -6,7 +6,8 @@
 import type MiniSearch from 'minisearch';
 import type { CorpusStore } from '../corpus/store.js';
 import type { DocumentMeta, GameId, Language, RuleRecord } from '../corpus/types.js';
-import { buildRulesIndex, searchRules, type IndexedRule } from './rules-index.js';
+import { buildRulesIndex, miniSearchOptions, searchRules, type IndexedRule } from './rules-index.js';
+import { loadOrBuild } from './persist.js';
 import { ConceptIndex } from './concepts.js';
 import { hasJapanese } from './text.js';
 import { phraseHits } from './phrases.js';
@@ -57,7 +58,7 @@ export class SearchService {
   index(language: Language): MiniSearch<IndexedRule> {
     let idx = this.indexes.get(language);
     if (!idx) {
-      idx = buildRulesIndex(this.store.records, language);
+      idx = loadOrBuild(`rules-${language}`, miniSearchOptions(language), this.store.fingerprint, () => buildRulesIndex(this.store.records, language));
       this.indexes.set(language, idx);
     }
     return idx;

@@ -53,7 +53,7 @@ export function processEnglish(term: string): string | null {
   return stemmer(lower);
 }
 
-const segmenter = new Intl.Segmenter('ja', { granularity: 'word' });
+let segmenter: Intl.Segmenter | undefined;
 
 /** Japanese text to terms: bigrams of each Japanese run, segmenter words, and ASCII words. */
 export function tokenizeJapanese(text: string): string[] {
@@ -63,6 +63,7 @@ export function tokenizeJapanese(text: string): string[] {
     const run = m[0];
     if (run.length === 1) out.push(run);
     for (let i = 0; i + 1 < run.length; i++) out.push(run.slice(i, i + 2));
+    segmenter ??= new Intl.Segmenter('ja', { granularity: 'word' });
     for (const s of segmenter.segment(run)) {
       // Words of 3+ characters add a whole-word match on top of their bigrams.
       if (s.isWordLike && s.segment.length >= 3) out.push(s.segment);
