@@ -1,0 +1,83 @@
+/**
+ * The keyword effects that act outside the damage calculation itself: <Repair> (13-1-1) at the end
+ * of the turn, <Breach> (13-1-2) after battle damage destroys a Unit, and <Support> (13-1-3) as an
+ * 【Activate･Main】 effect. <Blocker>, <First Strike>, <High-Maneuver> and <Suppression> shape the
+ * battle itself and live in battle.ts.
+ */
+import { damageFirstShieldAreaCard, recover } from './effects.js';
+import { keywordAmount, unitKeywords } from './keywords.js';
+import { emit } from './log.js';
+import { runRulesManagement } from './management.js';
+import { ruleProblem, unknownUnit, type Problem } from './problems.js';
+import type { ActionOf } from './schema.js';
+import { describeUnit, findUnit, type Game, type PlayerId } from './state.js';
+import { unitAp } from './stats.js';
+
+/** 13-1-1-1 at the end of its owner's turn a Unit with <Repair N> recovers N HP (amounts add, 13-1-1-2). */
+export function repairAtEndOfTurn(game: Game, player: PlayerId): void {
+  for (const unit of [...game.players[player].units]) {
+    const set = unitKeywords(unit);
+    if (!set.has('Repair')) continue;
+    const n = set.get('Repair') ?? 0;
+    if (n <= 0) {
+      emit(game, `${describeUnit(unit)} has <Repair> with no known amount, so it recovers nothing`, ['13-1-1-1']);
+      continue;
+    }
+    recover(game, unit, describeUnit(unit), n, `<Repair ${n}> at the end of its owner's turn`, ['13-1-1-1']);
+  }
+}
+
+/**
+ * 13-1-2-1 when the Unit destroys an enemy Unit with battle damage during its owner's turn, deal the
+ * amount to the first card of that opponent's shield area: the Base, else the top Shield (13-1-2-2).
+ * It activates even when both Units were destroyed (13-1-2-3), not when the area is empty (13-1-2-4).
+ */
+export function resolveBreach(game: Game, attacker: string, amount: number, enemy: PlayerId, bothDestroyed: boolean): void {
+  if (amount <= 0) {
+    emit(game, `${attacker} has <Breach> with no known amount: no damage`, ['13-1-2-1', '5-5-5']);
+    return;
+  }
+  const st = game.players[enemy];
+  if (!st.base && st.shields.length === 0) {
+    emit(game, `<Breach ${amount}> of ${attacker} does not activate: player ${enemy} has neither a Base nor Shields`, ['13-1-2-4']);
+    return;
+  }
+  const both = bothDestroyed ? ' (it activates even though both Units were destroyed)' : '';
+  emit(game, `<Breach ${amount}> of ${attacker} activates: it destroyed an enemy Unit with battle damage during its turn${both}`, [
+    '13-1-2-1',
+    ...(bothDestroyed ? ['13-1-2-3'] : []),
+  ]);
+  damageFirstShieldAreaCard(game, enemy, amount, `<Breach ${amount}>`, ['13-1-2-2']);
+  runRulesManagement(game);
+}
+
+/** 13-1-3-1 【Activate･Main】 Rest this Unit: one other friendly Unit gets AP+amount during this turn. */
+export function validateSupport(game: Game, action: ActionOf<'support'>): Problem | null {
+  const unit = findUnit(game, action.unit);
+  if (!unit) return unknownUnit(game, action.unit, 'support.unit');
+  const target = findUnit(game, action.target);
+  if (!target) return unknownUnit(game, action.target, 'support.target');
+  if (unit.owner !== game.active) {
+    return ruleProblem(`${describeUnit(unit)} belongs to player ${unit.owner}; 【Activate･Main】 effects are activated by the active player in their main phase`, ['13-2-1-1', '7-5-3-1']);
+  }
+  if (!unitKeywords(unit).has('Support')) return ruleProblem(`${describeUnit(unit)} has no <Support>`, ['13-1-3-1']);
+  if (unit.rested) return ruleProblem(`${describeUnit(unit)} is rested; <Support> is activated by resting it`, ['13-1-3-1', '10-1-7-2']);
+  if (target === unit || target.owner !== unit.owner) {
+    return ruleProblem(`<Support> chooses one other friendly Unit; ${describeUnit(target)} is not one`, ['13-1-3-1']);
+  }
+  return null;
+}
+
+export function applySupport(game: Game, action: ActionOf<'support'>): void {
+  const unit = findUnit(game, action.unit);
+  const target = findUnit(game, action.target);
+  if (!unit || !target) return;
+  const n = keywordAmount(unit, 'Support');
+  unit.rested = true;
+  target.modifiers.push({ ap: n, hp: 0, duration: 'turn', source: `<Support ${n}> of ${unit.id}` });
+  emit(game, `${describeUnit(unit)} rests to activate <Support ${n}>: ${describeUnit(target)} gets AP+${n} during this turn (AP ${unitAp(target)})`, [
+    '13-1-3-1',
+    '7-5-3-1',
+  ]);
+  runRulesManagement(game);
+}

@@ -1,0 +1,227 @@
+/**
+ * Attacking and battles (chapter 8): one `attack` action plays a whole battle through its five
+ * steps (8-1): attack, block, action, damage, battle end. <Blocker>, <First Strike>,
+ * <High-Maneuver> and <Suppression> (13-1-4..7) act here; <Breach> is resolved via abilities.ts.
+ */
+import { resolveBreach } from './abilities.js';
+import { damageBase, damageShields, damageUnit } from './effects.js';
+import { hasKeyword, keywordAmount, unitKeywords } from './keywords.js';
+import { emit, logUnitTriggers } from './log.js';
+import { runRulesManagement } from './management.js';
+import { ruleProblem, unknownUnit, type Problem } from './problems.js';
+import type { ActionOf } from './schema.js';
+import { PLAYERS, describeUnit, findUnit, opponent, type Game, type PlayerId, type Unit } from './state.js';
+import { baseAp, isLinked, unitAp } from './stats.js';
+
+type AttackAction = ActionOf<'attack'>;
+
+function isPlayerTarget(target: string): boolean {
+  return target.trim().toLowerCase() === 'player';
+}
+
+function onField(game: Game, unit: Unit): boolean {
+  return game.players[unit.owner].units.includes(unit);
+}
+
+/** Everything that makes an attack declaration or block illegal, checked before anything moves. */
+export function validateAttack(game: Game, a: AttackAction): Problem | null {
+  const attacker = findUnit(game, a.attacker);
+  if (!attacker) return unknownUnit(game, a.attacker, 'attack.attacker');
+  const who = describeUnit(attacker);
+  if (attacker.owner !== game.active) {
+    return ruleProblem(`${who} belongs to player ${attacker.owner}, who is not the active player; only the active player attacks, in their main phase`, ['7-5-4-1', '8-1']);
+  }
+  if (attacker.rested) return ruleProblem(`${who} is rested; the attacking Unit must be active`, ['8-2-1']);
+  if (attacker.deployedThisTurn && !isLinked(attacker)) {
+    return ruleProblem(`${who} was deployed this turn and is not a Link Unit, so it cannot attack this turn`, ['3-2-4', '3-2-6-3']);
+  }
+  let target: Unit | null = null;
+  if (!isPlayerTarget(a.target)) {
+    target = findUnit(game, a.target) ?? null;
+    if (!target) return unknownUnit(game, a.target, 'attack.target (or "player")');
+    if (target.owner === attacker.owner) {
+      return ruleProblem(`${describeUnit(target)} is a friendly Unit; the attack target must be the opposing player or a rested enemy Unit`, ['8-2-1', '7-5-4-1']);
+    }
+    if (!target.rested) {
+      return ruleProblem(`${describeUnit(target)} is active; only a rested enemy Unit can be attacked`, ['8-2-1', '7-5-4-1']);
+    }
+  }
+  if (a.blocker !== undefined) return validateBlock(game, attacker, target, a.blocker);
+  return null;
+}
+
+/** 8-3 the standby player may block with one active <Blocker> Unit that is not the original target. */
+function validateBlock(game: Game, attacker: Unit, target: Unit | null, blockerId: string): Problem | null {
+  const blocker = findUnit(game, blockerId);
+  if (!blocker) return unknownUnit(game, blockerId, 'attack.blocker');
+  const who = describeUnit(blocker);
+  if (blocker.owner === attacker.owner) return ruleProblem(`${who} is the attacker's own Unit; only the standby player's Units can block`, ['8-3-1']);
+  if (blocker === target) return ruleProblem(`${who} is the Unit originally targeted, and it cannot activate its own <Blocker>`, ['8-3-3']);
+  if (!hasKeyword(blocker, 'Blocker')) return ruleProblem(`${who} does not have <Blocker>`, ['8-3-1', '13-1-4-1']);
+  if (blocker.rested) return ruleProblem(`${who} is rested; only an active Unit can activate <Blocker> (it rests to block)`, ['8-3-1', '13-1-4-1']);
+  if (hasKeyword(attacker, 'High-Maneuver')) {
+    return ruleProblem(`${describeUnit(attacker)} has <High-Maneuver>: enemy Units cannot activate <Blocker> while it attacks`, ['13-1-6-1']);
+  }
+  return null;
+}
+
+/** Plays the whole battle. Call only after validateAttack returned null. */
+export function resolveAttack(game: Game, a: AttackAction): void {
+  const attacker = findUnit(game, a.attacker);
+  if (!attacker) return;
+  const enemy = opponent(attacker.owner);
+  let target: Unit | null = isPlayerTarget(a.target) ? null : (findUnit(game, a.target) ?? null);
+  game.inBattle = true;
+
+  // 8-2 attack step
+  game.step = 'attack step';
+  attacker.rested = true;
+  emit(game, `${describeUnit(attacker)} rests and attacks ${target ? describeUnit(target) : `player ${enemy}`}`, ['8-1', '8-2-1']);
+  logUnitTriggers(game, attacker, describeUnit(attacker), 'Attack', ['8-2-2']);
+
+  // 8-3 block step
+  game.step = 'block step';
+  const blocker = a.blocker !== undefined ? findUnit(game, a.blocker) : undefined;
+  if (blocker) {
+    blocker.rested = true;
+    const was = target ? describeUnit(target) : `player ${enemy}`;
+    target = blocker;
+    emit(game, `${describeUnit(blocker)} activates <Blocker>: it rests and becomes the attack target instead of ${was}`, ['8-3-1', '8-3-2', '13-1-4-1']);
+  } else if (hasKeyword(attacker, 'High-Maneuver')) {
+    emit(game, `${describeUnit(attacker)} has <High-Maneuver>: enemy Units cannot activate <Blocker>`, ['13-1-6-1']);
+  } else {
+    emit(game, `Player ${enemy} does not block`, ['8-3-4']);
+  }
+
+  // 8-4 action step: no 【Action】 cards are played in a scenario battle.
+  game.step = 'action step';
+  emit(game, 'Action step: both players pass', ['8-4-1', '9-5']);
+
+  // 8-5 damage step
+  game.step = 'damage step';
+  if (target) attackOnUnit(game, attacker, target);
+  else attackOnPlayer(game, attacker, enemy);
+  if (game.over) {
+    game.inBattle = false;
+    return;
+  }
+
+  // 8-6 battle end step
+  game.step = 'battle end step';
+  endBattleEffects(game);
+  game.inBattle = false;
+  runRulesManagement(game);
+  game.step = null;
+}
+
+/** 8-5-3 an attack on a Unit: the two deal damage to each other. */
+function attackOnUnit(game: Game, attacker: Unit, defender: Unit): void {
+  const nameA = describeUnit(attacker);
+  const nameD = describeUnit(defender);
+  const apA = unitAp(attacker);
+  const apD = unitAp(defender);
+  // Read <Breach> before damage: it resolves even if the attacker is destroyed too (13-1-2-3).
+  const hasBreach = unitKeywords(attacker).has('Breach');
+  const breach = keywordAmount(attacker, 'Breach');
+  emit(game, `The attack on ${nameD} succeeds: ${nameA} (AP ${apA}) and ${nameD} (AP ${apD}) deal battle damage to each other`, ['8-5-1', '8-5-3-1', '5-5-3']);
+
+  if (hasKeyword(attacker, 'First Strike')) {
+    emit(game, `${nameA} has <First Strike>: it deals its battle damage first`, ['8-5-3-2-2', '13-1-5-1', '13-1-5-2']);
+    damageUnit(game, defender, apA, nameA, ['8-5-3-2-2']);
+    runRulesManagement(game);
+    if (!onField(game, defender)) {
+      emit(game, `${nameD} was destroyed by the first-strike damage, so it deals no battle damage back`, ['13-1-5-2']);
+    } else {
+      damageUnit(game, attacker, apD, nameD, ['13-1-5-2']);
+      runRulesManagement(game);
+    }
+  } else {
+    if (hasKeyword(defender, 'First Strike')) {
+      emit(game, `${nameD}'s <First Strike> does not apply: it only works while that Unit is attacking`, ['13-1-5-1']);
+    }
+    damageUnit(game, defender, apA, nameA, ['8-5-3-2']);
+    damageUnit(game, attacker, apD, nameD, ['8-5-3-2']);
+    runRulesManagement(game); // 8-5-3-2-3 both lethal Units go in the same rules management
+    if (!onField(game, defender) && !onField(game, attacker)) {
+      emit(game, `Both battling Units are destroyed, at the same time`, ['8-5-3-2-3']);
+    }
+  }
+
+  const defenderDestroyed = !onField(game, defender) && game.destroyed.includes(defender.id);
+  if (defenderDestroyed && hasBreach && attacker.owner === game.active && !game.over) {
+    resolveBreach(game, nameA, breach, defender.owner, !onField(game, attacker));
+  }
+}
+
+/** 8-5-2 an attack on a player: the Base first, else the top Shield, else the player. */
+function attackOnPlayer(game: Game, attacker: Unit, enemy: PlayerId): void {
+  const st = game.players[enemy];
+  const nameA = describeUnit(attacker);
+  const apA = unitAp(attacker);
+  emit(game, `The attack on player ${enemy} succeeds: check player ${enemy}'s shield area`, ['8-5-1', '8-5-2-1']);
+  const suppression = hasKeyword(attacker, 'Suppression');
+
+  if (st.base) {
+    const base = st.base;
+    const baseName = `${base.face.name} (${base.id})`;
+    const apB = baseAp(base);
+    emit(game, `Player ${enemy} has a Base: ${nameA} deals its battle damage (AP ${apA}) to ${baseName}; Shields are not touched`, ['8-5-2-4', '3-5-3']);
+    if (suppression) emit(game, `<Suppression> only spreads damage over Shields; here the Base takes it`, ['13-1-7-1']);
+    if (hasKeyword(attacker, 'First Strike')) {
+      emit(game, `${nameA} has <First Strike>: it deals its battle damage to the Base first`, ['8-5-2-4-2', '13-1-5-2']);
+      damageBase(game, base, apA, nameA, ['8-5-2-4', '8-5-2-4-1']);
+      runRulesManagement(game);
+      if (st.base !== base) emit(game, `${baseName} was destroyed first, so it deals no battle damage back`, ['13-1-5-2']);
+      else if (apB > 0) {
+        damageUnit(game, attacker, apB, baseName, ['3-5-4-1']);
+        runRulesManagement(game);
+      }
+    } else {
+      damageBase(game, base, apA, nameA, ['8-5-2-4', '8-5-2-4-1']);
+      if (apB > 0) damageUnit(game, attacker, apB, baseName, ['3-5-4-1', '5-5-3']); // same moment as the attacker's damage
+      runRulesManagement(game);
+    }
+    return;
+  }
+
+  if (st.shields.length > 0) {
+    const n = suppression ? Math.min(2, st.shields.length) : 1;
+    if (suppression) {
+      emit(game, `${nameA} has <Suppression>: its damage goes to the first ${n === 2 ? 'two Shields' : 'Shield'} at the same time`, [
+        '13-1-7-1',
+        ...(n < 2 ? ['13-1-7-3'] : []),
+      ]);
+    }
+    damageShields(game, enemy, apA, n, nameA, ['8-5-2-3']);
+    runRulesManagement(game);
+    return;
+  }
+
+  if (apA <= 0) {
+    emit(game, `Player ${enemy} has no Base and no Shields, but ${nameA} has AP 0: no battle damage is dealt, so the player is not defeated`, ['8-5-2-2', '5-5-5']);
+    return;
+  }
+  emit(game, `Player ${enemy} has no Base and no Shields: ${nameA} deals ${apA} battle damage to the player`, ['8-5-2-2', '1-2-2-1']);
+  st.battleDamageWithoutShields = true;
+  runRulesManagement(game);
+}
+
+/** 8-6-1 effects "during this battle" end. */
+function endBattleEffects(game: Game): void {
+  let ended = 0;
+  for (const p of PLAYERS) {
+    const st = game.players[p];
+    for (const u of st.units) {
+      const before = u.modifiers.length + u.timedKeywords.length;
+      u.modifiers = u.modifiers.filter((m) => m.duration !== 'battle');
+      u.timedKeywords = u.timedKeywords.filter((k) => k.duration !== 'battle');
+      ended += before - u.modifiers.length - u.timedKeywords.length;
+    }
+    if (st.base) {
+      const before = st.base.modifiers.length;
+      st.base.modifiers = st.base.modifiers.filter((m) => m.duration !== 'battle');
+      ended += before - st.base.modifiers.length;
+    }
+  }
+  emit(game, `Battle end step: effects lasting "during this battle" end${ended > 0 ? ` (${ended})` : ''}; back to the main phase`, ['8-6-1', '8-6-2']);
+}

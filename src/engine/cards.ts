@@ -1,0 +1,146 @@
+/**
+ * Turns a catalog record or a scenario's inline card description into a CardFace. Explicit
+ * scenario fields override catalog values ("card fills stats, keywords and text; explicit fields
+ * override").
+ */
+import type { CardRecord, CardType } from '../corpus/types.js';
+import { isKeywordName, parseKeywordSpec } from './keywords.js';
+import type { CardLookup } from './lookup.js';
+import type { CardFace, KeywordInstance } from './state.js';
+
+/** The fields a scenario may give for any card (unit, pilot, base, deployed card, shield card). */
+export interface FaceFields {
+  card?: string | undefined;
+  name?: string | undefined;
+  type?: CardType | undefined;
+  level?: number | undefined;
+  cost?: number | undefined;
+  ap?: number | undefined;
+  hp?: number | undefined;
+  traits?: string[] | undefined;
+  keywords?: string[] | undefined;
+  text?: string | undefined;
+  link?: string | { names?: string[] | undefined; traits?: string[] | undefined } | null | undefined;
+  color?: string | undefined;
+  token?: boolean | undefined;
+}
+
+export const ACCEPTED_CARDS =
+  'a catalog card number (GD01-013; alternate printings such as ST01-014-p4 or ST01-014_p4), an exact card name ("Amuro Ray"), or an inline description such as {"name":"X","type":"unit","level":3,"cost":2,"ap":3,"hp":3}';
+
+function keywordsOf(c: CardRecord, scope: 'innate' | 'conditional', when?: 'paired' | 'linked'): KeywordInstance[] {
+  const out: KeywordInstance[] = [];
+  for (const k of c.keywords) {
+    if (k.scope !== scope || k.when !== when || !isKeywordName(k.name)) continue;
+    out.push({ name: k.name, amount: k.amount });
+  }
+  return out;
+}
+
+/** 3-4-6-1 a Command's 【Pilot】 effect names the Pilot in brackets: 【Pilot】[Lucrezia Noin]. */
+export function pilotNameOf(type: CardType, name: string, text: string): string | null {
+  if (type === 'pilot') return name;
+  if (type !== 'command') return null;
+  const m = /【Pilot】\s*\[([^\]]+)\]/.exec(text);
+  return m?.[1]?.trim() ?? null;
+}
+
+export function faceFromRecord(c: CardRecord): CardFace {
+  return {
+    cardId: c.id,
+    name: c.name,
+    type: c.type,
+    token: c.token,
+    color: c.token ? null : c.color, // 5-17-2-3 tokens have no color
+    level: c.token ? 0 : (c.level ?? 0), // 5-17-2-4 a token's Lv and cost are zero
+    cost: c.token ? 0 : (c.cost ?? 0),
+    ap: c.ap ?? 0,
+    hp: c.hp ?? 0,
+    traits: [...c.traits],
+    text: c.text,
+    link: c.link ? { names: [...c.link.names], traits: [...c.link.traits] } : null,
+    keywords: keywordsOf(c, 'innate'),
+    pairedKeywords: keywordsOf(c, 'conditional', 'paired'),
+    linkedKeywords: keywordsOf(c, 'conditional', 'linked'),
+    pilotName: pilotNameOf(c.type, c.name, c.text),
+  };
+}
+
+/** "[Amuro Ray] / (White Base Team) Trait" -> names and traits. */
+function parseLink(link: FaceFields['link']): CardFace['link'] {
+  if (link === undefined || link === null) return null;
+  if (typeof link === 'string') {
+    const names = [...link.matchAll(/\[([^\]]+)\]/g)].map((m) => (m[1] ?? '').trim());
+    const traits = [...link.matchAll(/\(([^)]+)\)/g)].map((m) => (m[1] ?? '').trim());
+    if (names.length === 0 && traits.length === 0 && link.trim() !== '') names.push(link.trim());
+    return { names, traits };
+  }
+  return { names: [...(link.names ?? [])], traits: [...(link.traits ?? [])] };
+}
+
+export interface ResolvedFace {
+  face: CardFace;
+  /** Remarks worth logging (an ambiguous name, an amount the catalog lost). */
+  notes: string[];
+}
+
+/**
+ * Resolves a card reference plus overrides. `fallbackType` is used when neither the catalog nor the
+ * scenario says what the card is. Returns an error message instead of throwing.
+ */
+export function resolveFace(fields: FaceFields, cards: CardLookup, fallbackType: CardType, fallbackName: string): ResolvedFace | string {
+  const notes: string[] = [];
+  let base: CardFace | null = null;
+  if (fields.card !== undefined) {
+    const rec = cards.byId(fields.card) ?? cards.byName(fields.card);
+    if (!rec) return `unknown card "${fields.card}"; accepted: ${ACCEPTED_CARDS}`;
+    base = faceFromRecord(rec);
+    const same = cards.byId(fields.card) ? [] : (cards.allByName?.(fields.card) ?? []);
+    if (same.length > 1) {
+      notes.push(`"${fields.card}" names ${same.length} cards (${same.map((c) => c.id).join(', ')}); used ${rec.id}. Give a card number to pick another.`);
+    }
+    const lost = rec.keywords.filter((k) => k.amount_lost && k.scope !== 'mentions' && k.scope !== 'grants');
+    if (lost.length > 0 && fields.keywords === undefined) {
+      notes.push(`${rec.id}: the catalog lost the amount of <${lost.map((k) => k.name).join('>, <')}>; it counts as 0 unless the scenario gives "keywords".`);
+    }
+  }
+  let keywords = base?.keywords ?? [];
+  let pairedKeywords = base?.pairedKeywords ?? [];
+  let linkedKeywords = base?.linkedKeywords ?? [];
+  if (fields.keywords !== undefined) {
+    // Explicit keywords replace the catalog's entirely, conditional ones included.
+    keywords = [];
+    pairedKeywords = [];
+    linkedKeywords = [];
+    for (const spec of fields.keywords) {
+      const k = parseKeywordSpec(spec);
+      if (typeof k === 'string') return k;
+      keywords.push(k);
+    }
+  }
+  const type = fields.type ?? base?.type ?? fallbackType;
+  const name = fields.name ?? base?.name ?? fallbackName;
+  const text = fields.text ?? base?.text ?? '';
+  const token = fields.token ?? base?.token ?? false;
+  return {
+    face: {
+      cardId: base?.cardId ?? null,
+      name,
+      type,
+      token,
+      color: fields.color ?? base?.color ?? null,
+      level: fields.level ?? base?.level ?? 0,
+      cost: fields.cost ?? base?.cost ?? 0,
+      ap: fields.ap ?? base?.ap ?? 0,
+      hp: fields.hp ?? base?.hp ?? 0,
+      traits: fields.traits ? [...fields.traits] : (base?.traits ?? []),
+      text,
+      link: fields.link !== undefined ? parseLink(fields.link) : (base?.link ?? null),
+      keywords,
+      pairedKeywords,
+      linkedKeywords,
+      pilotName: fields.name !== undefined || base === null ? pilotNameOf(type, name, text) : base.pilotName,
+    },
+    notes,
+  };
+}

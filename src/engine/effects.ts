@@ -1,0 +1,344 @@
+/**
+ * Effect primitives: the building blocks card effects are made of (deal damage, destroy, rest, set
+ * active, recover, modify AP/HP, grant a keyword, draw, discard), each following the general rules
+ * of chapter 5. Battle (battle.ts) and keyword effects (abilities.ts) reuse the damage primitives.
+ */
+import { parseKeywordSpec, unitKeywords } from './keywords.js';
+import { emit, logFaceTriggers } from './log.js';
+import { destroyBase, destroyUnit, runRulesManagement } from './management.js';
+import { inputProblem, type Problem } from './problems.js';
+import type { ActionOf } from './schema.js';
+import { describeUnit, findUnit, nextSerial, type Base, type Game, type PlayerId, type Unit } from './state.js';
+import { baseHp, unitAp, unitHp } from './stats.js';
+
+// ---------------------------------------------------------------------------------------------
+// Damage
+
+/** 5-5-1 damage is counters on the card; 5-5-5 zero damage is not dealt. Returns whether any was dealt. */
+export function damageUnit(game: Game, unit: Unit, amount: number, source: string, rules: string[]): boolean {
+  if (amount <= 0) {
+    emit(game, `${source} deals no damage to ${describeUnit(unit)}: damage of 0 is not dealt`, [...rules, '5-5-5']);
+    return false;
+  }
+  unit.damage += amount;
+  emit(game, `${source} deals ${amount} damage to ${describeUnit(unit)} (now ${unit.damage} damage, HP ${unitHp(unit)})`, [...rules, '5-5-1']);
+  return true;
+}
+
+export function damageBase(game: Game, base: Base, amount: number, source: string, rules: string[]): boolean {
+  const name = `${base.face.name} (${base.id})`;
+  if (amount <= 0) {
+    emit(game, `${source} deals no damage to ${name}: damage of 0 is not dealt`, [...rules, '5-5-5']);
+    return false;
+  }
+  const left = Math.max(0, baseHp(base) - base.damage);
+  base.damage += amount;
+  emit(game, `${source} deals ${amount} damage to ${name} (now ${base.damage} damage, HP ${baseHp(base)})`, [...rules, '5-5-1']);
+  if (amount > left) {
+    emit(game, `${amount - left} damage beyond the Base's remaining HP is not dealt to any Shield`, ['5-5-6']);
+  }
+  return true;
+}
+
+/**
+ * Destroys the top `n` Shields (4-6-4-1 the top card is taken). 5-10-3 each is revealed and checked
+ * for 【Burst】 before it goes to the trash.
+ */
+export function destroyTopShields(game: Game, owner: PlayerId, n: number, why: string, rules: string[]): void {
+  const st = game.players[owner];
+  const hit = st.shields.splice(0, n);
+  for (const s of hit) {
+    game.destroyed.push(s.id);
+    emit(game, `Shield ${s.id} of player ${owner} is destroyed (${why}); it is revealed and checked for 【Burst】 before going to the trash`, [
+      ...rules,
+      '5-10-3',
+    ]);
+    if (s.face) {
+      logFaceTriggers(game, s.face, `shield ${s.id} (${s.face.name})`, 'Burst', ['5-10-3', '13-2-5-3']);
+    } else {
+      emit(game, `If shield ${s.id} has a 【Burst】 effect, player ${owner} may activate it without paying its cost (the card is not named in the scenario)`, [
+        '13-2-5-1',
+        '13-2-5-2',
+      ]);
+    }
+    st.trash.push(s.id);
+  }
+  if (hit.length > 1) emit(game, `The ${hit.length} Shields are revealed at the same time`, ['13-1-7-4']);
+}
+
+/**
+ * Damage to Shields: 4-6-4-2 each has 1 HP, so any damage destroys it (11-3-1-1); 5-5-6 excess
+ * never carries over to the next Shield. `count` Shields are hit at once (2 for Suppression).
+ */
+export function damageShields(game: Game, owner: PlayerId, amount: number, count: number, source: string, rules: string[]): number {
+  const st = game.players[owner];
+  const n = Math.min(count, st.shields.length);
+  if (n === 0) return 0;
+  if (amount <= 0) {
+    emit(game, `${source} deals no damage to player ${owner}'s Shield: damage of 0 is not dealt`, [...rules, '5-5-5']);
+    return 0;
+  }
+  const which = n === 1 ? 'the top Shield' : `the top ${n} Shields`;
+  emit(game, `${source} deals ${amount} damage to ${which} of player ${owner} (1 HP each)`, [...rules, '4-6-4-2']);
+  const battle = rules.includes('8-5-2-3'); // 8-5-2-3-1 is the battle case of the general 11-3-1-1
+  destroyTopShields(game, owner, n, `${amount} damage on 1 HP`, [...(battle ? ['8-5-2-3-1'] : []), '11-3-1-1']);
+  if (amount > 1) emit(game, `The excess damage (${amount - 1} per Shield) is not dealt to another Shield`, ['5-5-6']);
+  return n;
+}
+
+/** 13-1-2-2 / 3-5-3 the first card of the shield area: the Base if there is one, else the top Shield. */
+export function damageFirstShieldAreaCard(game: Game, owner: PlayerId, amount: number, source: string, rules: string[]): void {
+  const st = game.players[owner];
+  if (st.base) damageBase(game, st.base, amount, source, [...rules, '3-5-3']);
+  else damageShields(game, owner, amount, 1, source, rules);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Recovery
+
+/** 5-6-1 remove counters; 5-6-2 never more than the damage; 5-6-3 an undamaged card recovers nothing. */
+export function recover(game: Game, card: { damage: number }, name: string, amount: number, source: string, rules: string[]): number {
+  if (card.damage === 0) {
+    emit(game, `${name} has no damage, so it recovers nothing (${source})`, [...rules, '5-6-3']);
+    return 0;
+  }
+  if (amount <= 0) return 0;
+  const healed = Math.min(amount, card.damage);
+  card.damage -= healed;
+  const capped = healed < amount ? `; it had only ${healed} damage, HP does not go above its value` : '';
+  emit(game, `${name} recovers ${healed} HP (${source}), now ${card.damage} damage${capped}`, [...rules, '5-6-1', ...(healed < amount ? ['5-6-2'] : [])]);
+  return healed;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Scenario effect actions
+
+export type EffectAction = ActionOf<'deal_damage' | 'destroy' | 'rest' | 'set_active' | 'recover' | 'modify' | 'grant' | 'draw' | 'discard'>;
+
+type Target =
+  | { kind: 'unit'; unit: Unit }
+  | { kind: 'base'; player: PlayerId; base: Base | null }
+  | { kind: 'shield'; player: PlayerId }
+  | { kind: 'resources'; player: PlayerId };
+
+const TARGETS = 'a unit id, a base id, or "A.base", "B.base", "A.shield", "B.shield", "A.resources", "B.resources"';
+
+function resolveTarget(game: Game, target: string): Target | Problem {
+  const zone = /^([AB])[.:](base|shields?|resources?)$/i.exec(target.trim());
+  if (zone) {
+    const player = zone[1]!.toUpperCase() as PlayerId;
+    const what = zone[2]!.toLowerCase();
+    if (what === 'base') return { kind: 'base', player, base: game.players[player].base };
+    if (what.startsWith('shield')) return { kind: 'shield', player };
+    return { kind: 'resources', player };
+  }
+  const unit = findUnit(game, target);
+  if (unit) return { kind: 'unit', unit };
+  for (const player of ['A', 'B'] as const) {
+    const base = game.players[player].base;
+    if (base && base.id === target) return { kind: 'base', player, base };
+  }
+  return inputProblem(`unknown target "${target}"; accepted: ${TARGETS}`);
+}
+
+function cannotTarget(action: EffectAction, what: string): Problem {
+  return inputProblem(`"${action.type}" cannot target ${what}; accepted: ${TARGETS}`);
+}
+
+/** 1-3-2 an impossible action is simply not performed. */
+function nothingHappens(game: Game, why: string): void {
+  emit(game, `Nothing happens: ${why}`, ['1-3-2']);
+}
+
+function baseName(b: Base): string {
+  return `${b.face.name} (${b.id})`;
+}
+
+function applyDamage(game: Game, t: Target, amount: number): Problem | null {
+  const src = 'The effect';
+  switch (t.kind) {
+    case 'unit':
+      damageUnit(game, t.unit, amount, src, ['5-5-4']);
+      return null;
+    case 'base':
+      if (!t.base) nothingHappens(game, `player ${t.player} has no Base`);
+      else damageBase(game, t.base, amount, src, ['5-5-4']);
+      return null;
+    case 'shield':
+      if (game.players[t.player].shields.length === 0) nothingHappens(game, `player ${t.player} has no Shields`);
+      else damageShields(game, t.player, amount, 1, src, ['5-5-4']);
+      return null;
+    case 'resources':
+      return inputProblem('Resources cannot be dealt damage (5-5-1 damage goes to Units, Bases and Shields)');
+  }
+}
+
+function applyDestroy(game: Game, t: Target): Problem | null {
+  switch (t.kind) {
+    case 'unit':
+      destroyUnit(game, t.unit, 'by an effect', ['5-10-1']);
+      return null;
+    case 'base':
+      if (!t.base) nothingHappens(game, `player ${t.player} has no Base`);
+      else destroyBase(game, t.base, 'by an effect', ['5-10-1']);
+      return null;
+    case 'shield':
+      if (game.players[t.player].shields.length === 0) nothingHappens(game, `player ${t.player} has no Shields`);
+      else destroyTopShields(game, t.player, 1, 'by an effect', ['5-10-1']);
+      return null;
+    case 'resources':
+      return inputProblem('Resources cannot be destroyed (5-10-1)');
+  }
+}
+
+function applyOrientation(game: Game, t: Target, rest: boolean, amount: number): Problem | null {
+  const word = rest ? 'rested' : 'active';
+  const rule = rest ? '5-4-1-2' : '5-4-1-1';
+  const flip = (card: { rested: boolean }, name: string): void => {
+    if (card.rested === rest) {
+      emit(game, `${name} is already ${word}, so it is not ${rest ? 'rested' : 'set active'} again`, ['1-3-2-1']);
+      return;
+    }
+    card.rested = rest;
+    emit(game, `${name} is now ${word}`, [rule]);
+  };
+  switch (t.kind) {
+    case 'unit':
+      flip(t.unit, describeUnit(t.unit));
+      return null;
+    case 'base':
+      if (!t.base) nothingHappens(game, `player ${t.player} has no Base`);
+      else flip(t.base, baseName(t.base));
+      return null;
+    case 'resources': {
+      const r = game.players[t.player].resources;
+      const n = Math.min(amount, rest ? r.active : r.rested);
+      if (rest) {
+        r.active -= n;
+        r.rested += n;
+      } else {
+        r.rested -= n;
+        r.active += n;
+      }
+      emit(game, `${n} of player ${t.player}'s Resources ${n === 1 ? 'is' : 'are'} now ${word}${n < amount ? ` (only ${n} could be)` : ''}`, [rule, ...(n < amount ? ['1-3-2'] : [])]);
+      return null;
+    }
+    case 'shield':
+      return inputProblem('Shields are face down and have no orientation (5-4-1 applies to the battle area, resource area and base section)');
+  }
+}
+
+function applyRecover(game: Game, t: Target, amount: number): Problem | null {
+  if (t.kind === 'unit') recover(game, t.unit, describeUnit(t.unit), amount, 'an effect', []);
+  else if (t.kind === 'base') {
+    if (!t.base) nothingHappens(game, `player ${t.player} has no Base`);
+    else recover(game, t.base, baseName(t.base), amount, 'an effect', []);
+  } else return inputProblem('only Units and Bases recover HP (5-6-1)');
+  return null;
+}
+
+function durationRules(d: 'turn' | 'battle'): string[] {
+  return d === 'turn' ? ['7-6-6-1'] : ['8-2-3', '8-6-1'];
+}
+
+function durationText(game: Game, d: 'turn' | 'battle'): string {
+  if (d === 'turn') return 'during this turn';
+  return game.inBattle ? 'during this battle' : 'during the next battle (a "during this battle" effect ends at the battle end step)';
+}
+
+function signed(n: number): string {
+  return n >= 0 ? `+${n}` : `${n}`;
+}
+
+function applyModify(game: Game, action: ActionOf<'modify'>, t: Target): Problem | null {
+  const ap = action.ap ?? 0;
+  const hp = action.hp ?? 0;
+  const mod = { ap, hp, duration: action.duration, source: `modify (action ${game.actionIndex ?? '-'})` };
+  const what = `AP${signed(ap)} HP${signed(hp)} ${durationText(game, action.duration)}`;
+  if (t.kind === 'unit') {
+    t.unit.modifiers.push(mod);
+    emit(game, `${describeUnit(t.unit)} gets ${what}: now AP ${unitAp(t.unit)}, HP ${unitHp(t.unit)}`, [...durationRules(action.duration), '1-3-6']);
+  } else if (t.kind === 'base') {
+    if (!t.base) nothingHappens(game, `player ${t.player} has no Base`);
+    else {
+      t.base.modifiers.push(mod);
+      emit(game, `${baseName(t.base)} gets ${what}: now HP ${baseHp(t.base)}`, [...durationRules(action.duration), '1-3-6']);
+    }
+  } else return cannotTarget(action, 'Shields or Resources');
+  return null;
+}
+
+function applyGrant(game: Game, action: ActionOf<'grant'>, t: Target): Problem | null {
+  if (t.kind !== 'unit') return cannotTarget(action, 'anything but a Unit');
+  const k = parseKeywordSpec(action.keyword);
+  if (typeof k === 'string') return inputProblem(k, ['13-1']);
+  const had = unitKeywords(t.unit).has(k.name);
+  t.unit.timedKeywords.push({ ...k, duration: action.duration, source: `grant (action ${game.actionIndex ?? '-'})` });
+  const stackRule: Record<string, string> = {
+    Repair: '13-1-1-2',
+    Breach: '13-1-2-5',
+    Support: '13-1-3-2',
+    Blocker: '13-1-4-2',
+    'First Strike': '13-1-5-3',
+    'High-Maneuver': '13-1-6-2',
+    Suppression: '13-1-7-2',
+  };
+  const extra = had && stackRule[k.name] ? [stackRule[k.name]!] : [];
+  const label = k.amount === null ? k.name : `${k.name} ${k.amount}`;
+  emit(game, `${describeUnit(t.unit)} gains <${label}> ${durationText(game, action.duration)}`, ['5-16-1', ...durationRules(action.duration), ...extra]);
+  return null;
+}
+
+function applyDraw(game: Game, player: PlayerId, n: number): void {
+  const st = game.players[player];
+  const drawn = Math.min(n, st.deck);
+  st.deck -= drawn;
+  st.hand += drawn;
+  emit(game, `Player ${player} draws ${drawn} card${drawn === 1 ? '' : 's'} (hand ${st.hand}, deck ${st.deck})`, ['5-14-1', ...(drawn < n ? ['1-3-2'] : [])]);
+}
+
+function applyDiscard(game: Game, player: PlayerId, n: number): void {
+  const st = game.players[player];
+  const k = Math.min(n, st.hand);
+  st.hand -= k;
+  for (let i = 0; i < k; i++) st.trash.push(`${player}-discard-${nextSerial(game)}`);
+  emit(game, `Player ${player} discards ${k} card${k === 1 ? '' : 's'} (hand ${st.hand})`, ['5-11-1', ...(k < n ? ['1-3-2'] : [])]);
+}
+
+/** Validates and applies one effect action, then performs rules management (11-1-2). */
+export function applyEffect(game: Game, action: EffectAction): Problem | null {
+  let problem: Problem | null = null;
+  if (action.type === 'draw') applyDraw(game, action.player, action.count);
+  else if (action.type === 'discard') applyDiscard(game, action.player, action.count);
+  else {
+    const t = resolveTarget(game, action.target);
+    if ('reason' in t) return t;
+    switch (action.type) {
+      case 'deal_damage':
+        problem = applyDamage(game, t, action.amount ?? 1);
+        break;
+      case 'destroy':
+        problem = applyDestroy(game, t);
+        break;
+      case 'rest':
+        problem = applyOrientation(game, t, true, action.amount ?? 1);
+        break;
+      case 'set_active':
+        problem = applyOrientation(game, t, false, action.amount ?? 1);
+        break;
+      case 'recover':
+        problem = applyRecover(game, t, action.amount ?? 1);
+        break;
+      case 'modify':
+        problem = applyModify(game, action, t);
+        break;
+      case 'grant':
+        problem = applyGrant(game, action, t);
+        break;
+    }
+  }
+  if (problem) return problem;
+  runRulesManagement(game);
+  return null;
+}
+

@@ -1,0 +1,55 @@
+/**
+ * Card catalog access for the engine. The engine never reads files: the caller hands it a
+ * CardLookup built once (createCardLookup) from the loaded catalog.
+ */
+import type { CardRecord } from '../corpus/types.js';
+
+export interface CardLookup {
+  /** By card number; alternate printings (ST01-014-p4), `_p` forms (ST01-014_p4) and any case accepted. */
+  byId(id: string): CardRecord | undefined;
+  /** By exact card name, case-insensitive; the first base printing when several card numbers share it. */
+  byName(name: string): CardRecord | undefined;
+  /** Optional: every card number carrying that exact name, so the engine can say a name is ambiguous. */
+  allByName?(name: string): CardRecord[];
+}
+
+/** "st01-014_p4 " -> "ST01-014-P4": the key both the catalog and queries are folded to. */
+export function normalizeCardId(id: string): string {
+  return id.trim().toUpperCase().replace(/_P(\d+)$/, '-P$1');
+}
+
+function normalizeName(name: string): string {
+  return name.trim().toLowerCase().replace(/\s+/g, ' ');
+}
+
+/** How many of the numbers a card of its type should print are missing (the seed catalog lost some). */
+function missingStats(c: CardRecord): number {
+  const wanted: (keyof CardRecord)[] = c.type === 'unit' || c.type === 'pilot' ? ['level', 'cost', 'ap', 'hp'] : c.type === 'resource' ? [] : ['level', 'cost'];
+  return wanted.filter((k) => c[k] === null).length;
+}
+
+/**
+ * Builds the maps once. Name preference when a name is shared: a non-token base printing first,
+ * then the one with complete stats, then catalog order, so "Amuro Ray" resolves the same way on
+ * every call (and to a card the engine can play).
+ */
+export function createCardLookup(cards: readonly CardRecord[]): CardLookup {
+  const ids = new Map<string, CardRecord>();
+  const names = new Map<string, CardRecord[]>();
+  for (const c of cards) {
+    ids.set(normalizeCardId(c.id), c);
+    if (c.base_id !== null) continue; // alternate printings share the base card's name and number (2-1-1)
+    const key = normalizeName(c.name);
+    const list = names.get(key);
+    if (list) list.push(c);
+    else names.set(key, [c]);
+  }
+  for (const list of names.values()) {
+    list.sort((a, b) => Number(a.token) - Number(b.token) || missingStats(a) - missingStats(b)); // stable: catalog order otherwise
+  }
+  return {
+    byId: (id) => ids.get(normalizeCardId(id)),
+    byName: (name) => names.get(normalizeName(name))?.[0],
+    allByName: (name) => names.get(normalizeName(name)) ?? [],
+  };
+}

@@ -1,0 +1,265 @@
+/**
+ * Playing cards from the hand (7-5-2): deploying Units and Bases, pairing Pilots (and Commands with
+ * 【Pilot】). Each play is prepared first (everything checked, nothing changed), then applied.
+ *
+ * Payment policy (deterministic): the cost is paid with active normal Resources first, and EX
+ * Resources only cover what those cannot (they are removed from the game when used, 5-17-3-2-3),
+ * unless the action's `use_ex` asks for EX Resources first.
+ */
+import { resolveFace, type FaceFields } from './cards.js';
+import { emit, logFaceTriggers, logUnitTriggers } from './log.js';
+import type { CardLookup } from './lookup.js';
+import { baseSectionExcess, battleAreaExcess, runRulesManagement } from './management.js';
+import { inputProblem, ruleProblem, unknownUnit, type Problem } from './problems.js';
+import type { ActionOf, CardRef, PilotSpec } from './schema.js';
+import { describeUnit, findUnit, nextSerial, totalResources, type CardFace, type Game, type PlayerId, type Unit } from './state.js';
+import { isLinked, linkMatch, unitAp, unitHp } from './stats.js';
+
+interface Payment {
+  normal: number;
+  ex: number;
+}
+
+interface Play {
+  player: PlayerId;
+  face: CardFace;
+  notes: string[];
+  /** null when the card is put into play by an effect (no hand card, no Lv or cost). */
+  payment: Payment | null;
+}
+
+export function cardRefFields(ref: CardRef): FaceFields {
+  return typeof ref === 'string' ? { card: ref } : ref;
+}
+
+/** 7-5-2-2-2 the Lv needs that many Resources (active, rested and EX all count, 2-9-1); 7-5-2-2-3 the cost rests active ones (2-10-1). */
+function planPayment(game: Game, player: PlayerId, face: CardFace, useEx: number | undefined): Payment | Problem {
+  const r = game.players[player].resources;
+  const total = totalResources(r);
+  if (total < face.level) {
+    return ruleProblem(
+      `${face.name} is Lv.${face.level}: it needs ${face.level} Resources in the resource area, player ${player} has ${total} (active ${r.active}, rested ${r.rested}, EX ${r.ex})`,
+      ['2-9-1', '7-5-2-2-2'],
+    );
+  }
+  if (r.active + r.ex < face.cost) {
+    return ruleProblem(
+      `${face.name} costs ${face.cost}: it needs ${face.cost} active Resources to rest, player ${player} has ${r.active} active${r.ex > 0 ? ` and ${r.ex} EX` : ''} (${r.rested} rested ones cannot pay)`,
+      ['2-10-1', '7-5-2-2-3'],
+    );
+  }
+  let ex = Math.min(useEx ?? 0, r.ex, face.cost);
+  const normal = Math.min(face.cost - ex, r.active);
+  ex = face.cost - normal;
+  return { normal, ex };
+}
+
+function preparePlay(game: Game, player: PlayerId, face: CardFace, notes: string[], from: 'hand' | 'effect' | undefined, useEx: number | undefined): Play | Problem {
+  // 5-17-1 tokens are put into play by effects; they are never in the hand.
+  if ((from ?? 'hand') === 'effect' || face.token) return { player, face, notes, payment: null };
+  if (game.players[player].hand < 1) {
+    return ruleProblem(`player ${player} has no card in hand to play ${face.name} from`, ['7-5-2-1', '7-5-2-2-1']);
+  }
+  const payment = planPayment(game, player, face, useEx);
+  if ('reason' in payment) return payment;
+  return { player, face, notes, payment };
+}
+
+function checkActivePlayer(game: Game, player: PlayerId): Problem | null {
+  if (player === game.active) return null;
+  return ruleProblem(`player ${player} is not the active player; cards are played from the hand by the active player in their main phase`, ['7-5-1', '7-5-2-1']);
+}
+
+/** Reveals, checks and pays (7-5-2-2-1..3). */
+function payForPlay(game: Game, play: Play): void {
+  for (const n of play.notes) emit(game, n, []);
+  const { face, player } = play;
+  if (!play.payment) {
+    emit(game, `${face.name} is put into play by an effect: no card from the hand, no Lv or cost check`, face.token ? ['5-17-1', '5-17-2-4'] : ['5-7-1-1']);
+    return;
+  }
+  const st = game.players[player];
+  st.hand -= 1;
+  emit(game, `Player ${player} reveals ${face.name} (Lv.${face.level}, cost ${face.cost}) from the hand: Lv.${face.level} <= ${totalResources(st.resources)} Resources`, [
+    '7-5-2-2-1',
+    '7-5-2-2-2',
+    '2-9-1',
+  ]);
+  const { normal, ex } = play.payment;
+  st.resources.active -= normal;
+  st.resources.rested += normal;
+  st.resources.ex -= ex;
+  for (let i = 0; i < ex; i++) st.removed.push(`${player}-ex-resource-${nextSerial(game)}`);
+  const exText = ex > 0 ? ` and uses ${ex} EX Resource${ex === 1 ? '' : 's'}, removed from the game` : '';
+  emit(game, `Player ${player} pays cost ${face.cost}: rests ${normal} active Resource${normal === 1 ? '' : 's'}${exText} (now active ${st.resources.active}, rested ${st.resources.rested}, EX ${st.resources.ex})`, [
+    '7-5-2-2-3',
+    '2-10-1',
+    ...(ex > 0 ? ['5-17-3-2-3'] : []),
+  ]);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Deploy
+
+export interface DeployPlan extends Play {
+  id: string;
+  replace: Unit | null;
+  replaceIgnored: boolean;
+}
+
+export function prepareDeploy(game: Game, a: ActionOf<'deploy'>, cards: CardLookup): DeployPlan | Problem {
+  const player = a.player ?? game.active;
+  const notActive = checkActivePlayer(game, player);
+  if (notActive) return notActive;
+  if (findUnit(game, a.id) || game.players.A.base?.id === a.id || game.players.B.base?.id === a.id) {
+    return inputProblem(`id "${a.id}" is already used by a card in play; give the deployed card a new id`);
+  }
+  const res = resolveFace(cardRefFields(a.card), cards, 'unit', a.id);
+  if (typeof res === 'string') return inputProblem(`deploy.card: ${res}`, ['2-1-1']);
+  const face = res.face;
+  if (face.type === 'pilot') return ruleProblem(`${face.name} is a Pilot card: Pilots are paired with a Unit, not deployed (use a "pair" action)`, ['3-3-1', '5-9-1']);
+  if (face.type === 'command') return ruleProblem(`${face.name} is a Command card: it is played for its effect or paired as a Pilot, never deployed`, ['3-4-1', '3-4-6-2']);
+  if (face.type === 'resource') return ruleProblem(`${face.name} is a Resource card: Resources are placed from the resource deck, not played`, ['3-6-1', '7-4-1']);
+
+  const st = game.players[player];
+  let replace: Unit | null = null;
+  let replaceIgnored = false;
+  if (face.type === 'unit') {
+    if (st.units.length >= 6) {
+      if (a.replace === undefined) {
+        return ruleProblem(`player ${player}'s battle area already holds 6 Units: name the Unit to put into the trash with "replace"`, ['4-5-4', '11-4-2']);
+      }
+      replace = st.units.find((u) => u.id === a.replace) ?? null;
+      if (!replace) {
+        return findUnit(game, a.replace)
+          ? ruleProblem(`"${a.replace}" is not in player ${player}'s battle area; the Unit put into the trash must be one of theirs`, ['11-4-2'])
+          : unknownUnit(game, a.replace, 'deploy.replace');
+      }
+    } else replaceIgnored = a.replace !== undefined;
+  } else if (st.base && a.replace !== undefined && a.replace !== st.base.id) {
+    return inputProblem(`deploy.replace: the Base in player ${player}'s base section is "${st.base.id}", not "${a.replace}"`, ['11-5-2']);
+  }
+  const play = preparePlay(game, player, face, res.notes, a.from, a.use_ex);
+  if ('reason' in play) return play;
+  return { ...play, id: a.id, replace, replaceIgnored };
+}
+
+export function applyDeploy(game: Game, plan: DeployPlan): void {
+  payForPlay(game, plan);
+  const st = game.players[plan.player];
+  const { face } = plan;
+  if (face.type === 'base') {
+    if (st.base) baseSectionExcess(game, st.base); // 11-5-2
+    st.base = { id: plan.id, owner: plan.player, face, rested: false, damage: 0, modifiers: [] };
+    emit(game, `${face.name} (${plan.id}) is deployed active into player ${plan.player}'s base section`, ['3-5-1', '5-4-2', '4-6-3']);
+    logFaceTriggers(game, face, `${face.name} (${plan.id})`, 'Deploy', []);
+  } else {
+    if (plan.replace) battleAreaExcess(game, plan.replace); // 11-4-2
+    if (plan.replaceIgnored) emit(game, `"replace" is ignored: the battle area is not full, so no Unit is put into the trash`, ['11-4-2']);
+    const unit: Unit = {
+      id: plan.id,
+      owner: plan.player,
+      face,
+      pilot: null,
+      linkedOverride: null,
+      rested: false,
+      damage: 0,
+      deployedThisTurn: true,
+      modifiers: [],
+      timedKeywords: [],
+    };
+    st.units.push(unit);
+    emit(game, `${describeUnit(unit)} (AP ${unitAp(unit)}, HP ${unitHp(unit)}) is deployed active into the battle area; it cannot attack this turn unless it becomes a Link Unit`, [
+      '3-2-1',
+      '5-4-2',
+      '3-2-4',
+    ]);
+    logUnitTriggers(game, unit, describeUnit(unit), 'Deploy', []);
+  }
+  runRulesManagement(game);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Pair
+
+export interface PairPlan extends Play {
+  unit: Unit;
+  pilotId: string;
+  linked: boolean | undefined;
+}
+
+/** Resolves a Pilot reference: a Pilot card, or a Command card with a 【Pilot】 effect (3-4-6-2). */
+export function resolvePilotFace(spec: PilotSpec, unitId: string, cards: CardLookup): { face: CardFace; id: string; notes: string[] } | Problem {
+  const fields: FaceFields = typeof spec === 'string' ? { card: spec } : spec;
+  const res = resolveFace(fields, cards, 'pilot', 'Pilot');
+  if (typeof res === 'string') return inputProblem(`pilot of ${unitId}: ${res}`, ['2-1-1']);
+  const face = res.face;
+  if (face.type === 'command' && face.pilotName === null) {
+    return ruleProblem(`${face.name} is a Command card without a 【Pilot】 effect, so it cannot be paired`, ['3-4-6-2', '5-9-1']);
+  }
+  if (face.type !== 'pilot' && face.type !== 'command') {
+    return ruleProblem(`${face.name} is a ${face.type} card; only Pilot cards and Commands with 【Pilot】 are paired`, ['5-9-1', '3-3-1']);
+  }
+  const id = (typeof spec === 'string' ? undefined : spec.id) ?? face.cardId ?? `${unitId}-pilot`;
+  return { face, id, notes: res.notes };
+}
+
+export function preparePair(game: Game, a: ActionOf<'pair'>, cards: CardLookup): PairPlan | Problem {
+  const player = a.player ?? game.active;
+  const notActive = checkActivePlayer(game, player);
+  if (notActive) return notActive;
+  const unit = findUnit(game, a.unit);
+  if (!unit) return unknownUnit(game, a.unit, 'pair.unit');
+  if (unit.owner !== player) {
+    return ruleProblem(`${describeUnit(unit)} is not player ${player}'s Unit; a Pilot is paired with one of your own Units`, ['7-5-2-1', '3-3-1']);
+  }
+  if (unit.pilot) {
+    return ruleProblem(`${describeUnit(unit)} already has the Pilot ${unit.pilot.face.name}; a Unit has at most one Pilot, and it cannot be exchanged`, ['3-3-4', '3-3-5']);
+  }
+  const pilot = resolvePilotFace(a.pilot, unit.id, cards);
+  if ('reason' in pilot) return pilot;
+  const play = preparePlay(game, player, pilot.face, pilot.notes, a.from, a.use_ex);
+  if ('reason' in play) return play;
+  return { ...play, unit, pilotId: pilot.id, linked: a.linked };
+}
+
+function signed(n: number): string {
+  return n >= 0 ? `+${n}` : `${n}`;
+}
+
+/** Why a Unit is (not) linked, with the rule behind it. */
+export function linkExplanation(unit: Unit): { text: string; rules: string[] } {
+  if (unit.linkedOverride !== null) return { text: `the scenario says it is${unit.linkedOverride ? '' : ' not'} linked`, rules: ['3-2-6-2'] };
+  const link = unit.face.link;
+  const pilot = unit.pilot?.face;
+  if (!link) return { text: 'it has no link condition', rules: ['2-12-2'] };
+  if (!pilot) return { text: 'no Pilot is paired with it', rules: ['3-2-6-2'] };
+  const match = linkMatch(unit.face, pilot);
+  if (match?.by === 'name') return { text: `the Pilot's name contains [${match.value}]`, rules: ['3-2-6-2', '3-2-6-4'] };
+  if (match?.by === 'trait') return { text: `the Pilot has the (${match.value}) trait`, rules: ['3-2-6-2', '2-12-1'] };
+  return { text: `the Pilot does not meet the link condition ${[...link.names.map((n) => `[${n}]`), ...link.traits.map((t) => `(${t})`)].join(' / ')}`, rules: ['3-2-6-2'] };
+}
+
+export function applyPair(game: Game, plan: PairPlan): void {
+  payForPlay(game, plan);
+  const { unit, face } = plan;
+  unit.pilot = { id: plan.pilotId, face };
+  if (plan.linked !== undefined) unit.linkedOverride = plan.linked;
+  const asCommand = face.type === 'command' ? ` (the Command's 【Pilot】 ${face.pilotName ?? ''}, treated as a Pilot)` : '';
+  emit(game, `${face.name}${asCommand} is paired with ${describeUnit(unit)}: AP${signed(face.ap)} HP${signed(face.hp)} while paired, now AP ${unitAp(unit)}, HP ${unitHp(unit)}`, [
+    '5-9-1',
+    '3-3-1',
+    '3-3-8-1',
+    ...(face.type === 'command' ? ['3-4-6-2', '3-4-6-4'] : []),
+  ]);
+  const linked = isLinked(unit);
+  const why = linkExplanation(unit);
+  if (linked) {
+    emit(game, `${describeUnit(unit)} is a Link Unit: ${why.text}; it can attack even on the turn it was deployed`, [...why.rules, '3-2-6-3']);
+  } else if (unit.face.link || unit.linkedOverride === false) {
+    emit(game, `${describeUnit(unit)} is not linked: ${why.text}`, why.rules);
+  }
+  logUnitTriggers(game, unit, describeUnit(unit), 'When Paired', []);
+  if (linked) logUnitTriggers(game, unit, describeUnit(unit), 'When Linked', []);
+  runRulesManagement(game);
+}

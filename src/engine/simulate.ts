@@ -1,0 +1,165 @@
+/**
+ * simulate_ruling: builds the game from the scenario, applies the actions in order (each one
+ * validated before it changes anything), stops at the first illegal one, and reports the log and
+ * the final state. Pure: the same input and catalog always give the same output.
+ */
+import { applySupport, validateSupport } from './abilities.js';
+import { resolveAttack, validateAttack } from './battle.js';
+import { applyEffect } from './effects.js';
+import { formatKeywords, unitKeywords } from './keywords.js';
+import { emit } from './log.js';
+import type { CardLookup } from './lookup.js';
+import { applyDeploy, applyPair, prepareDeploy, preparePair } from './play.js';
+import type { Problem } from './problems.js';
+import type { Action, SimulateRulingInput, SimulateRulingOutput } from './schema.js';
+import { emptyGame, setupGame } from './setup.js';
+import { PLAYERS, type Game, type PlayerState, type Violation } from './state.js';
+import { baseAp, baseHp, isLinked, unitAp, unitHp } from './stats.js';
+import { endTurn } from './turn.js';
+
+/** Validates and applies one action to `game` in place; returns the problem instead when it is illegal. */
+export function applyAction(game: Game, action: Action, cards: CardLookup): Problem | null {
+  switch (action.type) {
+    case 'attack': {
+      const problem = validateAttack(game, action);
+      if (problem) return problem;
+      resolveAttack(game, action);
+      return null;
+    }
+    case 'deploy': {
+      const plan = prepareDeploy(game, action, cards);
+      if ('reason' in plan) return plan;
+      applyDeploy(game, plan);
+      return null;
+    }
+    case 'pair': {
+      const plan = preparePair(game, action, cards);
+      if ('reason' in plan) return plan;
+      applyPair(game, plan);
+      return null;
+    }
+    case 'support': {
+      const problem = validateSupport(game, action);
+      if (problem) return problem;
+      applySupport(game, action);
+      return null;
+    }
+    case 'end_turn':
+      endTurn(game);
+      return null;
+    default:
+      return applyEffect(game, action);
+  }
+}
+
+/** The pure single step: a new game with the action applied (the input game is left untouched). */
+export function step(game: Game, action: Action, cards: CardLookup): { game: Game; problem: Problem | null } {
+  const next = structuredClone(game);
+  const problem = applyAction(next, action, cards);
+  return problem ? { game, problem } : { game: next, problem: null };
+}
+
+function playerOut(st: PlayerState): SimulateRulingOutput['state']['players']['A'] {
+  return {
+    units: st.units.map((u) => ({
+      id: u.id,
+      name: u.face.name,
+      card: u.face.cardId,
+      ap: unitAp(u),
+      hp: unitHp(u),
+      damage: u.damage,
+      rested: u.rested,
+      keywords: formatKeywords(unitKeywords(u)),
+      pilot: u.pilot ? { id: u.pilot.id, name: u.pilot.face.name } : null,
+      linked: isLinked(u),
+      deployed_this_turn: u.deployedThisTurn,
+    })),
+    base: st.base
+      ? {
+          id: st.base.id,
+          name: st.base.face.name,
+          card: st.base.face.cardId,
+          ap: baseAp(st.base),
+          hp: baseHp(st.base),
+          damage: st.base.damage,
+          rested: st.base.rested,
+        }
+      : null,
+    shields: st.shields.length,
+    hand: st.hand,
+    deck: st.deck,
+    resources: { ...st.resources },
+    resource_deck: st.resourceDeck,
+    trash: [...st.trash],
+    removed: [...st.removed],
+  };
+}
+
+function uniqueRules(game: Game, violations: Violation[]): string[] {
+  const seen = new Set<string>();
+  for (const e of game.events) for (const r of e.rules) seen.add(r);
+  for (const v of violations) for (const r of v.rules) seen.add(r);
+  return [...seen];
+}
+
+export function toOutput(game: Game, violations: Violation[], applied: number): SimulateRulingOutput {
+  return {
+    legal: violations.length === 0,
+    violations,
+    winner: game.winner,
+    defeated: [...game.defeated],
+    game_over: game.over,
+    actions_applied: applied,
+    events: game.events.map((e) => ({ ...e, rules: [...e.rules] })),
+    destroyed: [...game.destroyed],
+    rules_cited: uniqueRules(game, violations),
+    state: {
+      active_player: game.active,
+      turn: game.turn,
+      phase: game.phase,
+      players: { A: playerOut(game.players.A), B: playerOut(game.players.B) },
+    },
+  };
+}
+
+function toViolation(problem: Problem, index: number | null, action: Action | null): Violation {
+  return { action: index, action_type: action?.type ?? null, reason: problem.reason, rules: problem.rules, kind: problem.kind };
+}
+
+function run(input: SimulateRulingInput, cards: CardLookup): SimulateRulingOutput {
+  const { game, problem } = setupGame(input, cards);
+  if (problem) return toOutput(game, [toViolation(problem, null, null)], 0);
+  const violations: Violation[] = [];
+  let applied = 0;
+  for (const [i, action] of input.actions.entries()) {
+    if (game.over) {
+      game.actionIndex = i;
+      emit(game, `The game is over: action ${i} (${action.type}) and any later ones are not performed`, ['1-2-1']);
+      break;
+    }
+    game.actionIndex = i;
+    const p = applyAction(game, action, cards);
+    if (p) {
+      violations.push(toViolation(p, i, action));
+      break;
+    }
+    applied += 1;
+  }
+  game.actionIndex = null;
+  game.step = null;
+  return toOutput(game, violations, applied);
+}
+
+/**
+ * Plays the scenario out. Never throws on input the schema accepts: anything unexpected becomes a
+ * violation of kind "internal" so a client always gets an answer.
+ */
+export function simulateRuling(input: SimulateRulingInput, cards: CardLookup): SimulateRulingOutput {
+  try {
+    return run(input, cards);
+  } catch (err) {
+    const game = emptyGame(PLAYERS.includes(input?.state?.active_player) ? input.state.active_player : 'A', 1);
+    const reason = `internal engine error: ${err instanceof Error ? err.message : String(err)}`;
+    return toOutput(game, [{ action: null, action_type: null, reason, rules: [], kind: 'internal' }], 0);
+  }
+}

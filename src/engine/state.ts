@@ -1,0 +1,211 @@
+/**
+ * The explicit game state the engine transforms (Comprehensive Rules EN 1.7.0, chapter 4 "Game
+ * Locations"). Plain data only: no classes, no catalog references, so a state can be cloned with
+ * structuredClone and compared in tests.
+ */
+import type { CardType } from '../corpus/types.js';
+
+export type PlayerId = 'A' | 'B';
+export const PLAYERS: readonly PlayerId[] = ['A', 'B'];
+
+/** 1-1-1 two players: the other one. */
+export function opponent(p: PlayerId): PlayerId {
+  return p === 'A' ? 'B' : 'A';
+}
+
+/** The keyword effects of 13-1 the engine knows. */
+export type KeywordName =
+  | 'Repair'
+  | 'Breach'
+  | 'Support'
+  | 'Blocker'
+  | 'First Strike'
+  | 'High-Maneuver'
+  | 'Suppression'
+  | 'Development';
+
+/** One copy of a keyword; amount null = the keyword takes none, or the catalog lost it. */
+export interface KeywordInstance {
+  name: KeywordName;
+  amount: number | null;
+}
+
+/** How long a temporary effect lasts: 7-6-6-1 "during this turn", 8-6-1 "during this battle". */
+export type Duration = 'turn' | 'battle';
+
+export interface Modifier {
+  ap: number;
+  hp: number;
+  duration: Duration;
+  /** What created it, for the log ("modify action 2", "Support 1 of a3"). */
+  source: string;
+}
+
+export interface TimedKeyword extends KeywordInstance {
+  duration: Duration;
+  source: string;
+}
+
+/**
+ * What a card brings to the game, copied once out of the catalog record or the scenario's inline
+ * spec. Explicit scenario fields have already overridden catalog values here.
+ */
+export interface CardFace {
+  /** Catalog card number, or null for a card described only by the scenario. */
+  cardId: string | null;
+  name: string;
+  type: CardType;
+  token: boolean;
+  color: string | null;
+  level: number;
+  cost: number;
+  /** For Units and Bases the printed AP/HP; for Pilots the modifiers added to the Unit (3-3-8-1). */
+  ap: number;
+  hp: number;
+  traits: string[];
+  text: string;
+  /** 2-12 / 3-2-6 link condition: bracketed name parts and traits. */
+  link: { names: string[]; traits: string[] } | null;
+  /** Keywords the card always has. */
+  keywords: KeywordInstance[];
+  /** Keywords it has only while a Pilot is paired (【During Pair】). */
+  pairedKeywords: KeywordInstance[];
+  /** Keywords it has only while linked (【During Link】). */
+  linkedKeywords: KeywordInstance[];
+  /** The Pilot name used for link conditions: the card name, or the 【Pilot】[name] of a Command. */
+  pilotName: string | null;
+}
+
+export interface Pilot {
+  /** The id the Pilot card goes to the trash under. */
+  id: string;
+  face: CardFace;
+}
+
+export interface Unit {
+  id: string;
+  owner: PlayerId;
+  face: CardFace;
+  pilot: Pilot | null;
+  /** The scenario's word on linking (`linked: true|false`); null = decide from the link condition. */
+  linkedOverride: boolean | null;
+  rested: boolean;
+  damage: number;
+  /** 3-2-4 cannot attack the turn it is deployed (unless a Link Unit, 3-2-6-3). */
+  deployedThisTurn: boolean;
+  modifiers: Modifier[];
+  timedKeywords: TimedKeyword[];
+}
+
+export interface Base {
+  id: string;
+  owner: PlayerId;
+  face: CardFace;
+  rested: boolean;
+  damage: number;
+  modifiers: Modifier[];
+}
+
+/** 4-6-4-2 a Shield has 1 HP; its card is face down, known only if the scenario names it. */
+export interface Shield {
+  id: string;
+  face: CardFace | null;
+}
+
+/** 4-4: normal Resources are active or rested; EX Resources (5-17-3-2) are counted apart. */
+export interface Resources {
+  active: number;
+  rested: number;
+  ex: number;
+}
+
+export interface PlayerState {
+  id: PlayerId;
+  /** 4-5 battle area, at most 6 (4-5-4). */
+  units: Unit[];
+  /** 4-6-3 base section, at most 1. */
+  base: Base | null;
+  /** 4-6-4 shield section, top first. */
+  shields: Shield[];
+  hand: number;
+  deck: number;
+  resources: Resources;
+  /** 4-3 cards left in the resource deck (feeds the resource phase, 7-4-1). */
+  resourceDeck: number;
+  /** 4-9 trash, card ids in the order they arrived. */
+  trash: string[];
+  /** Cards removed from the game (tokens leaving the field 5-17-2-5, used EX Resources 5-17-3-2-3). */
+  removed: string[];
+  /** 11-2-1-1 set when this player received battle damage with an empty shield area. */
+  battleDamageWithoutShields: boolean;
+}
+
+export type Phase = 'start' | 'draw' | 'resource' | 'main' | 'end';
+
+export interface GameEvent {
+  text: string;
+  rules: string[];
+  phase: Phase;
+  step?: string;
+  /** Index (0-based) of the scenario action that produced it; absent for setup. */
+  action?: number;
+}
+
+export interface Game {
+  turn: number;
+  active: PlayerId;
+  phase: Phase;
+  step: string | null;
+  players: Record<PlayerId, PlayerState>;
+  events: GameEvent[];
+  /** Ids of cards destroyed (5-10), in order. Excess-managed cards are not here (5-10-4). */
+  destroyed: string[];
+  defeated: PlayerId[];
+  winner: PlayerId | null;
+  over: boolean;
+  /** The action being applied, for event tagging. */
+  actionIndex: number | null;
+  /** Counter for ids the engine has to invent (discarded hand cards, placeholder trash). */
+  serial: number;
+  /** True between the attack step and the battle end step. */
+  inBattle: boolean;
+}
+
+export interface Violation {
+  /** Index (0-based) of the offending action, or null when the scenario itself is the problem. */
+  action: number | null;
+  action_type: string | null;
+  reason: string;
+  rules: string[];
+  /**
+   * 'rule': the Comprehensive Rules forbid it; 'input': the scenario names something that does not
+   * exist; 'internal': an engine bug (never expected, but reported rather than thrown).
+   */
+  kind: 'rule' | 'input' | 'internal';
+}
+
+export function findUnit(game: Game, id: string): Unit | undefined {
+  for (const p of PLAYERS) {
+    const u = game.players[p].units.find((x) => x.id === id);
+    if (u) return u;
+  }
+  return undefined;
+}
+
+/** The ids of every Unit in play, both sides (for messages naming what is accepted). */
+export function unitIds(game: Game): string[] {
+  return PLAYERS.flatMap((p) => game.players[p].units.map((u) => u.id));
+}
+
+export function describeUnit(u: Unit): string {
+  return u.face.name === u.id ? u.id : `${u.face.name} (${u.id})`;
+}
+
+export function totalResources(r: Resources): number {
+  return r.active + r.rested + r.ex;
+}
+
+export function nextSerial(game: Game): number {
+  game.serial += 1;
+  return game.serial;
+}

@@ -1,0 +1,147 @@
+/**
+ * Turn flow (chapter 7), kept apart from the moves: the end phase of the current turn, then the
+ * next player's start, draw and resource phases, stopping in their main phase.
+ */
+import { repairAtEndOfTurn } from './abilities.js';
+import { emit, logTextTiming, unitTexts } from './log.js';
+import { runRulesManagement } from './management.js';
+import { PLAYERS, describeUnit, nextSerial, opponent, totalResources, type Game } from './state.js';
+
+/** 4-8-4 / 7-6-5-1 the hand limit checked in the hand step. */
+export const HAND_LIMIT = 10;
+/** 4-4-2 at most 15 Resources in the resource area. */
+export const RESOURCE_LIMIT = 15;
+
+function logTurnTexts(game: Game, pattern: RegExp, label: string, rules: string[]): void {
+  const st = game.players[game.active];
+  for (const u of st.units) logTextTiming(game, describeUnit(u), unitTexts(u), pattern, label, rules);
+  if (st.base) logTextTiming(game, `${st.base.face.name} (${st.base.id})`, [st.base.face.text], pattern, label, rules);
+}
+
+/** 7-6 end phase: action step, end step, hand step, cleanup step. */
+function endPhase(game: Game): void {
+  const p = game.active;
+  const st = game.players[p];
+  game.phase = 'end';
+
+  game.step = 'action step';
+  emit(game, `Player ${p}'s end phase. Action step: both players pass`, ['7-6-1', '7-6-3-1', '9-5']);
+
+  game.step = 'end step';
+  emit(game, 'End step: effects "at the end of the turn" activate', ['7-6-4-1']);
+  logTurnTexts(game, /at the end of (?:your|the|this|each) turn/i, 'End-of-turn', ['7-6-4-1']);
+  repairAtEndOfTurn(game, p);
+  runRulesManagement(game);
+  if (game.over) return;
+
+  game.step = 'hand step';
+  if (st.hand > HAND_LIMIT) {
+    const n = st.hand - HAND_LIMIT;
+    st.hand = HAND_LIMIT;
+    for (let i = 0; i < n; i++) st.trash.push(`${p}-discard-${nextSerial(game)}`);
+    emit(game, `Hand step: player ${p} has ${n + HAND_LIMIT} cards and discards ${n} down to ${HAND_LIMIT}`, ['7-6-5-1', '4-8-4', '5-11-1']);
+  } else {
+    emit(game, `Hand step: player ${p} has ${st.hand} cards, within the limit of ${HAND_LIMIT}`, ['7-6-5-1']);
+  }
+
+  game.step = 'cleanup step';
+  let ended = 0;
+  for (const pid of PLAYERS) {
+    const side = game.players[pid];
+    for (const u of side.units) {
+      ended += u.modifiers.length + u.timedKeywords.length;
+      // "during this battle" effects never outlive the turn either.
+      u.modifiers = [];
+      u.timedKeywords = [];
+      u.deployedThisTurn = false; // 3-2-4 is about the turn of deployment only
+    }
+    if (side.base) {
+      ended += side.base.modifiers.length;
+      side.base.modifiers = [];
+    }
+  }
+  emit(game, `Cleanup step: effects lasting "during this turn" end${ended > 0 ? ` (${ended})` : ''}`, ['7-6-6-1']);
+  runRulesManagement(game); // an HP modifier ending can leave a Unit with lethal damage
+}
+
+/** 7-2 start phase: active step (7-2-3-1 everything of the active player becomes active), start step. */
+function startPhase(game: Game): void {
+  const st = game.players[game.active];
+  game.phase = 'start';
+  game.step = 'active step';
+  let units = 0;
+  for (const u of st.units) {
+    if (u.rested) units++;
+    u.rested = false;
+  }
+  const base = st.base?.rested === true;
+  if (st.base) st.base.rested = false;
+  const res = st.resources.rested;
+  st.resources.active += res;
+  st.resources.rested = 0;
+  emit(game, `Active step: player ${game.active} sets all rested cards active (${units} Unit${units === 1 ? '' : 's'}, ${res} Resource${res === 1 ? '' : 's'}${base ? ', the Base' : ''})`, [
+    '7-2-3-1',
+    '7-2-3-2',
+  ]);
+  game.step = 'start step';
+  emit(game, 'Start step: effects "at the start of the turn" activate', ['7-2-4-1']);
+  logTurnTexts(game, /at the start of (?:your|the|this|each) turn/i, 'Start-of-turn', ['7-2-4-1']);
+  runRulesManagement(game);
+}
+
+/** 7-3 draw phase: draw 1; 7-3-1-1 an empty deck afterwards loses (through 11-2-1-2). */
+function drawPhase(game: Game): void {
+  const p = game.active;
+  const st = game.players[p];
+  game.phase = 'draw';
+  game.step = null;
+  if (st.deck <= 0) {
+    emit(game, `Draw phase: player ${p} has no card to draw`, ['7-3-1', '1-3-2']);
+  } else {
+    st.deck -= 1;
+    st.hand += 1;
+    emit(game, `Draw phase: player ${p} draws 1 card (hand ${st.hand}, deck ${st.deck})`, ['7-3-1']);
+    if (st.deck === 0) emit(game, `Player ${p}'s deck is now empty: they lose the game`, ['7-3-1-1', '1-2-2-2']);
+  }
+  runRulesManagement(game);
+}
+
+/** 7-4 resource phase: one Resource from the resource deck, active (4-4-2 at most 15). */
+function resourcePhase(game: Game): void {
+  const p = game.active;
+  const st = game.players[p];
+  game.phase = 'resource';
+  game.step = null;
+  if (st.resourceDeck <= 0) {
+    emit(game, `Resource phase: player ${p}'s resource deck is empty, no Resource is placed`, ['7-4-1', '1-3-2']);
+  } else if (totalResources(st.resources) >= RESOURCE_LIMIT) {
+    emit(game, `Resource phase: player ${p} already has ${RESOURCE_LIMIT} Resources, no more can be placed`, ['7-4-1', '4-4-2']);
+  } else {
+    st.resourceDeck -= 1;
+    st.resources.active += 1;
+    emit(game, `Resource phase: player ${p} places 1 active Resource (active ${st.resources.active}, rested ${st.resources.rested}, EX ${st.resources.ex}; ${st.resourceDeck} left in the resource deck)`, [
+      '7-4-1',
+    ]);
+  }
+  runRulesManagement(game);
+}
+
+/** Ends the turn and plays the next one up to its main phase (7-1-1). */
+export function endTurn(game: Game): void {
+  endPhase(game);
+  if (game.over) return;
+  const next = opponent(game.active);
+  game.step = null;
+  emit(game, `The turn passes to player ${next}`, ['7-6-7']);
+  game.active = next;
+  game.turn += 1;
+  startPhase(game);
+  if (game.over) return;
+  drawPhase(game);
+  if (game.over) return;
+  resourcePhase(game);
+  if (game.over) return;
+  game.phase = 'main';
+  game.step = null;
+  emit(game, `Turn ${game.turn}: player ${next}'s main phase`, ['7-1-1', '7-5-1']);
+}
