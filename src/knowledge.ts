@@ -7,12 +7,14 @@ import { CorpusStore } from './corpus/store.js';
 import { SearchService } from './search/service.js';
 import { CardSearch } from './search/cards.js';
 import { GlossarySearch } from './search/glossary.js';
+import { createCardLookup, type CardLookup } from './engine/index.js';
 
 export class Knowledge {
   readonly store: CorpusStore;
   readonly rules: SearchService;
   private cardSearch?: CardSearch;
   private glossarySearch?: GlossarySearch;
+  private lookup?: CardLookup;
 
   constructor(data: CorpusData) {
     this.store = new CorpusStore(data);
@@ -23,6 +25,12 @@ export class Knowledge {
   get cards(): CardSearch {
     this.cardSearch ??= new CardSearch(this.store.cards, this.store.fingerprint);
     return this.cardSearch;
+  }
+
+  /** The catalog as the rules engine reads it (ids, alternate printings, names). */
+  get cardLookup(): CardLookup {
+    this.lookup ??= createCardLookup(this.store.cards);
+    return this.lookup;
   }
 
   get glossary(): GlossarySearch {

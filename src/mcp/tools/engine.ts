@@ -1,5 +1,65 @@
-/** simulate_ruling and check_deck: wired once the rules engine lands (src/engine). */
-import type { ToolDefinition } from '../tool.js';
+/** simulate_ruling and check_deck: the embedded rules engine (src/engine) as tools. */
+import { defineTool, type ToolDefinition } from '../tool.js';
+import {
+  checkDeck,
+  checkDeckInputSchema,
+  checkDeckOutputSchema,
+  simulateRuling,
+  simulateRulingInputSchema,
+  simulateRulingOutputSchema,
+  type SimulateRulingOutput,
+} from '../../engine/index.js';
+
+function sideSummary(name: string, p: SimulateRulingOutput['state']['players']['A']): string {
+  const units = p.units.length
+    ? p.units.map((u) => `${u.id} ${u.name} AP${u.ap} HP${u.hp}${u.damage ? ` dmg ${u.damage}` : ''}${u.rested ? ' rested' : ''}${u.keywords.length ? ` [${u.keywords.join(', ')}]` : ''}`).join('; ')
+    : 'no units';
+  const base = p.base ? `base ${p.base.name} HP${p.base.hp}${p.base.damage ? ` dmg ${p.base.damage}` : ''}` : 'no base';
+  return `${name}: ${units}; ${base}; ${p.shields} shields; hand ${p.hand}; deck ${p.deck}; resources ${p.resources.active} active/${p.resources.rested} rested/${p.resources.ex} EX`;
+}
+
+export const simulateRulingTool = defineTool({
+  name: 'simulate_ruling',
+  title: 'Simulate a ruling',
+  description:
+    'Plays a Gundam Card Game situation out under the Comprehensive Rules (EN 1.7.0) and returns every step with the rule numbers behind it: ' +
+    'attacks (block, First Strike, Breach, Suppression, Base then Shields then defeat), deploying and pairing (Lv, cost, 6-unit and 1-base limits, Link Units), ' +
+    'effects (damage, destroy, rest, recover, modify AP/HP, grant keywords, draw, discard) and end of turn. ' +
+    'Units can come from the catalog ("card": "GD01-013") or be described by stats. It stops at the first illegal action and names the rule it breaks.',
+  input: simulateRulingInputSchema,
+  output: simulateRulingOutputSchema,
+  handler: (args, kb) => {
+    const out = simulateRuling(args, kb.cardLookup);
+    const lines: string[] = [];
+    lines.push(out.legal ? 'Legal.' : `Illegal: ${out.violations.map((v) => `${v.reason} (${v.rules.join(', ')})`).join('; ')}`);
+    if (out.winner) lines.push(`Winner: ${out.winner}.`);
+    for (const e of out.events) lines.push(`- ${e.text}${e.rules.length ? ` [${e.rules.join(', ')}]` : ''}`);
+    if (out.destroyed.length) lines.push(`Destroyed: ${out.destroyed.join(', ')}`);
+    lines.push(sideSummary('A', out.state.players.A), sideSummary('B', out.state.players.B));
+    lines.push(`Rules cited: ${out.rules_cited.join(', ')}`);
+    return { structured: out, text: lines.join('\n') };
+  },
+});
+
+export const checkDeckTool = defineTool({
+  name: 'check_deck',
+  title: 'Check a deck',
+  description:
+    'Checks a deck list against the construction rules (6-1): exactly 50 cards of Unit, Pilot, Command and Base cards in one or two colors, at most 4 per card number, ' +
+    'and a resource deck of exactly 10 Resource cards. Unknown card ids are reported.',
+  input: checkDeckInputSchema,
+  output: checkDeckOutputSchema,
+  handler: (args, kb) => {
+    const out = checkDeck(args, kb.cardLookup);
+    const s = out.summary;
+    const lines = [
+      out.legal ? 'Legal deck.' : `Illegal deck (${out.violations.length} problem${out.violations.length === 1 ? '' : 's'}):`,
+      ...out.violations.map((v) => `- ${v.reason} [${v.rules.join(', ')}]${v.cards.length ? ` cards: ${v.cards.join(', ')}` : ''}`),
+      `Deck ${s.deck_cards} cards (${s.types.unit} units, ${s.types.pilot} pilots, ${s.types.command} commands, ${s.types.base} bases), colors: ${s.colors.join(', ') || 'none'}; resource deck ${s.resource_cards} cards.`,
+    ];
+    return { structured: out, text: lines.join('\n') };
+  },
+});
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const engineTools: ToolDefinition<any, any>[] = [];
+export const engineTools: ToolDefinition<any, any>[] = [simulateRulingTool, checkDeckTool];
