@@ -7,6 +7,7 @@ import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import type { Knowledge } from '../knowledge.js';
 import { registerTool, type ToolDefinition } from './tool.js';
+import { log } from '../log.js';
 import { registerResources } from './resources.js';
 import { listCardSets, listGames, listRulesDocuments } from './tools/catalog.js';
 import { searchRules } from './tools/search-rules.js';
@@ -57,6 +58,50 @@ function rejectUnknownTools(server: McpServer, known: Set<string>): void {
   });
 }
 
+/**
+ * Errors leave the server as clear JSON-RPC errors, never as internals: a request that fails the
+ * SDK's schema (e.g. tools/call with `arguments: null`) is -32602 naming the field, a malformed
+ * percent-encoding in a resource URI is -32602, and anything else unexpected is logged and answered
+ * with a generic -32603.
+ */
+function publicErrors(server: McpServer): void {
+  const handlers = (server.server as unknown as { _requestHandlers: Map<string, RawHandler> })._requestHandlers;
+  for (const [method, original] of handlers) {
+    handlers.set(method, async (request, extra) => {
+      try {
+        return await original(request, extra);
+      } catch (e) {
+        if (e instanceof McpError) throw e;
+        const issues = (e as { issues?: { path?: PropertyKey[]; message?: string }[] })?.issues;
+        if (Array.isArray(issues)) {
+          const detail = issues.slice(0, 5).map((i) => `${(i.path ?? []).map(String).join('.') || '(request)'}: ${i.message ?? 'invalid'}`).join('; ');
+          throw new McpError(ErrorCode.InvalidParams, `Invalid params for ${method}: ${detail}`);
+        }
+        if (e instanceof URIError) throw new McpError(ErrorCode.InvalidParams, `Invalid params for ${method}: malformed percent-encoding in the URI`);
+        log('request_failure', { method, error: e instanceof Error ? e.stack ?? e.message : String(e) });
+        throw new McpError(ErrorCode.InternalError, `Internal error in ${method}; the failure was logged`);
+      }
+    });
+  }
+}
+
+/**
+ * The tool list never changes while a server runs, but the SDK converts every zod schema to JSON
+ * Schema on each tools/list (milliseconds each time): compute it once per process.
+ */
+let toolListCache: unknown;
+function cacheToolList(server: McpServer): void {
+  const handlers = (server.server as unknown as { _requestHandlers: Map<string, RawHandler> })._requestHandlers;
+  const original = handlers.get('tools/list');
+  if (!original) throw new Error('tools/list handler missing');
+  handlers.set('tools/list', async (request, extra) => {
+    // Only the first page is cached; this server has no pagination (no cursor).
+    if ((request.params as { cursor?: unknown } | undefined)?.cursor !== undefined) return original(request, extra);
+    toolListCache ??= await original(request, extra);
+    return toolListCache;
+  });
+}
+
 export function createServer(kb: Knowledge): McpServer {
   const server = new McpServer(
     { name: SERVER_NAME, title: 'Gundam Card Game rules assistant', version: SERVER_VERSION },
@@ -64,6 +109,7 @@ export function createServer(kb: Knowledge): McpServer {
   );
   for (const tool of TOOLS) registerTool(server, kb, tool);
   rejectUnknownTools(server, new Set(TOOLS.map((t) => t.name)));
+  cacheToolList(server);
   registerResources(server, kb);
   server.registerPrompt(
     'answer_ruling',
@@ -89,5 +135,6 @@ export function createServer(kb: Knowledge): McpServer {
       ],
     }),
   );
+  publicErrors(server);
   return server;
 }

@@ -48,6 +48,8 @@ const NAME_OPTIONS = {
 export class CardSearch {
   readonly index: MiniSearch<IndexedCard>;
   readonly nameIndex: MiniSearch<{ i: number; name: string }>;
+  /** Each card's name without punctuation or case, for exact loose matches without a scan of regexes. */
+  private readonly looseNames: Map<string, number[]>;
 
   constructor(
     private readonly cards: CardRecord[],
@@ -66,6 +68,13 @@ export class CardSearch {
         })),
       );
       return index;
+    });
+    this.looseNames = new Map();
+    cards.forEach((c, i) => {
+      const k = looseName(c.name);
+      const list = this.looseNames.get(k) ?? [];
+      list.push(i);
+      this.looseNames.set(k, list);
     });
     // Names only, one entry per distinct name, for get_card's loose name matching.
     this.nameIndex = loadOrBuild<{ i: number; name: string }>('card-names', NAME_OPTIONS, fingerprint, () => {
@@ -119,11 +128,8 @@ export class CardSearch {
    */
   byLooseName(name: string, max = 10): number[] {
     const want = looseName(name);
-    const exact: number[] = [];
-    this.cards.forEach((c, i) => {
-      if (looseName(c.name) === want) exact.push(i);
-    });
-    if (exact.length) return exact;
+    const exact = this.looseNames.get(want);
+    if (exact) return exact;
     const hits = this.nameIndex.search(want, { combineWith: 'AND', prefix: true, fuzzy: (t) => (t.length >= 4 ? 0.25 : false) });
     const pool = hits.length ? hits : this.nameIndex.search(want, { combineWith: 'OR', prefix: true, fuzzy: (t) => (t.length >= 4 ? 0.3 : false) });
     return pool.slice(0, max).map((h) => h.id as number);

@@ -23,6 +23,8 @@ function stems(text: string): string[] {
 
 export class ConceptIndex {
   private readonly concepts: Concept[] = [];
+  /** Concepts by their first word, so a query only checks the concepts it could name. */
+  private readonly byFirstWord = new Map<string, Concept[]>();
 
   constructor(records: RuleRecord[], documents: Set<string>) {
     records.forEach((r, i) => {
@@ -30,7 +32,11 @@ export class ConceptIndex {
       const keyword = /^[<【]/.test(r.heading);
       const words = stems(r.heading.replace(/[<>【】]/g, ' '));
       if (words.length === 0) return;
-      this.concepts.push({ words, record: i, keyword });
+      const concept = { words, record: i, keyword };
+      this.concepts.push(concept);
+      const list = this.byFirstWord.get(words[0]!) ?? [];
+      list.push(concept);
+      this.byFirstWord.set(words[0]!, list);
     });
   }
 
@@ -58,7 +64,9 @@ export class ConceptIndex {
     const out = new Set<number>();
     if (q.length === 0) return out;
     const joined = ` ${q.join(' ')} `;
-    for (const c of this.concepts) {
+    const candidates = new Set<Concept>();
+    for (const w of q) for (const c of this.byFirstWord.get(w) ?? []) candidates.add(c);
+    for (const c of candidates) {
       const phrase = ` ${c.words.join(' ')} `;
       if (!joined.includes(phrase)) continue;
       if (c.words.length >= 2 || (c.keyword && this.treatedAsName(query, c))) out.add(c.record);

@@ -3,7 +3,7 @@
  * with its heading, its text, the headings above it (so "Damage Step" context reaches 8-5-2-3-1),
  * and, for headings without text of their own, their children's text.
  */
-import MiniSearch, { type SearchResult } from 'minisearch';
+import MiniSearch, { type SearchOptions, type SearchResult } from 'minisearch';
 import type { RuleRecord, Language } from '../corpus/types.js';
 import { expandQuery } from './synonyms.js';
 import { hasJapanese, processEnglish, processJapanese, tokenizeEnglish, tokenizeJapanese } from './text.js';
@@ -65,8 +65,18 @@ export interface RuleHit {
 }
 
 /** Field weights: a heading naming the topic counts most; the path only nudges. */
-
 const BOOST = { heading: 2.2, text: 1, path: 0.35, children: 0.3 };
+
+/** How words match: English words of 6+ letters forgive a typo; the last word may be unfinished. */
+export function matchOptions(language: Language): SearchOptions {
+  return {
+    boost: BOOST,
+    combineWith: 'OR',
+    fuzzy: (term) => (language === 'en' && term.length >= 6 && !/\d/.test(term) ? 0.2 : false),
+    prefix: (term, i, terms) => language === 'en' && i === terms.length - 1 && term.length >= 4,
+    weights: { fuzzy: 0.35, prefix: 0.5 },
+  };
+}
 
 /**
  * Searches one language's index. `allow` filters by record position (document, game, authority).
@@ -86,14 +96,10 @@ export function searchRules(
   const extra = language === 'en' || !hasJapanese(query) ? expandQuery(query).words : '';
   const expanded = extra ? `${query} ${extra}` : query;
   const results: SearchResult[] = index.search(expanded, {
-    boost: BOOST,
-    combineWith: 'OR',
+    ...matchOptions(language),
     filter: (r) => allow(r.id as number),
-    fuzzy: (term) => (language === 'en' && term.length >= 6 && !/\d/.test(term) ? 0.2 : false),
-    prefix: (term, i, terms) => language === 'en' && i === terms.length - 1 && term.length >= 4,
     boostTerm: (term) => (own.has(term) ? 1 : 0.45),
     boostDocument: (id) => weight(id as number),
-    weights: { fuzzy: 0.35, prefix: 0.5 },
   });
   return results.slice(0, limit).map((r) => ({ i: r.id as number, score: r.score }));
 }

@@ -46,6 +46,8 @@ const RULE_NUMBER = /(?<![\d.-])(\d{1,2}(?:-\d{1,2})+|\d{1,2}\.\d{1,2}(?:\.\d{1,
 export class SearchService {
   private readonly indexes = new Map<Language, MiniSearch<IndexedRule>>();
   private conceptIndex: ConceptIndex | null = null;
+  /** Per record: its ranking prior when one document is searched, and when several are (hot path: computed once). */
+  private priors?: { single: Float64Array; mixed: Float64Array };
 
   constructor(private readonly store: CorpusStore) {}
 
@@ -119,8 +121,11 @@ export class SearchService {
           out.push(this.result(i, 50));
         }
       }
-      const hits = searchRules(this.index(lang), p.query, lang, (i) => allowed.has(this.store.records[i]!.document), limit + seen.size, (i) =>
-        this.weight(i, docs.length > 1) * (named.has(i) ? CONCEPT_BOOST : within.has(i) ? WITHIN_BOOST : 1),
+      const priors = this.priorsFor(docs.length > 1);
+      const records = this.store.records;
+      const boosted = named.size > 0 || within.size > 0;
+      const hits = searchRules(this.index(lang), p.query, lang, (i) => allowed.has(records[i]!.document), limit + seen.size, (i) =>
+        boosted ? priors[i]! * (named.has(i) ? CONCEPT_BOOST : within.has(i) ? WITHIN_BOOST : 1) : priors[i]!,
       );
       for (const h of hits) {
         if (seen.has(h.i)) continue;
@@ -129,6 +134,20 @@ export class SearchService {
       }
     }
     return { language: lang, documents: docs.map((d) => d.id), results: out.slice(0, limit) };
+  }
+
+  private priorsFor(mixed: boolean): Float64Array {
+    if (!this.priors) {
+      const n = this.store.records.length;
+      const single = new Float64Array(n);
+      const mixedPriors = new Float64Array(n);
+      for (let i = 0; i < n; i++) {
+        single[i] = this.weight(i, false);
+        mixedPriors[i] = this.weight(i, true);
+      }
+      this.priors = { single, mixed: mixedPriors };
+    }
+    return mixed ? this.priors.mixed : this.priors.single;
   }
 
   /**

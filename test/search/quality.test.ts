@@ -1,0 +1,48 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadCorpusFromMarkdown } from '../../src/corpus/load.js';
+import { CorpusStore } from '../../src/corpus/store.js';
+import { SearchService } from '../../src/search/service.js';
+
+// Questions written for this project (not the evaluation's examples), with the rules that answer them.
+const questions = fs
+  .readFileSync(path.join(import.meta.dirname, '..', 'fixtures', 'search-questions.jsonl'), 'utf8')
+  .split('\n')
+  .filter((l) => l.trim())
+  .map((l) => JSON.parse(l) as { q: string; lang: 'en' | 'ja'; doc: 'rules' | 'tournament'; gold: string[] });
+
+let search: SearchService;
+beforeAll(() => {
+  search = new SearchService(new CorpusStore(loadCorpusFromMarkdown()));
+});
+
+function recall(lang: string, doc: string): { recall: number; misses: string[] } {
+  const set = questions.filter((q) => q.lang === lang && q.doc === doc);
+  const misses: string[] = [];
+  for (const q of set) {
+    const { results } = search.searchRules({ query: q.q, language: q.lang, limit: 5 });
+    const hit = results.some(
+      (r) =>
+        (q.doc === 'tournament') === /tournament|floor/.test(r.document) &&
+        q.gold.some((g) => r.id === g || r.id.startsWith(`${g}-`) || r.id.startsWith(`${g}.`) || (g.startsWith(`${r.id}-`) && r.id.split('-').length >= 2)),
+    );
+    if (!hit) misses.push(`${q.q} -> ${results.map((r) => r.id).join(', ')}`);
+  }
+  return { recall: 1 - misses.length / set.length, misses };
+}
+
+describe('search quality (recall@5 on the project question set)', () => {
+  it('English rules questions: at least 0.9', () => {
+    const r = recall('en', 'rules');
+    expect(r.recall, r.misses.join('\n')).toBeGreaterThanOrEqual(0.9);
+  });
+  it('Japanese rules questions: at least 0.85', () => {
+    const r = recall('ja', 'rules');
+    expect(r.recall, r.misses.join('\n')).toBeGreaterThanOrEqual(0.85);
+  });
+  it('tournament questions: at least 0.9', () => {
+    const r = recall('en', 'tournament');
+    expect(r.recall, r.misses.join('\n')).toBeGreaterThanOrEqual(0.9);
+  });
+});

@@ -1,0 +1,428 @@
+/**
+ * `npm run bench`: every hot path measured against a floor taken in the same run, as a ratio,
+ * because these machines are noisy. Prints a table and one JSON line; exits 0 whatever the numbers
+ * (targets are reported, not asserted). Runs the built server (npm run build first).
+ *
+ *   npm run bench [-- --quick]
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
+import MiniSearch from 'minisearch';
+import { loadCorpus } from '../src/corpus/load.js';
+import { Knowledge } from '../src/knowledge.js';
+import { TOOLS } from '../src/mcp/server.js';
+import { buildRulesIndex, matchOptions, miniSearchOptions } from '../src/search/rules-index.js';
+import { indexPath } from '../src/search/persist.js';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const entry = path.join(root, 'dist', 'bundle', 'cli.js');
+const quick = process.argv.includes('--quick');
+const require = createRequire(import.meta.url);
+
+type Stats = { p50: number; p95: number; p99: number; n: number };
+const stats = (xs: number[]): Stats => {
+  const s = [...xs].sort((a, b) => a - b);
+  const at = (q: number) => s[Math.min(s.length - 1, Math.floor(q * s.length))]!;
+  return { p50: at(0.5), p95: at(0.95), p99: at(0.99), n: s.length };
+};
+const median = (xs: number[]) => stats(xs).p50;
+const ms = (x: number) => (x < 0.1 ? `${(x * 1000).toFixed(1)}µs` : `${x.toFixed(2)}ms`);
+
+interface Row {
+  what: string;
+  value: string;
+  floor: string;
+  ratio: number | null;
+  target: string;
+  ok: boolean | null;
+}
+const rows: Row[] = [];
+const json: Record<string, unknown> = {};
+const row = (what: string, value: string, floor: string, ratio: number | null, target: string, ok: boolean | null) => rows.push({ what, value, floor, ratio, target, ok });
+
+function timeLoop(n: number, f: (i: number) => unknown): number[] {
+  const out: number[] = new Array(n);
+  for (let i = 0; i < n; i++) {
+    const t = performance.now();
+    f(i);
+    out[i] = performance.now() - t;
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Cold start: spawn --stdio to the initialize answer and to the first search_rules answer.
+
+function spawnTimed(args: string[], untilSearch: boolean): Promise<{ init: number; search: number }> {
+  return new Promise((resolve, reject) => {
+    const t0 = performance.now();
+    const child = spawn(process.execPath, args, { stdio: ['pipe', 'pipe', 'ignore'], env: { ...process.env, LOG_LEVEL: 'silent' } });
+    let buf = '';
+    let init = 0;
+    const timer = setTimeout(() => reject(new Error('cold start timed out')), 30_000);
+    child.stdout.on('data', (d: Buffer) => {
+      buf += d.toString();
+      if (!init && buf.includes('"id":1')) {
+        init = performance.now() - t0;
+        if (!untilSearch) {
+          clearTimeout(timer);
+          child.kill();
+          return resolve({ init, search: init });
+        }
+        child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' })}\n`);
+        child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'search_rules', arguments: { query: 'can a unit attack the turn it is deployed', limit: 5 } } })}\n`);
+      }
+      if (init && buf.includes('"id":2')) {
+        clearTimeout(timer);
+        const search = performance.now() - t0;
+        child.kill();
+        resolve({ init, search });
+      }
+    });
+    child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'bench', version: '0' } } })}\n`);
+  });
+}
+
+function bareNode(): number {
+  const t = performance.now();
+  spawnSync(process.execPath, ['-e', '0']);
+  return performance.now() - t;
+}
+
+async function coldStart(): Promise<void> {
+  const runs = quick ? 5 : 12;
+  const bare: number[] = [];
+  const init: number[] = [];
+  const search: number[] = [];
+  await spawnTimed([entry, '--stdio'], true); // page cache warm-up, not counted
+  for (let i = 0; i < runs; i++) {
+    // Interleaved so both see the same machine load.
+    bare.push(bareNode());
+    const r = await spawnTimed([entry, '--stdio'], true);
+    init.push(r.init);
+    search.push(r.search);
+  }
+  const b = median(bare);
+  const ri = median(init) / b;
+  const rs = median(search) / b;
+  row('cold start → initialize', ms(median(init)), `node -e 0 ${ms(b)}`, ri, '—', null);
+  row('cold start → first search_rules', ms(median(search)), `node -e 0 ${ms(b)}`, rs, '≤ 3x', rs <= 3);
+  json.cold = { bare_ms: b, init_ms: median(init), search_ms: median(search), init_ratio: ri, search_ratio: rs };
+}
+
+// ---------------------------------------------------------------------------------------------
+// In-process: tool handlers against MiniSearch's own search (search) and a no-op handler (others).
+
+function inProcess(kb: Knowledge): void {
+  const n = quick ? 2000 : 6000;
+  const tool = (name: string) => TOOLS.find((t) => t.name === name)!;
+  const callTool = (name: string, args: unknown) => {
+    const t = tool(name);
+    return t.handler(t.input.parse(args), kb);
+  };
+  const noop = timeLoop(n, () => undefined);
+  const noopStats = stats(noop);
+
+  const queries = ['can a unit attack the turn it is deployed', 'first strike', 'how many shields at the start', 'breach damage base', 'hand size limit', 'token color', 'battle area six units', 'when is a base destroyed'];
+  const index = kb.rules.index('en');
+  for (const q of queries) callTool('search_rules', { query: q, limit: 5 }); // warm-up (JIT, lazy indexes)
+  // The floor: MiniSearch searching the same index the same way (same fuzzy, prefix and field
+  // boosts) for the same query; the ratio is what our own work around it costs.
+  const own = stats(timeLoop(n, (i) => index.search(queries[i % queries.length]!, matchOptions('en'))));
+  const ours = stats(timeLoop(n, (i) => callTool('search_rules', { query: queries[i % queries.length]!, limit: 5 })));
+  row('search_rules p99 (in-process)', `${ms(ours.p99)} (p50 ${ms(ours.p50)})`, `MiniSearch.search p99 ${ms(own.p99)}`, ours.p99 / own.p99, '≤ 2x', ours.p99 / own.p99 <= 2);
+  json.search_rules = { ours, minisearch: own };
+
+  const jaQueries = ['ブロッカーは何回', 'デッキが0枚', '手札の引き直し', 'リペアの効果'];
+  const jaIndex = kb.rules.index('ja');
+  for (const q of jaQueries) callTool('search_rules', { query: q, limit: 5 });
+  const jaOwn = stats(timeLoop(n / 2, (i) => jaIndex.search(jaQueries[i % jaQueries.length]!, matchOptions('ja'))));
+  const jaOurs = stats(timeLoop(n / 2, (i) => callTool('search_rules', { query: jaQueries[i % jaQueries.length]!, limit: 5 })));
+  row('search_rules (ja) p99', `${ms(jaOurs.p99)}`, `MiniSearch.search p99 ${ms(jaOwn.p99)}`, jaOurs.p99 / jaOwn.p99, '—', null);
+  json.search_rules_ja = { ours: jaOurs, minisearch: jaOwn };
+
+  const others: [string, string, unknown, number | null][] = [
+    ['get_rule', 'get_rule', { id: '8-5-2-3-1' }, null],
+    ['get_card by id', 'get_card', { id: 'GD01-013' }, 0.1],
+    ['get_card by loose name', 'get_card', { name: 'unicorn gundam destroy mode' }, null],
+    ['search_cards with filters', 'search_cards', { type: 'unit', color: 'blue', keyword: 'Blocker', limit: 20 }, null],
+    ['simulate_ruling (battle, keywords)', 'simulate_ruling', {
+      state: { active_player: 'A', players: { A: { units: [{ id: 'a1', name: 'X', ap: 4, hp: 3, keywords: ['Breach 2', 'First Strike'] }] }, B: { units: [{ id: 'b1', name: 'Y', ap: 2, hp: 2, rested: true }, { id: 'b2', name: 'G', ap: 1, hp: 3, keywords: ['Blocker'] }] } } },
+      actions: [{ type: 'attack', attacker: 'a1', target: 'b1' }],
+    }, 1],
+    ['check_deck', 'check_deck', { deck: [{ card: 'ST01-001', count: 4 }, { card: 'ST01-002', count: 4 }, { card: 'ST01-010', count: 4 }], resource_deck: [{ card: 'R-001', count: 10 }] }, null],
+  ];
+  const table: Record<string, Stats> = {};
+  for (const [label, name, args, targetMs] of others) {
+    for (let i = 0; i < 200; i++) callTool(name, args);
+    const s = stats(timeLoop(n, () => callTool(name, args)));
+    table[label] = s;
+    const ok = targetMs === null ? null : s.p99 < targetMs;
+    row(`${label} p99`, `${ms(s.p99)} (p50 ${ms(s.p50)})`, `no-op p99 ${ms(noopStats.p99)}`, s.p99 / Math.max(noopStats.p99, 1e-6), targetMs === null ? '—' : `< ${targetMs} ms`, ok);
+  }
+  json.in_process = { noop: noopStats, ...table };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Index: building from the corpus versus loading the prebuilt one.
+
+function indexes(kb: Knowledge): void {
+  const runs = quick ? 3 : 6;
+  const build = median(Array.from({ length: runs }, () => {
+    const t = performance.now();
+    buildRulesIndex(kb.store.records, 'en');
+    return performance.now() - t;
+  }));
+  const load = median(Array.from({ length: runs }, () => {
+    const t = performance.now();
+    const stored = JSON.parse(fs.readFileSync(indexPath('rules-en'), 'utf8')) as { index: Parameters<typeof MiniSearch.loadJS>[0] };
+    MiniSearch.loadJS(stored.index, miniSearchOptions('en'));
+    return performance.now() - t;
+  }));
+  row('rules index (en): load prebuilt', ms(load), `build from corpus ${ms(build)}`, load / build, '< 1x', load < build);
+  json.index = { build_ms: build, load_ms: load };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Over the transports: tools/call round trips against tools/list on the same connection.
+
+interface Rpc {
+  request: (method: string, params: unknown) => Promise<unknown>;
+  pid: number;
+  close: () => void;
+}
+
+function stdioRpc(): Promise<Rpc> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [entry, '--stdio'], { stdio: ['pipe', 'pipe', 'ignore'], env: { ...process.env, LOG_LEVEL: 'silent' } });
+    let buf = '';
+    let id = 0;
+    const waiting = new Map<number, (v: unknown) => void>();
+    child.stdout.on('data', (d: Buffer) => {
+      buf += d.toString();
+      let nl: number;
+      while ((nl = buf.indexOf('\n')) >= 0) {
+        const line = buf.slice(0, nl);
+        buf = buf.slice(nl + 1);
+        if (!line.trim()) continue;
+        const msg = JSON.parse(line) as { id?: number };
+        if (msg.id !== undefined) waiting.get(msg.id)?.(msg);
+      }
+    });
+    const request = (method: string, params: unknown) =>
+      new Promise<unknown>((res) => {
+        const my = ++id;
+        waiting.set(my, res);
+        child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id: my, method, params })}\n`);
+      });
+    void request('initialize', { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'bench', version: '0' } }).then(() => {
+      child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' })}\n`);
+      resolve({ request, pid: child.pid!, close: () => child.kill() });
+    });
+  });
+}
+
+interface HttpProc {
+  url: string;
+  pid: number;
+  stop: () => void;
+}
+
+function startHttpServer(env: Record<string, string>): Promise<HttpProc> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [entry], { env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
+    let logs = '';
+    child.stderr!.on('data', (d: Buffer) => {
+      logs += d.toString();
+      const m = /"event":"start","transport":"http","host":"[^"]*","port":(\d+)/.exec(logs);
+      if (m) {
+        child.stderr!.removeAllListeners('data');
+        child.stderr!.resume();
+        resolve({ url: `http://127.0.0.1:${m[1]}`, pid: child.pid!, stop: () => child.kill() });
+      }
+    });
+    child.once('exit', (c) => reject(new Error(`http server exited ${c}: ${logs}`)));
+  });
+}
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+function postJson(url: string, body: unknown, headers: Record<string, string>): Promise<{ status: number; headers: http.IncomingHttpHeaders; text: string }> {
+  return new Promise((resolve, reject) => {
+    const data = JSON.stringify(body);
+    const req = http.request(`${url}/mcp`, { method: 'POST', agent, headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'content-length': Buffer.byteLength(data), ...headers } }, (res) => {
+      let text = '';
+      res.on('data', (c: Buffer) => (text += c.toString()));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text }));
+    });
+    req.on('error', reject);
+    req.end(data);
+  });
+}
+
+async function httpSession(url: string): Promise<{ call: (method: string, params: unknown) => Promise<unknown>; session: string }> {
+  const init = await postJson(url, { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'bench', version: '0' } } }, {});
+  const session = String(init.headers['mcp-session-id']);
+  const headers = { 'mcp-session-id': session, 'mcp-protocol-version': '2025-06-18' };
+  await postJson(url, { jsonrpc: '2.0', method: 'notifications/initialized' }, headers);
+  let id = 1;
+  return { session, call: async (method, params) => JSON.parse((await postJson(url, { jsonrpc: '2.0', id: ++id, method, params }, headers)).text) };
+}
+
+async function timeAsync(n: number, f: (i: number) => Promise<unknown>): Promise<number[]> {
+  const out: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const t = performance.now();
+    await f(i);
+    out.push(performance.now() - t);
+  }
+  return out;
+}
+
+const CALL = { name: 'search_rules', arguments: { query: 'first strike', limit: 5 } };
+/** A cheap tool, so throughput measures the transport rather than one search. */
+const CHEAP = { name: 'get_rule', arguments: { id: '8-5-2-3-1' } };
+
+async function transports(): Promise<void> {
+  const n = quick ? 300 : 1000;
+  const s = await stdioRpc();
+  await timeAsync(50, () => s.request('tools/call', CALL));
+  const stdioList = stats(await timeAsync(n, () => s.request('tools/list', {})));
+  const stdioCall = stats(await timeAsync(n, () => s.request('tools/call', CALL)));
+  s.close();
+  row('stdio tools/call p50', ms(stdioCall.p50), `tools/list p50 ${ms(stdioList.p50)}`, stdioCall.p50 / stdioList.p50, '—', null);
+
+  const h = await startHttpServer({ RATE_LIMIT_PER_MINUTE: '1000000', RATE_LIMIT_BURST: '1000000' });
+  const c = await httpSession(h.url);
+  await timeAsync(50, () => c.call('tools/call', CALL));
+  const httpList = stats(await timeAsync(n, () => c.call('tools/list', {})));
+  const httpCall = stats(await timeAsync(n, () => c.call('tools/call', CALL)));
+  row('HTTP tools/call p50', ms(httpCall.p50), `tools/list p50 ${ms(httpList.p50)}`, httpCall.p50 / httpList.p50, '—', null);
+  json.transports = { stdio: { call: stdioCall, list: stdioList }, http: { call: httpCall, list: httpList } };
+
+  // Throughput from a second process: autocannon against our tools/call and a bare Hono handler.
+  const seconds = quick ? 3 : 6;
+  const ours = await cannon(`${h.url}/mcp`, c.session, seconds, CHEAP);
+  const oursSearch = await cannon(`${h.url}/mcp`, c.session, seconds, CALL);
+  h.stop();
+  const bare = await bareHono(seconds);
+  row('HTTP tools/call get_rule req/s', ours.toFixed(0), `bare Hono ${bare.toFixed(0)} req/s`, ours / bare, '≥ 0.5x', ours / bare >= 0.5);
+  row('HTTP tools/call search_rules req/s', oursSearch.toFixed(0), `bare Hono ${bare.toFixed(0)} req/s`, oursSearch / bare, '—', null);
+  json.throughput = { get_rule_rps: ours, search_rules_rps: oursSearch, bare_hono_rps: bare };
+}
+
+/** autocannon in a child process (a second process, as the issue asks), JSON result on stdout. */
+function cannon(url: string, session: string | null, seconds: number, call: unknown = CALL): Promise<number> {
+  const script = `
+    const autocannon = require(${JSON.stringify(require.resolve('autocannon'))});
+    const opts = JSON.parse(process.argv[1]);
+    autocannon(opts, (err, res) => { if (err) { console.error(err); process.exit(1); } process.stdout.write(JSON.stringify({ rps: res.requests.average, errors: res.errors, non2xx: res.non2xx })); });
+  `;
+  const body = JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'tools/call', params: call });
+  const opts = {
+    url,
+    connections: 10,
+    duration: seconds,
+    amount: 200_000,
+    method: session ? 'POST' : 'GET',
+    headers: session ? { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-session-id': session, 'mcp-protocol-version': '2025-06-18' } : {},
+    ...(session ? { body } : {}),
+  };
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['-e', script, JSON.stringify(opts)], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.once('exit', (code) => {
+      if (code !== 0) return reject(new Error(`autocannon failed: ${out}`));
+      const r = JSON.parse(out) as { rps: number; errors: number; non2xx: number };
+      if (r.errors || r.non2xx) process.stderr.write(`autocannon: ${r.errors} errors, ${r.non2xx} non-2xx\n`);
+      resolve(r.rps);
+    });
+  });
+}
+
+/** A bare Hono handler in its own process, answering a JSON body of similar size. */
+async function bareHono(seconds: number): Promise<number> {
+  const script = `
+    const { Hono } = require(${JSON.stringify(require.resolve('hono'))});
+    const { serve } = require(${JSON.stringify(require.resolve('@hono/node-server'))});
+    const app = new Hono();
+    app.get('/', (c) => c.json({ jsonrpc: '2.0', id: 7, result: { ok: true } }));
+    const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) => process.stdout.write(String(info.port) + '\\n'));
+  `;
+  const child = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const port = await new Promise<number>((resolve) => child.stdout.once('data', (d: Buffer) => resolve(Number(String(d).trim()))));
+  try {
+    return await cannon(`http://127.0.0.1:${port}/`, null, seconds);
+  } finally {
+    child.kill();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Memory: RSS after start and after 10,000 mixed calls.
+
+function rssMb(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+}
+
+async function memory(): Promise<void> {
+  const s = await stdioRpc();
+  const mixed = [
+    { name: 'search_rules', arguments: { query: 'first strike', limit: 5 } },
+    { name: 'search_rules', arguments: { query: 'ブロッカー', limit: 5 } },
+    { name: 'get_rule', arguments: { id: '8-5-2-3-1' } },
+    { name: 'get_card', arguments: { id: 'GD01-013' } },
+    { name: 'get_card', arguments: { name: 'unicorn gundam destroy mode' } },
+    { name: 'search_cards', arguments: { type: 'unit', color: 'red', limit: 20 } },
+    { name: 'search_glossary', arguments: { query: 'link unit' } },
+    { name: 'simulate_ruling', arguments: { state: { active_player: 'A', players: { A: { units: [{ id: 'a1', ap: 4, hp: 3, keywords: ['Breach 2'] }] }, B: { units: [{ id: 'b1', ap: 2, hp: 2, rested: true }] } } }, actions: [{ type: 'attack', attacker: 'a1', target: 'b1' }] } },
+    { name: 'check_deck', arguments: { deck: [{ card: 'ST01-001', count: 4 }], resource_deck: [{ card: 'R-001', count: 10 }] } },
+    { name: 'read_rules_document', arguments: { document: 'gundam-cr-en', section: '8' } },
+  ];
+  const afterStart = rssMb(s.pid);
+  const total = quick ? 4000 : 10_000;
+  const half = total / 2;
+  for (let i = 0; i < half; i++) await s.request('tools/call', mixed[i % mixed.length]);
+  const mid = rssMb(s.pid);
+  for (let i = half; i < total; i++) await s.request('tools/call', mixed[i % mixed.length]);
+  const end = rssMb(s.pid);
+  s.close();
+  row('RSS after start', `${afterStart.toFixed(0)} MB`, '—', null, '< 150 MB', afterStart < 150);
+  row(`RSS after ${total} mixed calls`, `${end.toFixed(0)} MB`, `after ${half}: ${mid.toFixed(0)} MB`, end / mid, '< 150 MB, settles', end < 150 && end / mid < 1.1);
+  json.memory = { after_start_mb: afterStart, after_half_mb: mid, after_all_mb: end, calls: total };
+}
+
+// ---------------------------------------------------------------------------------------------
+
+async function main(): Promise<void> {
+  if (!fs.existsSync(entry)) {
+    console.error('dist/bundle/cli.js is missing: run npm run build first');
+    process.exit(1);
+  }
+  const started = performance.now();
+  await coldStart();
+  const kb = new Knowledge(loadCorpus());
+  inProcess(kb);
+  indexes(kb);
+  await transports();
+  await memory();
+  const w = [38, 26, 30, 8, 18];
+  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(w[i]!)).join(' ');
+  console.log(line(['measure', 'value', 'floor (same run)', 'ratio', 'target']));
+  console.log(w.map((n) => '-'.repeat(n)).join(' '));
+  for (const r of rows) {
+    const verdict = r.ok === null ? '' : r.ok ? ' ✓' : ' ✗ MISSED';
+    console.log(line([r.what, r.value, r.floor, r.ratio === null ? '' : `${r.ratio.toFixed(2)}x`, `${r.target}${verdict}`]));
+  }
+  const missed = rows.filter((r) => r.ok === false).map((r) => r.what);
+  console.log(missed.length ? `\nMissed targets: ${missed.join('; ')}` : '\nAll targets met.');
+  console.log(JSON.stringify({ bench: json, missed, seconds: Math.round((performance.now() - started) / 1000) }));
+  agent.destroy();
+}
+
+await main();
