@@ -4,7 +4,8 @@
  * JSON parsing, and the session lookup, before the SDK's transport sees it. Every failure is a
  * clear 4xx with a JSON-RPC error body; nothing reaches the client as a stack trace.
  */
-import { createHash } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import { Hono, type Context } from 'hono';
 import { cors } from 'hono/cors';
 import type { HttpBindings } from '@hono/node-server';
@@ -26,6 +27,14 @@ export interface AppOptions {
   corsOrigins: string[];
   /** Header carrying the client address when behind a trusted proxy (e.g. x-forwarded-for). */
   trustProxyHeader: string | null;
+  /** API keys that get their own budget; null: any key sent is the client's key. */
+  apiKeys?: Set<string> | null;
+  /** JSON nested deeper than this is rejected (default 64). */
+  maxJsonDepth?: number;
+  /** JSON-RPC messages in one batch (default 20). */
+  maxBatch?: number;
+  /** A response not ready after this long is answered 504 and its session closed (default 30 s). */
+  responseTimeoutMs?: number;
 }
 
 type Env = { Bindings: HttpBindings };
@@ -34,20 +43,58 @@ export function jsonRpcError(code: number, message: string, id: unknown = null) 
   return { jsonrpc: '2.0' as const, error: { code, message }, id };
 }
 
-function hash(s: string): string {
-  return createHash('sha256').update(s).digest('hex').slice(0, 16);
+/**
+ * Client keys in logs are keyed hashes: they correlate one client's requests without writing its
+ * address or API key down. LOG_HASH_SALT makes them stable across processes and restarts.
+ */
+const LOG_SALT = process.env.LOG_HASH_SALT || randomBytes(16).toString('hex');
+
+function logHash(s: string): string {
+  return createHmac('sha256', LOG_SALT).update(s).digest('hex').slice(0, 16);
 }
 
-/** The rate-limit key: an API key when one is sent, else the proxy's client address if trusted, else the socket's. */
-export function clientKey(c: Context<Env>, trustProxyHeader: string | null): string {
+/** API keys are stored in the limiter only as (unsalted, so shared across processes) hashes. */
+function keyHash(s: string): string {
+  return createHmac('sha256', 'gundam-rules-api-key').update(s).digest('hex').slice(0, 32);
+}
+
+/**
+ * The rate-limit key: an API key when one is sent (and, with API_KEYS set, listed), else the
+ * trusted proxy's client address, else the socket's address. From a proxy header only the last
+ * address is taken (the one the proxy itself appended; earlier ones are the client's to forge), and
+ * only if it is an IP address.
+ */
+export function clientKey(c: Context<Env>, trustProxyHeader: string | null, apiKeys: Set<string> | null = null): string {
   const auth = c.req.header('authorization');
-  const apiKey = c.req.header('x-api-key') ?? (auth?.toLowerCase().startsWith('bearer ') ? auth.slice(7).trim() : undefined);
-  if (apiKey) return `key:${hash(apiKey)}`;
+  const apiKey = c.req.header('x-api-key')?.trim() || (auth?.toLowerCase().startsWith('bearer ') ? auth.slice(7).trim() : undefined);
+  if (apiKey && (!apiKeys || apiKeys.has(apiKey))) return `key:${keyHash(apiKey)}`;
   if (trustProxyHeader) {
-    const forwarded = c.req.header(trustProxyHeader)?.split(',')[0]?.trim();
-    if (forwarded) return `ip:${forwarded}`;
+    const forwarded = c.req.header(trustProxyHeader)?.split(',').pop()?.trim();
+    if (forwarded && isIP(forwarded)) return `ip:${forwarded}`;
   }
   return `ip:${c.env?.incoming?.socket?.remoteAddress ?? 'unknown'}`;
+}
+
+/** How deeply the JSON text nests arrays and objects, stopping once past `limit` (strings skipped). */
+export function jsonDepthExceeds(raw: string, limit: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < raw.length; i++) {
+    const ch = raw.charCodeAt(i);
+    if (inString) {
+      if (ch === 92 /* \\ */) i++;
+      else if (ch === 34 /* " */) inString = false;
+    } else if (ch === 34) inString = true;
+    else if (ch === 91 /* [ */ || ch === 123 /* { */) {
+      if (++depth > limit) return true;
+    } else if (ch === 93 /* ] */ || ch === 125 /* } */) depth--;
+  }
+  return false;
+}
+
+/** Clips a value from a request for an error message or a log line. */
+function clip(s: string, n = 80): string {
+  return s.length > n ? `${s.slice(0, n)}...` : s;
 }
 
 const LOOPBACK_NAMES = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
@@ -80,32 +127,40 @@ export function createApp(o: AppOptions): Hono<Env> {
 
   app.get('/healthz', (c) => c.json({ status: 'ok', sessions: o.sessions.size, uptime_s: Math.round(process.uptime()) }));
 
+  const maxJsonDepth = o.maxJsonDepth ?? 64;
+  const maxBatch = o.maxBatch ?? 20;
+  const responseTimeoutMs = o.responseTimeoutMs ?? 30_000;
+
   app.all('/mcp', async (c) => {
     const started = performance.now();
-    const key = clientKey(c, o.trustProxyHeader);
+    const key = clientKey(c, o.trustProxyHeader, o.apiKeys ?? null);
     let tool: string | undefined;
+    let rpc: string | undefined;
     const done = (res: Response) => {
-      log('request', { method: c.req.method, path: '/mcp', status: res.status, ms: Math.round((performance.now() - started) * 10) / 10, tool, client: hash(key) });
+      log('request', { method: c.req.method, path: '/mcp', status: res.status, ms: Math.round((performance.now() - started) * 10) / 10, rpc, tool, client: logHash(key) });
       return res;
     };
 
     // DNS rebinding: a page on another site must not reach a server bound to this machine.
     if (o.allowedHosts && !o.allowedHosts.has(hostnameOf(c.req.header('host') ?? ''))) {
-      return done(c.json(jsonRpcError(-32600, `Forbidden: Host "${c.req.header('host') ?? ''}" is not allowed`), 403));
+      return done(c.json(jsonRpcError(-32600, `Forbidden: Host "${clip(c.req.header('host') ?? '')}" is not allowed`), 403));
     }
     const origin = c.req.header('origin');
     if (origin && !originAllowed(origin, o.allowedOrigins)) {
-      return done(c.json(jsonRpcError(-32600, `Forbidden: Origin "${origin}" is not allowed`), 403));
+      return done(c.json(jsonRpcError(-32600, `Forbidden: Origin "${clip(origin)}" is not allowed`), 403));
     }
 
     const decision = await o.limiter.consume(key);
     c.header('RateLimit-Limit', String(decision.limit));
     c.header('RateLimit-Remaining', String(decision.remaining));
     c.header('RateLimit-Reset', String(decision.reset));
-    if (!decision.allowed) {
-      c.header('Retry-After', String(decision.retryAfter));
-      return done(c.json(jsonRpcError(-32000, `Rate limit exceeded: ${o.limiter.config.perMinute} requests per minute (burst ${o.limiter.config.burst}); retry after ${decision.retryAfter} s`), 429));
-    }
+    const limited = (d: typeof decision) => {
+      c.header('RateLimit-Remaining', '0');
+      c.header('RateLimit-Reset', String(d.reset));
+      c.header('Retry-After', String(d.retryAfter));
+      return done(c.json(jsonRpcError(-32000, `Rate limit exceeded: ${o.limiter.config.perMinute} requests per minute (burst ${o.limiter.config.burst}); retry after ${d.retryAfter} s`), 429));
+    };
+    if (!decision.allowed) return limited(decision);
 
     const sessionId = c.req.header('mcp-session-id');
     if (c.req.method === 'GET') {
@@ -123,7 +178,7 @@ export function createApp(o: AppOptions): Hono<Env> {
 
     const type = c.req.header('content-type') ?? '';
     if (!/^application\/json\b/i.test(type)) {
-      return done(c.json(jsonRpcError(-32600, `Unsupported Media Type: Content-Type must be application/json, got "${type}"`), 415));
+      return done(c.json(jsonRpcError(-32600, `Unsupported Media Type: Content-Type must be application/json, got "${clip(type)}"`), 415));
     }
     const declared = Number(c.req.header('content-length') ?? '0');
     if (declared > o.maxBodyBytes) {
@@ -132,8 +187,13 @@ export function createApp(o: AppOptions): Hono<Env> {
     let raw: string;
     try {
       raw = await readLimited(c.req.raw, o.maxBodyBytes);
-    } catch {
-      return done(c.json(jsonRpcError(-32600, `Payload Too Large: the body limit is ${o.maxBodyBytes} bytes`), 413));
+    } catch (e) {
+      if (e instanceof BodyTooLarge) return done(c.json(jsonRpcError(-32600, `Payload Too Large: the body limit is ${o.maxBodyBytes} bytes`), 413));
+      return done(c.json(jsonRpcError(-32600, 'Bad Request: the body could not be read'), 400));
+    }
+    // Nesting is checked on the text, before anything (the parser, the SDK, zod) walks the value.
+    if (jsonDepthExceeds(raw, maxJsonDepth)) {
+      return done(c.json(jsonRpcError(-32600, `Invalid Request: JSON nested deeper than ${maxJsonDepth} levels`), 400));
     }
     let body: unknown;
     try {
@@ -144,16 +204,36 @@ export function createApp(o: AppOptions): Hono<Env> {
     if (body === null || typeof body !== 'object') {
       return done(c.json(jsonRpcError(-32600, 'Invalid Request: expected a JSON-RPC object or array'), 400));
     }
-    const messages = Array.isArray(body) ? body : [body];
+    const messages = (Array.isArray(body) ? body : [body]) as unknown[];
+    const problem = batchProblem(messages, maxBatch);
+    if (problem) return done(c.json(jsonRpcError(-32600, `Invalid Request: ${problem}`), 400));
+    const first = messages[0] as { method?: unknown };
+    if (typeof first?.method === 'string') rpc = clip(first.method, 64);
     const call = messages.find((m) => (m as { method?: unknown })?.method === 'tools/call') as { params?: { name?: unknown } } | undefined;
-    if (typeof call?.params?.name === 'string') tool = call.params.name.slice(0, 64);
+    if (typeof call?.params?.name === 'string') tool = clip(call.params.name, 64);
+    // Every message of a batch costs one request of the budget; the first was paid above.
+    if (messages.length > 1) {
+      const more = await o.limiter.consume(key, messages.length - 1);
+      if (!more.allowed) return limited(more);
+    }
 
     // The body is already read and parsed; the transport takes it from parsedBody.
     const request = c.req.raw;
-    if (messages.some((m) => isInitializeRequest(m))) {
+    const initialize = messages.some((m) => (m as { method?: unknown })?.method === 'initialize');
+    if (initialize) {
       if (sessionId) return done(c.json(jsonRpcError(-32600, 'Bad Request: initialize must not carry an Mcp-Session-Id'), 400));
-      const transport = await o.sessions.create();
-      return done(await transport.handleRequest(request, { parsedBody: body }));
+      if (!messages.some((m) => isInitializeRequest(m))) {
+        return done(
+          c.json(jsonRpcError(-32602, 'Invalid params: initialize needs an id and params {protocolVersion: string, capabilities: object, clientInfo: {name: string, version: string}}'), 400),
+        );
+      }
+      const transport = await o.sessions.create(key);
+      return done(
+        await withTimeout(transport.handleRequest(request, { parsedBody: body }), () => {
+          if (transport.sessionId) void o.sessions.close(transport.sessionId);
+          else void transport.close();
+        }),
+      );
     }
     if (!sessionId) {
       return done(c.json(jsonRpcError(-32000, 'Bad Request: no Mcp-Session-Id header; send initialize first'), 400));
@@ -162,8 +242,30 @@ export function createApp(o: AppOptions): Hono<Env> {
     if (!session) {
       return done(c.json(jsonRpcError(-32001, 'Session not found: it expired or never existed; send initialize again'), 404));
     }
-    return done(await session.transport.handleRequest(request, { parsedBody: body }));
+    return done(await withTimeout(session.transport.handleRequest(request, { parsedBody: body }), () => void o.sessions.close(sessionId)));
   });
+
+  /**
+   * A response that is not ready in time (a handler that never settles, a request cancelled from
+   * elsewhere) is answered 504, and its session is closed: that releases what the transport holds
+   * for the request, and the client can initialize again.
+   */
+  async function withTimeout(pending: Promise<Response>, onTimeout: () => void): Promise<Response> {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<'timeout'>((resolve) => {
+      timer = setTimeout(() => resolve('timeout'), responseTimeoutMs);
+      timer.unref();
+    });
+    try {
+      const r = await Promise.race([pending, timeout]);
+      if (r !== 'timeout') return r;
+      log('response_timeout', { after_ms: responseTimeoutMs });
+      onTimeout();
+      return Response.json(jsonRpcError(-32001, `Request timed out: no response within ${responseTimeoutMs} ms; the session was closed, send initialize again`), { status: 504 });
+    } finally {
+      clearTimeout(timer);
+    }
+  }
 
   app.notFound((c) => c.json({ error: `Not Found: ${c.req.path}; the MCP endpoint is /mcp, health is /healthz` }, 404));
   app.onError((err, c) => {
@@ -172,6 +274,36 @@ export function createApp(o: AppOptions): Hono<Env> {
   });
   return app;
 }
+
+/**
+ * What makes a batch unacceptable before the SDK sees it: too many messages, an empty batch, two
+ * requests with one id, or a cancellation of a request in the same batch (whose response would then
+ * never come, leaving the HTTP request open for good).
+ */
+function batchProblem(messages: unknown[], maxBatch: number): string | null {
+  if (messages.length === 0) return 'an empty batch';
+  if (messages.length > maxBatch) return `a batch holds at most ${maxBatch} messages, got ${messages.length}`;
+  if (messages.length === 1) return null;
+  const ids = new Set<string>();
+  for (const m of messages) {
+    const msg = m as { id?: unknown; method?: unknown };
+    if (typeof msg?.method === 'string' && (typeof msg.id === 'string' || typeof msg.id === 'number')) {
+      const id = `${typeof msg.id}:${msg.id}`;
+      if (ids.has(id)) return `two requests in one batch share the id ${clip(String(msg.id), 40)}`;
+      ids.add(id);
+    }
+  }
+  for (const m of messages) {
+    const msg = m as { method?: unknown; params?: { requestId?: unknown } };
+    const target = msg?.params?.requestId;
+    if (msg?.method === 'notifications/cancelled' && ids.has(`${typeof target}:${String(target)}`)) {
+      return 'a batch cannot cancel a request it carries itself';
+    }
+  }
+  return null;
+}
+
+class BodyTooLarge extends Error {}
 
 /** Reads a body up to `limit` bytes, failing beyond it (a Content-Length can lie or be absent). */
 async function readLimited(req: Request, limit: number): Promise<string> {
@@ -184,8 +316,8 @@ async function readLimited(req: Request, limit: number): Promise<string> {
     if (done) break;
     size += value.byteLength;
     if (size > limit) {
-      await reader.cancel();
-      throw new Error('too large');
+      await reader.cancel().catch(() => undefined);
+      throw new BodyTooLarge();
     }
     chunks.push(value);
   }

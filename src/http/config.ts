@@ -5,8 +5,22 @@ export interface HttpConfig {
   host: string;
   perMinute: number;
   burst: number;
+  /** Prefix of the rate-limit keys (in Redis: several deployments, or test runs, can share one Redis). */
+  rateLimitPrefix: string;
+  /**
+   * API keys that get a budget of their own. null: any key a client sends is its key (self-declared,
+   * so a client can mint keys; set API_KEYS when the server is exposed). With a set, a request
+   * carrying any other key is keyed by its address, as if it sent none.
+   */
+  apiKeys: Set<string> | null;
   maxBodyBytes: number;
+  /** JSON nested deeper than this is rejected before anything walks it. */
+  maxJsonDepth: number;
+  /** JSON-RPC messages in one batch (each costs one request of the budget). */
+  maxBatch: number;
   maxSessions: number;
+  /** Sessions one client key may hold; past it, that client's own oldest session is closed. */
+  maxSessionsPerClient: number;
   sessionIdleMs: number;
   /** Host names accepted in the Host header; null accepts any. */
   allowedHosts: Set<string> | null;
@@ -17,6 +31,11 @@ export interface HttpConfig {
   redisUrl: string | null;
   headersTimeoutMs: number;
   requestTimeoutMs: number;
+  /** A response not ready after this long is answered 504 (and its session closed). */
+  responseTimeoutMs: number;
+  keepAliveTimeoutMs: number;
+  /** Open connections at once; past it new sockets are dropped. 0 = no limit. */
+  maxConnections: number;
   shutdownGraceMs: number;
 }
 
@@ -51,21 +70,36 @@ export function loadHttpConfig(env: NodeJS.ProcessEnv = process.env): HttpConfig
   const configuredHosts = list(env.ALLOWED_HOSTS).map(hostnameOf);
   const allowedHosts = configuredHosts.length ? new Set(configuredHosts) : loopback ? new Set(LOOPBACK) : null;
   const allowedOrigins = new Set([...list(env.ALLOWED_ORIGINS), ...list(env.CORS_ORIGINS)]);
+  // API keys are compared exactly (not lower-cased).
+  const apiKeys = (env.API_KEYS ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const prefix = env.RATE_LIMIT_PREFIX?.trim() || 'gundam-rules';
+  if (!/^[\w.:-]{1,64}$/.test(prefix)) throw new Error(`RATE_LIMIT_PREFIX must be 1-64 characters of letters, digits, "_", ".", ":" or "-", got "${prefix}"`);
+  const headersTimeoutMs = int(env, 'HEADERS_TIMEOUT_MS', 10_000, 100, 600_000);
+  const requestTimeoutMs = int(env, 'REQUEST_TIMEOUT_MS', 30_000, 100, 600_000);
+  if (headersTimeoutMs > requestTimeoutMs) throw new Error(`HEADERS_TIMEOUT_MS (${headersTimeoutMs}) must not exceed REQUEST_TIMEOUT_MS (${requestTimeoutMs})`);
   return {
     port,
     host,
     perMinute: int(env, 'RATE_LIMIT_PER_MINUTE', 60, 1, 1_000_000),
     burst: int(env, 'RATE_LIMIT_BURST', 30, 1, 1_000_000),
+    rateLimitPrefix: prefix,
+    apiKeys: apiKeys.length ? new Set(apiKeys) : null,
     maxBodyBytes: int(env, 'MAX_BODY_BYTES', 256 * 1024, 1024, 16 * 1024 * 1024),
+    maxJsonDepth: int(env, 'MAX_JSON_DEPTH', 64, 8, 1000),
+    maxBatch: int(env, 'MAX_BATCH', 20, 1, 1000),
     maxSessions: int(env, 'MAX_SESSIONS', 1000, 1, 1_000_000),
+    maxSessionsPerClient: int(env, 'MAX_SESSIONS_PER_CLIENT', 50, 1, 1_000_000),
     sessionIdleMs: int(env, 'SESSION_IDLE_SECONDS', 1800, 1, 86_400) * 1000,
     allowedHosts,
     allowedOrigins,
     corsOrigins: list(env.CORS_ORIGINS),
     trustProxyHeader: env.TRUST_PROXY_HEADER?.trim().toLowerCase() || null,
     redisUrl: env.REDIS_URL?.trim() || null,
-    headersTimeoutMs: int(env, 'HEADERS_TIMEOUT_MS', 10_000, 100, 600_000),
-    requestTimeoutMs: int(env, 'REQUEST_TIMEOUT_MS', 30_000, 100, 600_000),
+    headersTimeoutMs,
+    requestTimeoutMs,
+    responseTimeoutMs: int(env, 'RESPONSE_TIMEOUT_MS', 30_000, 100, 600_000),
+    keepAliveTimeoutMs: int(env, 'KEEP_ALIVE_TIMEOUT_MS', 5_000, 100, 600_000),
+    maxConnections: int(env, 'MAX_CONNECTIONS', 1024, 0, 1_000_000),
     shutdownGraceMs: int(env, 'SHUTDOWN_GRACE_MS', 10_000, 0, 600_000),
   };
 }

@@ -1,8 +1,12 @@
 /**
  * Per-client rate limiting with rate-limiter-flexible: `perMinute` requests a minute, at most `burst`
  * of them at once. Two windows enforce it together: `burst` points per (burst / perMinute) minutes,
- * and `perMinute` points per minute. In memory by default; with REDIS_URL the budget lives in Redis
- * and is shared by every server process behind the same key.
+ * and `perMinute` points per minute. In memory by default; with a Redis client the budget lives in
+ * Redis (atomic Lua updates) and is shared by every server process using the same key prefix.
+ *
+ * Faults: when Redis is unreachable, slow or not ready, each window falls back to an in-memory
+ * "insurance" limiter with the same budget, so the limit still holds per process and the service
+ * keeps answering. Only if that failed too would a request be let through.
  */
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Redis } from 'ioredis';
@@ -11,7 +15,7 @@ export interface RateLimitConfig {
   perMinute: number;
   burst: number;
   redis?: Redis;
-  /** Key prefix in Redis, so several deployments can share one Redis. */
+  /** Key prefix, so several deployments (or test runs) can share one Redis. */
   prefix?: string;
 }
 
@@ -33,21 +37,29 @@ export class RateLimiter {
     const burstSeconds = Math.max(1, Math.round((60 * burst) / config.perMinute));
     const make = (points: number, duration: number, name: string): RateLimiterAbstract => {
       const keyPrefix = `${config.prefix ?? 'gundam-rules'}:${name}`;
-      return config.redis
-        ? new RateLimiterRedis({ storeClient: config.redis, points, duration, keyPrefix, rejectIfRedisNotReady: true })
-        : new RateLimiterMemory({ points, duration, keyPrefix });
+      if (!config.redis) return new RateLimiterMemory({ points, duration, keyPrefix });
+      return new RateLimiterRedis({
+        storeClient: config.redis,
+        points,
+        duration,
+        keyPrefix,
+        rejectIfRedisNotReady: true,
+        insuranceLimiter: new RateLimiterMemory({ points, duration, keyPrefix: `${keyPrefix}:insurance` }),
+      });
     };
     this.windows = [make(burst, burstSeconds, 'burst'), make(config.perMinute, 60, 'minute')];
   }
 
   /**
-   * Takes one request from `key`'s budget. A store failure (Redis down) lets the request through:
-   * a rate limiter must not take the service down with it.
+   * Takes `points` requests (at least 1) from `key`'s budget. A store failure that even the
+   * insurance limiter could not absorb lets the request through: a rate limiter must not take the
+   * service down with it.
    */
-  async consume(key: string): Promise<RateDecision> {
+  async consume(key: string, points = 1): Promise<RateDecision> {
+    const n = Math.max(1, Math.floor(points));
     const results = await Promise.all(
       this.windows.map((w) =>
-        w.consume(key).then(
+        w.consume(key, n).then(
           (res) => ({ ok: true as const, res }),
           (err: unknown) => (err instanceof RateLimiterRes ? { ok: false as const, res: err } : { ok: 'error' as const, err }),
         ),

@@ -31,16 +31,32 @@ export interface HttpServer {
   stop: () => Promise<number | null>;
 }
 
-/** Starts `node dist/cli.js` (HTTP mode) with PORT=0 and reads the bound port from its start log. */
+/**
+ * The environment a test server starts from: ours, less settings that would make servers share
+ * state (REDIS_URL, API_KEYS) or hide the start log the port is read from (LOG_LEVEL).
+ */
+function baseEnv(): NodeJS.ProcessEnv {
+  const { REDIS_URL: _redis, API_KEYS: _keys, LOG_LEVEL: _level, ...rest } = process.env;
+  return rest;
+}
+
+/**
+ * Starts `node dist/cli.js` (HTTP mode) with PORT=0 and reads the bound port from its start log.
+ * REDIS_URL is passed on only when `env` names it, so servers of different tests never share a budget.
+ */
 export async function httpServer(env: Record<string, string> = {}): Promise<HttpServer> {
   const child = spawn(process.execPath, [cli], {
     cwd: root,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ...env },
+    env: { ...baseEnv(), PORT: '0', HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let logs = '';
   const port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start: ${logs}`)), 30_000);
+    const timer = setTimeout(() => {
+      // Never leave a server behind that the test cannot stop.
+      child.kill('SIGKILL');
+      reject(new Error(`server did not start: ${logs}`));
+    }, 30_000);
     child.stderr!.on('data', (d: Buffer) => {
       logs += d.toString();
       const m = /"event":"start","transport":"http","host":"[^"]*","port":(\d+)/.exec(logs);

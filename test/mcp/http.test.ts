@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { httpClient, httpServer, initializeBody, post, type HttpServer } from '../helpers/servers.js';
 
 let server: HttpServer;
+type RpcError = { error: { message: string } };
 
 beforeAll(async () => {
   // A budget these tests cannot exhaust; the rate limit has its own server below.
@@ -33,9 +34,9 @@ describe('MCP over streamable HTTP', () => {
     const client = await httpClient(server.url);
     const { tools } = await client.listTools();
     expect(tools.length).toBeGreaterThanOrEqual(9);
-    const r = (await client.callTool({ name: 'get_card', arguments: { id: 'GD01-001' } })) as { structuredContent: { card: { name: string } } };
+    const r = (await client.callTool({ name: 'get_card', arguments: { id: 'GD01-001' } })) as unknown as { structuredContent: { card: { name: string } } };
     expect(r.structuredContent.card.name).toBe('Gundam');
-    const s = (await client.callTool({ name: 'search_rules', arguments: { query: 'hand size limit', limit: 3 } })) as { structuredContent: { results: { id: string }[] } };
+    const s = (await client.callTool({ name: 'search_rules', arguments: { query: 'hand size limit', limit: 3 } })) as unknown as { structuredContent: { results: { id: string }[] } };
     expect(s.structuredContent.results.map((x) => x.id)).toContain('7-6-5-1');
     await client.close();
   });
@@ -49,7 +50,7 @@ describe('MCP over streamable HTTP', () => {
   it('rejects a wrong content type with 415', async () => {
     const r = await post(server.url, 'hello', { 'content-type': 'text/plain' });
     expect(r.status).toBe(415);
-    expect((await r.json()).error.message).toMatch(/application\/json/);
+    expect(((await r.json()) as RpcError).error.message).toMatch(/application\/json/);
   });
 
   it('rejects an oversized body with 413, declared or not', async () => {
@@ -75,7 +76,7 @@ describe('MCP over streamable HTTP', () => {
     const id = await session();
     const r = await post(server.url, { jsonrpc: '2.0', id: 9, method: 'tools/call', params: { name: 'format_disk', arguments: {} } }, { 'mcp-session-id': id });
     expect(r.status).toBe(200);
-    const body = await r.json();
+    const body = (await r.json()) as RpcError & { error: { code: number } };
     expect(body.error.code).toBe(-32602);
     expect(body.error.message).toMatch(/Unknown tool: format_disk/);
   });
@@ -83,7 +84,7 @@ describe('MCP over streamable HTTP', () => {
   it('requires a session after initialize, and says when one is unknown', async () => {
     const none = await post(server.url, { jsonrpc: '2.0', id: 2, method: 'tools/list' });
     expect(none.status).toBe(400);
-    expect((await none.json()).error.message).toMatch(/initialize/);
+    expect(((await none.json()) as RpcError).error.message).toMatch(/initialize/);
     const gone = await post(server.url, { jsonrpc: '2.0', id: 2, method: 'tools/list' }, { 'mcp-session-id': 'no-such-session' });
     expect(gone.status).toBe(404);
     await gone.text();
@@ -92,7 +93,7 @@ describe('MCP over streamable HTTP', () => {
   it('checks Origin and Host against DNS rebinding', async () => {
     const evil = await post(server.url, initializeBody(), { origin: 'https://evil.example' });
     expect(evil.status).toBe(403);
-    expect((await evil.json()).error.message).toMatch(/Origin/);
+    expect(((await evil.json()) as RpcError).error.message).toMatch(/Origin/);
     const local = await post(server.url, initializeBody(), { origin: `http://localhost:${server.port}` });
     expect(local.status).toBe(200);
     await local.text();

@@ -68,7 +68,7 @@ export const listRulesDocuments = defineTool({
     const text = documents
       .map((d) => `${d.id}: ${d.title} [${d.game}, ${d.kind}, ${d.language}, version ${d.version}${d.date ? `, ${d.date}` : ''}, ${d.authority.toUpperCase()}] ${d.records} records`)
       .join('\n');
-    return { structured: { documents }, text };
+    return { structured: { documents }, text: text || `No rules document matches${args.game ? ` game "${args.game}"` : ''}${args.language ? ` in language "${args.language}"` : ''}.` };
   },
 });
 
