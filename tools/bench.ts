@@ -3,7 +3,7 @@
  * because these machines are noisy. Prints a table and one JSON line; exits 0 whatever the numbers
  * (targets are reported, not asserted). Runs the built server (npm run build first).
  *
- *   npm run bench [-- --quick]
+ *   npm run bench [-- --quick] [-- --only=cold,inprocess,index,transports,memory]
  */
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -315,7 +315,7 @@ async function transports(): Promise<void> {
 }
 
 /** autocannon in a child process (a second process, as the issue asks), JSON result on stdout. */
-function cannon(url: string, session: string | null, seconds: number, call: unknown = CALL): Promise<number> {
+function cannon(url: string, session: string | null, seconds: number, call: unknown = CALL, post = session !== null): Promise<number> {
   const script = `
     const autocannon = require(${JSON.stringify(require.resolve('autocannon'))});
     const opts = JSON.parse(process.argv[1]);
@@ -326,10 +326,11 @@ function cannon(url: string, session: string | null, seconds: number, call: unkn
     url,
     connections: 10,
     duration: seconds,
-    amount: 200_000,
-    method: session ? 'POST' : 'GET',
-    headers: session ? { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-session-id': session, 'mcp-protocol-version': '2025-06-18' } : {},
-    ...(session ? { body } : {}),
+    method: post ? 'POST' : 'GET',
+    headers: post
+      ? { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-06-18', ...(session ? { 'mcp-session-id': session } : {}) }
+      : {},
+    ...(post ? { body } : {}),
   };
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['-e', script, JSON.stringify(opts)], { stdio: ['ignore', 'pipe', 'inherit'] });
@@ -344,19 +345,26 @@ function cannon(url: string, session: string | null, seconds: number, call: unkn
   });
 }
 
-/** A bare Hono handler in its own process, answering a JSON body of similar size. */
+/**
+ * A bare Hono handler in its own process: it takes the same JSON-RPC POST, parses the body and
+ * answers a JSON-RPC result, and does nothing else. What our server does beyond that (checks, rate
+ * limit, session, MCP dispatch, validation, the tool, logging) is what the ratio weighs.
+ */
 async function bareHono(seconds: number): Promise<number> {
   const script = `
     const { Hono } = require(${JSON.stringify(require.resolve('hono'))});
     const { serve } = require(${JSON.stringify(require.resolve('@hono/node-server'))});
     const app = new Hono();
-    app.get('/', (c) => c.json({ jsonrpc: '2.0', id: 7, result: { ok: true } }));
+    app.post('/', async (c) => {
+      const msg = await c.req.json();
+      return c.json({ jsonrpc: '2.0', id: msg.id, result: { content: [{ type: 'text', text: 'ok' }] } });
+    });
     const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) => process.stdout.write(String(info.port) + '\\n'));
   `;
   const child = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
   const port = await new Promise<number>((resolve) => child.stdout.once('data', (d: Buffer) => resolve(Number(String(d).trim()))));
   try {
-    return await cannon(`http://127.0.0.1:${port}/`, null, seconds);
+    return await cannon(`http://127.0.0.1:${port}/`, null, seconds, CHEAP, true);
   } finally {
     child.kill();
   }
@@ -405,12 +413,15 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   const started = performance.now();
-  await coldStart();
+  // --only=cold,inprocess,index,transports,memory runs a part (for working on one path).
+  const only = process.argv.find((a) => a.startsWith('--only='))?.slice(7).split(',');
+  const want = (part: string) => !only || only.includes(part);
+  if (want('cold')) await coldStart();
   const kb = new Knowledge(loadCorpus());
-  inProcess(kb);
-  indexes(kb);
-  await transports();
-  await memory();
+  if (want('inprocess')) inProcess(kb);
+  if (want('index')) indexes(kb);
+  if (want('transports')) await transports();
+  if (want('memory')) await memory();
   const w = [38, 26, 30, 8, 18];
   const line = (cells: string[]) => cells.map((c, i) => c.padEnd(w[i]!)).join(' ');
   console.log(line(['measure', 'value', 'floor (same run)', 'ratio', 'target']));

@@ -6,6 +6,7 @@
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
+import type { IncomingMessage } from 'node:http';
 import { Hono, type Context } from 'hono';
 import { cors } from 'hono/cors';
 import type { HttpBindings } from '@hono/node-server';
@@ -49,14 +50,24 @@ export function jsonRpcError(code: number, message: string, id: unknown = null) 
  */
 const LOG_SALT = process.env.LOG_HASH_SALT || randomBytes(16).toString('hex');
 
-function logHash(s: string): string {
-  return createHmac('sha256', LOG_SALT).update(s).digest('hex').slice(0, 16);
+/** Remembers recent hashes: a client sends many requests, and an HMAC per request is not free. */
+function memoized(f: (s: string) => string, max = 10_000): (s: string) => string {
+  const cache = new Map<string, string>();
+  return (s) => {
+    let h = cache.get(s);
+    if (h === undefined) {
+      if (cache.size >= max) cache.clear();
+      h = f(s);
+      cache.set(s, h);
+    }
+    return h;
+  };
 }
 
+const logHash = memoized((s) => createHmac('sha256', LOG_SALT).update(s).digest('hex').slice(0, 16));
+
 /** API keys are stored in the limiter only as (unsalted, so shared across processes) hashes. */
-function keyHash(s: string): string {
-  return createHmac('sha256', 'gundam-rules-api-key').update(s).digest('hex').slice(0, 32);
-}
+const keyHash = memoized((s) => createHmac('sha256', 'gundam-rules-api-key').update(s).digest('hex').slice(0, 32));
 
 /**
  * The rate-limit key: an API key when one is sent (and, with API_KEYS set, listed), else the
@@ -186,7 +197,10 @@ export function createApp(o: AppOptions): Hono<Env> {
     }
     let raw: string;
     try {
-      raw = await readLimited(c.req.raw, o.maxBodyBytes);
+      // Under @hono/node-server the Node request is read directly; elsewhere (app.request in tests,
+      // other runtimes) the web Request's body.
+      const incoming = c.env?.incoming;
+      raw = incoming ? await readLimited(incoming, o.maxBodyBytes) : await readWebBody(c.req.raw, o.maxBodyBytes);
     } catch (e) {
       if (e instanceof BodyTooLarge) return done(c.json(jsonRpcError(-32600, `Payload Too Large: the body limit is ${o.maxBodyBytes} bytes`), 413));
       return done(c.json(jsonRpcError(-32600, 'Bad Request: the body could not be read'), 400));
@@ -305,8 +319,49 @@ function batchProblem(messages: unknown[], maxBatch: number): string | null {
 
 class BodyTooLarge extends Error {}
 
-/** Reads a body up to `limit` bytes, failing beyond it (a Content-Length can lie or be absent). */
-async function readLimited(req: Request, limit: number): Promise<string> {
+/**
+ * Reads a body up to `limit` bytes straight from the Node request, failing beyond it (a
+ * Content-Length can lie or be absent). Reading the Node stream directly, rather than the web
+ * Request's body, spares building a web stream per request; the request handed to the SDK then
+ * only serves headers and URL (the body goes as parsedBody).
+ */
+function readLimited(incoming: IncomingMessage, limit: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        cleanup();
+        // Stop reading; the 413 answer goes out and the connection is not reused.
+        incoming.pause();
+        reject(new BodyTooLarge());
+        return;
+      }
+      chunks.push(chunk);
+    };
+    const onEnd = () => {
+      cleanup();
+      resolve(chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks).toString('utf8'));
+    };
+    const onError = (e: Error) => {
+      cleanup();
+      reject(e);
+    };
+    const cleanup = () => {
+      incoming.off('data', onData);
+      incoming.off('end', onEnd);
+      incoming.off('error', onError);
+    };
+    if (incoming.readableEnded) return resolve('');
+    incoming.on('data', onData);
+    incoming.on('end', onEnd);
+    incoming.on('error', onError);
+  });
+}
+
+/** The same limit over a web Request's body. */
+async function readWebBody(req: Request, limit: number): Promise<string> {
   if (!req.body) return '';
   const reader = req.body.getReader();
   const chunks: Uint8Array[] = [];

@@ -38,7 +38,7 @@ const PLAYER_WORDS: [RegExp, string][] = [
   [/\b(?:phases|turn structure|steps of a turn|parts of a turn)\b/, 'start phase draw phase resource phase main phase end phase'],
   [/\b(?:in play|on the field|on board|on the board|battlefield)\b/, 'battle area field'],
   [/\b(?:seventh|7th|too many|over the limit|board is full|full board)\b/, 'upper limit six excess'],
-  [/\b(?:max|maximum|how many|limit|cap)\b/, 'up to limit'],
+  [/\b(?:max|maximum|cap)\b|\bhow many\b.*\b(?:can|may)\b.*\b(?:have|hold|keep|put|play|deploy)\b/, 'up to limit'],
   [/\b(?:below zero|below 0|less than zero|minus|negative)\b/, 'negative zero'],
   [/\b(?:more than|exceed|exceeds|beyond|overflow)\b/, 'exceeds excess'],
   [/\b(?:carry over|carries over|carried over|spill|spills|spillover|leftover|left over)\b/, 'excess exceeds another'],
