@@ -32,3 +32,16 @@ export function log(event: string, fields: LogFields = {}): void {
     setImmediate(flushLogs);
   }
 }
+
+/**
+ * A stray rejection or exception (a bug, or a dependency failing asynchronously) is logged and the
+ * server goes on answering: one bad request must not take the service down for everyone.
+ */
+export function keepRunningOnStrayErrors(): void {
+  process.on('unhandledRejection', (reason) => {
+    log('unhandled_rejection', { error: reason instanceof Error ? reason.message : String(reason) });
+  });
+  process.on('uncaughtException', (err) => {
+    log('uncaught_exception', { error: err.message });
+  });
+}

@@ -3,12 +3,17 @@
  * go to stderr.
  */
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { knowledge } from './knowledge.js';
+import { knowledge, type Knowledge } from './knowledge.js';
 import { createServer } from './mcp/server.js';
-import { log } from './log.js';
+import { keepRunningOnStrayErrors, log } from './log.js';
 
 export async function runStdio(): Promise<void> {
-  const kb = knowledge();
+  await runStdioWith(knowledge());
+}
+
+/** Serves one stdio connection over an already loaded Knowledge (the startup snapshot has one). */
+export async function runStdioWith(kb: Knowledge): Promise<void> {
+  keepRunningOnStrayErrors();
   const server = createServer(kb);
   const transport = new StdioServerTransport();
   // Indexes load on first use (prebuilt, tens of milliseconds): a spawned server answers

@@ -48,7 +48,9 @@ export function jsonRpcError(code: number, message: string, id: unknown = null) 
  * Client keys in logs are keyed hashes: they correlate one client's requests without writing its
  * address or API key down. LOG_HASH_SALT makes them stable across processes and restarts.
  */
-const LOG_SALT = process.env.LOG_HASH_SALT || randomBytes(16).toString('hex');
+let logSalt: string | undefined;
+/** Drawn on first use, not at load: a startup snapshot must not bake one salt into every process. */
+const salt = () => (logSalt ??= process.env.LOG_HASH_SALT || randomBytes(16).toString('hex'));
 
 /** Remembers recent hashes: a client sends many requests, and an HMAC per request is not free. */
 function memoized(f: (s: string) => string, max = 10_000): (s: string) => string {
@@ -64,7 +66,7 @@ function memoized(f: (s: string) => string, max = 10_000): (s: string) => string
   };
 }
 
-const logHash = memoized((s) => createHmac('sha256', LOG_SALT).update(s).digest('hex').slice(0, 16));
+const logHash = memoized((s) => createHmac('sha256', salt()).update(s).digest('hex').slice(0, 16));
 
 /** API keys are stored in the limiter only as (unsalted, so shared across processes) hashes. */
 const keyHash = memoized((s) => createHmac('sha256', 'gundam-rules-api-key').update(s).digest('hex').slice(0, 32));

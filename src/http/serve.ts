@@ -11,7 +11,7 @@ import { createApp } from './app.js';
 import { loadHttpConfig, type HttpConfig } from './config.js';
 import { RateLimiter } from './rate-limit.js';
 import { SessionManager } from './sessions.js';
-import { log } from '../log.js';
+import { keepRunningOnStrayErrors, log } from '../log.js';
 
 export interface RunningHttp {
   port: number;
@@ -113,12 +113,7 @@ export async function runHttp(): Promise<void> {
   // A bug in one request must not take the server down for everyone: log it and keep serving.
   // Logging itself must not either (a closed stderr would otherwise raise on every line).
   process.stderr.on('error', () => undefined);
-  process.on('unhandledRejection', (reason) => {
-    log('unhandled_rejection', { error: reason instanceof Error ? reason.message : String(reason) });
-  });
-  process.on('uncaughtException', (err) => {
-    log('uncaught_exception', { error: err.message });
-  });
+  keepRunningOnStrayErrors();
   let running: RunningHttp;
   try {
     running = await startHttp();

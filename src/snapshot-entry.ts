@@ -1,0 +1,27 @@
+/**
+ * Entry of the V8 startup snapshot that `npm run build` writes to dist/snapshot.blob. The server's
+ * code is loaded and the corpus and the English rules index are read while the snapshot is made,
+ * so a spawned server starts from a ready heap instead of compiling modules and parsing JSON:
+ *
+ *   node --snapshot-blob dist/snapshot.blob -- --stdio     (MCP over stdio)
+ *   node --snapshot-blob dist/snapshot.blob                (HTTP, as npm start)
+ *
+ * The blob only runs on the Node.js binary that built it (npm run build makes a new one).
+ */
+import v8 from 'node:v8';
+import { knowledge } from './knowledge.js';
+
+const kb = knowledge();
+// What the first question needs; the catalog, the Japanese index and the rest load on first use,
+// as they would without the snapshot (a bigger heap would take longer to deserialize).
+kb.rules.index('en');
+
+v8.startupSnapshot.setDeserializeMainFunction(async () => {
+  if (process.argv.includes('--stdio')) {
+    const { runStdioWith } = await import('./stdio.js');
+    await runStdioWith(kb);
+  } else {
+    const { runHttp } = await import('./http/serve.js');
+    await runHttp();
+  }
+});
