@@ -5,7 +5,7 @@
  */
 import MiniSearch, { type SearchOptions, type SearchResult } from 'minisearch';
 import type { RuleRecord, Language } from '../corpus/types.js';
-import { expandQuery } from './synonyms.js';
+import { expandJapanese, expandQuery } from './synonyms.js';
 import { hasJapanese, processEnglish, processJapanese, tokenizeEnglish, tokenizeJapanese } from './text.js';
 
 export interface IndexedRule {
@@ -40,6 +40,18 @@ function childText(r: RuleRecord, byKey: Map<string, RuleRecord>): string {
     .slice(0, 2000);
 }
 
+/**
+ * What the rules above a record say it is about: their headings, or for a rule that heads others
+ * without a heading ("12-3. Team battle rules are for..."), its opening words.
+ */
+function ancestorContext(r: RuleRecord, byKey: Map<string, RuleRecord>): string {
+  const out: string[] = [];
+  for (let p = r.parent ? byKey.get(`${r.document}\u0000${r.parent}`) : undefined; p; p = p.parent ? byKey.get(`${p.document}\u0000${p.parent}`) : undefined) {
+    out.push(p.heading ?? p.text.split(/\s+/).slice(0, 12).join(' '));
+  }
+  return out.join(' ');
+}
+
 export function buildRulesIndex(records: RuleRecord[], language: Language): MiniSearch<IndexedRule> {
   const byKey = new Map(records.map((r) => [`${r.document}\u0000${r.id}`, r]));
   const index = new MiniSearch<IndexedRule>(miniSearchOptions(language));
@@ -50,7 +62,7 @@ export function buildRulesIndex(records: RuleRecord[], language: Language): Mini
       i,
       heading: r.heading ?? '',
       text: r.text,
-      path: r.path.join(' '),
+      path: ancestorContext(r, byKey),
       children: childText(r, byKey),
       document: r.document,
     });
@@ -59,18 +71,30 @@ export function buildRulesIndex(records: RuleRecord[], language: Language): Mini
   return index;
 }
 
+function dedupe(terms: string[]): string[] {
+  const seen = new Set<string>();
+  return terms.filter((t) => {
+    const k = t.toLowerCase();
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
+}
+
 export interface RuleHit {
   i: number;
   score: number;
 }
 
 /** Field weights: a heading naming the topic counts most; the path only nudges. */
-const BOOST = { heading: 2.2, text: 1, path: 0.35, children: 0.3 };
+const BOOST = { heading: 2.8, text: 1, path: 0.35, children: 0.3 };
+/** Japanese headings are short and shared by many sections (シールド...): they count for less. */
+const JA_BOOST = { ...BOOST, heading: 1.8 };
 
 /** How words match: English words of 6+ letters forgive a typo; the last word may be unfinished. */
 export function matchOptions(language: Language): SearchOptions {
   return {
-    boost: BOOST,
+    boost: language === 'ja' ? { ...BOOST, heading: 2.8 } : BOOST,
     combineWith: 'OR',
     fuzzy: (term) => (language === 'en' && term.length >= 6 && !/\d/.test(term) ? 0.2 : false),
     prefix: (term, i, terms) => language === 'en' && i === terms.length - 1 && term.length >= 4,
@@ -93,10 +117,13 @@ export function searchRules(
   const process = language === 'ja' ? processJapanese : processEnglish;
   const tokenize = language === 'ja' ? tokenizeJapanese : tokenizeEnglish;
   const own = new Set(tokenize(query).map(process).filter((t): t is string => !!t));
-  const extra = language === 'en' || !hasJapanese(query) ? expandQuery(query).words : '';
+  const extra = language === 'en' || !hasJapanese(query) ? expandQuery(query).words : expandJapanese(query).words;
   const expanded = extra ? `${query} ${extra}` : query;
   const results: SearchResult[] = index.search(expanded, {
     ...matchOptions(language),
+    // A word asked twice ("2 AP unit -3 AP ... negative AP") counts once: repeats would outweigh
+    // the words that make the question.
+    tokenize: (text: string) => dedupe(tokenize(text)),
     filter: (r) => allow(r.id as number),
     boostTerm: (term) => (own.has(term) ? 1 : 0.45),
     boostDocument: (id) => weight(id as number),

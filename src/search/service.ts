@@ -11,6 +11,7 @@ import { loadOrBuild } from './persist.js';
 import { ConceptIndex } from './concepts.js';
 import { hasJapanese } from './text.js';
 import { phraseHits } from './phrases.js';
+import { expandQuery } from './synonyms.js';
 
 export interface RuleSearchParams {
   query: string;
@@ -37,6 +38,13 @@ export interface RuleSearchResult {
 
 export class SearchError extends Error {}
 
+/**
+ * Words that only tournament play uses. Searching all documents, a question with none of them is
+ * about the game, and the Comprehensive Rules answer it; one with them may be about the event.
+ */
+const TOURNAMENT_WORDS =
+  /\b(?:tournaments?|events?|judges?|head judge|floor judge|organi[sz]ers?|matche?s?|rounds?|swiss|top cut|single[- ]elimination|penalt(?:y|ies)|warnings?|infractions?|disqualif\w*|game loss|sleev\w*|languages?|regionals?|nationals?|championships?|locals?|best[- ]of|accident\w*|mistakes?|misplay\w*|deck ?lists?|deck registration|deck checks?|spectators?|appeals?|slow play|time limits?|time called|intentional(?:ly)? draws?|pairings?|tie[- ]?breakers?|standings|byes?|invitations?|bandai|tcg\+|registration|register|webcam|online events?|discord|playmats?|notes?|note[- ]taking|public knowledge|private knowledge|cheat\w*|bribe\w*|stream\w*|media|photo|identification|id card|proxy|proxies|counterfeit|marked cards?|game state|dice|counter sheets?|gamesmanship|unsportsmanlike|hygiene|drop(?:ping)? out|drop from|withdraw\w*|convention|floor rules|seating|scorekeeper|prizes?|headphones|electronic devices?|phones?|forgetting|forgot|forget)\b/i;
+
 /** How much a rule whose heading the query names is preferred, and the rules under it. */
 const CONCEPT_BOOST = 1.8;
 const WITHIN_BOOST = 1.25;
@@ -47,7 +55,7 @@ export class SearchService {
   private readonly indexes = new Map<Language, MiniSearch<IndexedRule>>();
   private conceptIndex: ConceptIndex | null = null;
   /** Per record: its ranking prior when one document is searched, and when several are (hot path: computed once). */
-  private priors?: { single: Float64Array; mixed: Float64Array };
+  private priors?: { single: Float64Array; mixed: Float64Array; event: Float64Array };
 
   constructor(private readonly store: CorpusStore) {}
 
@@ -114,14 +122,17 @@ export class SearchService {
     }
     if (docs.length > 0) {
       const { named, within } =
-        lang === 'en' ? this.concepts().namedWithin(p.query, this.store.records, (d, id) => this.store.ruleIndex(d, id)) : { named: new Set<number>(), within: new Set<number>() };
+        lang === 'en'
+          ? // Players' words name concepts too, through the rules' words they stand for ("untap": the active step).
+            this.concepts().namedWithin(`${p.query} ${expandQuery(p.query).words}`, this.store.records, (d, id) => this.store.ruleIndex(d, id))
+          : { named: new Set<number>(), within: new Set<number>() };
       for (const i of phraseHits(p.query, this.store.records, allowed)) {
         if (!seen.has(i)) {
           seen.add(i);
           out.push(this.result(i, 50));
         }
       }
-      const priors = this.priorsFor(docs.length > 1);
+      const priors = this.priorsFor(docs.length > 1, TOURNAMENT_WORDS.test(p.query) || /\bTOs?\b/.test(p.query));
       const records = this.store.records;
       const boosted = named.size > 0 || within.size > 0;
       const hits = searchRules(this.index(lang), p.query, lang, (i) => allowed.has(records[i]!.document), limit + seen.size, (i) =>
@@ -136,31 +147,34 @@ export class SearchService {
     return { language: lang, documents: docs.map((d) => d.id), results: out.slice(0, limit) };
   }
 
-  private priorsFor(mixed: boolean): Float64Array {
+  private priorsFor(mixed: boolean, aboutEvents: boolean): Float64Array {
     if (!this.priors) {
       const n = this.store.records.length;
       const single = new Float64Array(n);
       const mixedPriors = new Float64Array(n);
+      const event = new Float64Array(n);
       for (let i = 0; i < n; i++) {
-        single[i] = this.weight(i, false);
-        mixedPriors[i] = this.weight(i, true);
+        single[i] = this.weight(i, 'single');
+        mixedPriors[i] = this.weight(i, 'game');
+        event[i] = this.weight(i, 'event');
       }
-      this.priors = { single, mixed: mixedPriors };
+      this.priors = { single, mixed: mixedPriors, event };
     }
-    return mixed ? this.priors.mixed : this.priors.single;
+    return !mixed ? this.priors.single : aboutEvents ? this.priors.event : this.priors.mixed;
   }
 
   /**
-   * Ranking prior of a record. Across several documents the Comprehensive Rules lead (tournament
-   * documents answer their own vocabulary: judges, matches, sleeves). A heading with no text of its
+   * Ranking prior of a record. Across several documents the Comprehensive Rules lead for questions
+   * about the game; tournament documents rank level with them when the question speaks of events
+   * (judges, matches, sleeves: TOURNAMENT_WORDS). A heading with no text of its
    * own is a table of contents entry: a chapter ranks below the rules it contains.
    */
-  private weight(i: number, mixed: boolean): number {
+  private weight(i: number, mode: 'single' | 'game' | 'event'): number {
     const r = this.store.records[i]!;
     let w = 1;
-    if (mixed) {
+    if (mode !== 'single') {
       const kind = this.store.document(r.document)?.kind;
-      if (kind === 'tournament') w *= 0.75;
+      if (kind === 'tournament') w *= mode === 'event' ? 1 : 0.35;
       else if (kind === 'errata') w *= 0.5;
     }
     if (!r.text && r.heading !== null) w *= r.parent === null ? 0.45 : 0.75;

@@ -6,7 +6,7 @@ import { KEYWORDS } from '../corpus/keywords.js';
 
 const PLAYER_WORDS: [RegExp, string][] = [
   [/\b(?:tap|taps|tapped|tapping|turn sideways|exhaust(?:ed)?)\b/, 'rest rested'],
-  [/\b(?:untap|untaps|untapped|ready|readies|refresh)\b/, 'active set active'],
+  [/\b(?:untap|untaps|untapped|ready|readies|refresh)\b/, 'active set active active step'],
   [/\b(?:graveyard|discard pile|discard zone|gy|yard|dead pile)\b/, 'trash'],
   [/\b(?:mulligan|mulligans|redraw|re-draw|new hand)\b/, 'redraw starting hand'],
   [/\b(?:life|lives|life points|health)\b/, 'shield shields defeat'],
@@ -43,11 +43,49 @@ const PLAYER_WORDS: [RegExp, string][] = [
   [/\b(?:more than|exceed|exceeds|beyond|overflow)\b/, 'exceeds excess'],
   [/\b(?:carry over|carries over|carried over|spill|spills|spillover|leftover|left over)\b/, 'excess exceeds another'],
   [/\b(?:clockwise|counterclockwise|turn order)\b/, 'clockwise first'],
+  [/\b(?:which (?:one )?wins|which takes|takes priority|take priority|priority over|overrides?|trumps?|conflict(?:s|ing)?|contradicts?|precedence)\b/, 'precedence takes precedence contradicts'],
+  [/\b(?:at the same time|simultaneous(?:ly)?|same time)\b/, 'simultaneously'],
+  [/\b(?:blue|red|green|white|purple)\b/, 'color'],
+  [/\b(?:abilit(?:y|ies)|powers?)\b/, 'effect effects card text'],
+  [/\b(?:bounce[ds]?|returned to (?:my |the |its owner's |their )?hand|return(?:s|ed)? it to (?:my |the )?hand|replay(?:s|ed)?|leaves? the (?:field|battle area)|zone change)\b/, 'moves between locations new card'],
+  [/\b(?:forgot|forget|forgotten|forgetting|missed|miss)\b/, 'forgetting missed'],
+  [/\b(?:mandatory|automatic|must trigger)\b/, 'automatic'],
+  [/\b(?:summoning sick(?:ness)?|sick)\b/, 'deployed this turn cannot attack'],
+  [/\b(?:go(?:es)? face|hit face|face damage)\b/, 'attack player'],
+  [/\b(?:each turn|every turn|per turn)\b/, 'phase'],
+];
+
+/**
+ * Japanese players' words for what the rules name otherwise (負け for 敗北, タップ for レスト). Added to
+ * a Japanese query at a lower weight, like the English ones.
+ */
+const JA_WORDS: [RegExp, string][] = [
+  [/負け|負ける|敗け/, '敗北'],
+  [/勝ち|勝つ/, '勝利'],
+  [/タップ/, 'レスト'],
+  [/アンタップ|起き上が/, 'アクティブ'],
+  [/墓地|捨て札/, 'トラッシュ'],
+  [/マリガン|引きなおし|引き直す/, '引き直し'],
+  [/ライフ/, 'シールド'],
+  [/手札上限|手札の上限|手札 上限/, 'ハンドステップ 10枚'],
+  [/最初|はじめ|初め|ゲーム開始/, 'ゲーム前 開始'],
+  [/[0０]枚|ゼロ|なくなった|無い|ない/, '1枚もない'],
+  [/召喚|出す/, '配備'],
+  [/装備|乗せる/, 'セット'],
+  [/ブロック/, 'ブロッカー'],
+  [/先手/, '先攻'],
+  [/後手/, '後攻'],
 ];
 
 export interface Expansion {
   /** Extra words to search for, at a lower weight. */
   words: string;
+}
+
+export function expandJapanese(query: string): Expansion {
+  const extra: string[] = [];
+  for (const [re, words] of JA_WORDS) if (re.test(query)) extra.push(words);
+  return { words: extra.join(' ') };
 }
 
 export function expandQuery(query: string): Expansion {
