@@ -141,6 +141,13 @@ function resolveTarget(game: Game, target: string): Target | Problem {
   return inputProblem(`unknown target "${target}"; accepted: ${TARGETS}`);
 }
 
+/** True when `id` names a card that was in play in this scenario and has since left it. */
+function leftPlay(game: Game, id: string): boolean {
+  if (findUnit(game, id)) return false;
+  if (game.players.A.base?.id === id || game.players.B.base?.id === id) return false;
+  return (['A', 'B'] as const).some((p) => game.players[p].trash.includes(id) || game.players[p].removed.includes(id));
+}
+
 function cannotTarget(action: EffectAction, what: string): Problem {
   return inputProblem(`"${action.type}" cannot target ${what}; accepted: ${TARGETS}`);
 }
@@ -311,6 +318,12 @@ export function applyEffect(game: Game, action: EffectAction): Problem | null {
   if (action.type === 'draw') applyDraw(game, action.player, action.count);
   else if (action.type === 'discard') applyDiscard(game, action.player, action.count);
   else {
+    // A card that was in play but has left it (destroyed, trashed, removed) is no target any more:
+    // the effect does not activate (10-3-3-1), which is not an illegal action.
+    if (leftPlay(game, action.target)) {
+      emit(game, `Nothing happens: ${action.target} is no longer in play, so the ${action.type.replace('_', ' ')} effect has no target`, ['10-3-3-1', '10-2-2']);
+      return null;
+    }
     const t = resolveTarget(game, action.target);
     if ('reason' in t) return t;
     switch (action.type) {

@@ -109,7 +109,9 @@ export interface DeployPlan extends Play {
 
 export function prepareDeploy(game: Game, a: ActionOf<'deploy'>, cards: CardLookup): DeployPlan | Problem {
   const player = a.player ?? game.active;
-  const notActive = checkActivePlayer(game, player);
+  // An effect may deploy for either player (a 【Burst】 during the opponent's attack, tokens: 5-7-1-1);
+  // only playing from the hand is the active player's (7-5-2-1).
+  const notActive = a.from === 'effect' ? null : checkActivePlayer(game, player);
   if (notActive) return notActive;
   if (findUnit(game, a.id) || game.players.A.base?.id === a.id || game.players.B.base?.id === a.id) {
     return inputProblem(`id "${a.id}" is already used by a card in play; give the deployed card a new id`);
@@ -206,7 +208,7 @@ export function resolvePilotFace(spec: PilotSpec, unitId: string, cards: CardLoo
 
 export function preparePair(game: Game, a: ActionOf<'pair'>, cards: CardLookup): PairPlan | Problem {
   const player = a.player ?? game.active;
-  const notActive = checkActivePlayer(game, player);
+  const notActive = a.from === 'effect' ? null : checkActivePlayer(game, player);
   if (notActive) return notActive;
   const unit = findUnit(game, a.unit);
   if (!unit) return unknownUnit(game, a.unit, 'pair.unit');
