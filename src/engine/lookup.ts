@@ -44,6 +44,16 @@ export function createCardLookup(cards: readonly CardRecord[]): CardLookup {
     if (list) list.push(c);
     else names.set(key, [c]);
   }
+  // Printings known only from the official data (ST06-009-p1) are the same card as their base (2-1-1).
+  for (const c of cards) {
+    for (const p of c.printings) {
+      const key = normalizeCardId(p.id);
+      if (!ids.has(key)) {
+        const base = ids.get(normalizeCardId(c.base_id ?? c.id));
+        if (base) ids.set(key, base);
+      }
+    }
+  }
   for (const list of names.values()) {
     list.sort((a, b) => Number(a.token) - Number(b.token) || missingStats(a) - missingStats(b)); // stable: catalog order otherwise
   }

@@ -29,3 +29,10 @@ describe('card lookup', () => {
     expect(cards().byName('Gundam')?.token).toBe(false);
   });
 });
+
+describe('official-only printings', () => {
+  it('2-1-1: a printing known only from the official data is its base card', () => {
+    expect(cards().byId('ST06-009-p1')?.id).toBe('ST06-009');
+    expect(cards().byId('st06-009_p1')?.id).toBe('ST06-009');
+  });
+});
