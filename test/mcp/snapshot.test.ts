@@ -18,21 +18,23 @@ describe('the startup snapshot (node --snapshot-blob dist/snapshot.blob -- --std
     });
     const client = new Client({ name: 'test', version: '0' });
     await client.connect(transport);
+    const call = async <T>(name: string, args: Record<string, unknown>) =>
+      ((await client.callTool({ name, arguments: args })) as unknown as { structuredContent: T }).structuredContent;
     try {
       expect((await client.listTools()).tools.length).toBeGreaterThanOrEqual(11);
-      const search = (await client.callTool({ name: 'search_rules', arguments: { query: 'first strike', limit: 3 } })) as { structuredContent: { results: { id: string }[] } };
-      expect(search.structuredContent.results[0]!.id).toBe('13-1-5');
+      const search = await call<{ results: { id: string }[] }>('search_rules', { query: 'first strike', limit: 3 });
+      expect(search.results[0]!.id).toBe('13-1-5');
       // The catalog and the Japanese index are not in the snapshot: they load on first use.
-      const card = (await client.callTool({ name: 'get_card', arguments: { id: 'GD01-013' } })) as { structuredContent: { card: { name: string } } };
-      expect(card.structuredContent.card.name).toBe('Gundam');
-      const ja = (await client.callTool({ name: 'search_rules', arguments: { query: 'ブロッカー', limit: 3 } })) as { structuredContent: { language: string; results: unknown[] } };
-      expect(ja.structuredContent.language).toBe('ja');
-      expect(ja.structuredContent.results.length).toBeGreaterThan(0);
-      const sim = (await client.callTool({
-        name: 'simulate_ruling',
-        arguments: { state: { active_player: 'A', players: { A: { units: [{ id: 'a1', ap: 3, hp: 3 }] }, B: {} } }, actions: [{ type: 'attack', attacker: 'a1', target: 'player' }] },
-      })) as { structuredContent: { legal: boolean } };
-      expect(sim.structuredContent.legal).toBe(true);
+      const card = await call<{ card: { name: string } }>('get_card', { id: 'GD01-013' });
+      expect(card.card.name).toBe('Gundam');
+      const ja = await call<{ language: string; results: unknown[] }>('search_rules', { query: 'ブロッカー', limit: 3 });
+      expect(ja.language).toBe('ja');
+      expect(ja.results.length).toBeGreaterThan(0);
+      const sim = await call<{ legal: boolean }>('simulate_ruling', {
+        state: { active_player: 'A', players: { A: { units: [{ id: 'a1', ap: 3, hp: 3 }] }, B: {} } },
+        actions: [{ type: 'attack', attacker: 'a1', target: 'player' }],
+      });
+      expect(sim.legal).toBe(true);
     } finally {
       await client.close();
     }

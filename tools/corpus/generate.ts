@@ -60,6 +60,17 @@ function historyReferences(text: string): { cited: string; title: string | null 
   return [...new Set([...text.matchAll(/(?<![\d-])(\d{1,2}(?:-\d{1,2})+)(?![\d-])/g)].map((m) => m[1]!))].map((cited) => ({ cited, title: null }));
 }
 
+/**
+ * Change-history records, whose rule numbers point into the rules of the same document (history
+ * records have no titles of their own to resolve them against).
+ */
+function historyRecords(drafts: Draft[], rules: RuleRecord[], document: string, language: 'en' | 'ja', version: string, versionLabel: string): RuleRecord[] {
+  const records = finishRecords(drafts, { document, language, version, versionLabel, parentOf: () => null, references: historyReferences });
+  const ids = new Set(rules.map((r) => r.id));
+  for (const h of records) for (const c of h.cites) if (c.target === null && ids.has(c.cited)) c.target = c.cited;
+  return records;
+}
+
 function tournamentReferences(text: string): { cited: string; title: string | null }[] {
   const out: { cited: string; title: string | null }[] = [];
   for (const m of text.matchAll(/\b[Ss]ection (\d+(?:\.\d+)+)\b/g)) out.push({ cited: m[1]!, title: null });
@@ -83,12 +94,7 @@ export function generateCorpus(sourcesDir: string): GeneratedCorpus {
   const src = (f: string) => `sources/${f}`;
 
   // 1. Comprehensive Rules EN, with its change history.
-  const enHistory = finishRecords(changeHistory(bundle.changes), {
-    document: CR_EN, language: 'en', version: enVersion, versionLabel: `Comprehensive Rules EN Ver. ${enVersion}`,
-    parentOf: () => null, references: historyReferences,
-  });
-  const enIds = new Set(rules.en.map((r) => r.id));
-  for (const h of enHistory) for (const c of h.cites) if (c.target === null && enIds.has(c.cited)) c.target = c.cited;
+  const enHistory = historyRecords(changeHistory(bundle.changes), rules.en, CR_EN, 'en', enVersion, `Comprehensive Rules EN Ver. ${enVersion}`);
   docs.push({
     file: 'documents/gundam/en/comprehensive-rules.md',
     meta: {
@@ -105,12 +111,7 @@ export function generateCorpus(sourcesDir: string): GeneratedCorpus {
   // 2. Comprehensive Rules JA.
   const jaSource = read(SOURCES.ja);
   const jaChanges = jaSource.slice(jaSource.indexOf('更新履歴'));
-  const jaHistory = finishRecords(jaChangeHistory(jaChanges), {
-    document: CR_JA, language: 'ja', version: rules.jaVersion, versionLabel: `総合ルール Ver.${rules.jaVersion}`,
-    parentOf: () => null, references: historyReferences,
-  });
-  const jaIds = new Set(rules.ja.map((r) => r.id));
-  for (const h of jaHistory) for (const c of h.cites) if (c.target === null && jaIds.has(c.cited)) c.target = c.cited;
+  const jaHistory = historyRecords(jaChangeHistory(jaChanges), rules.ja, CR_JA, 'ja', rules.jaVersion, `総合ルール Ver.${rules.jaVersion}`);
   docs.push({
     file: 'documents/gundam/ja/comprehensive-rules.md',
     meta: {
