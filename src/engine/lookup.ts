@@ -46,7 +46,7 @@ export function createCardLookup(cards: readonly CardRecord[]): CardLookup {
   }
   // Printings known only from the official data (ST06-009-p1) are the same card as their base (2-1-1).
   for (const c of cards) {
-    for (const p of c.printings) {
+    for (const p of c.printings ?? []) {
       const key = normalizeCardId(p.id);
       if (!ids.has(key)) {
         const base = ids.get(normalizeCardId(c.base_id ?? c.id));

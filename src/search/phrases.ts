@@ -1,6 +1,7 @@
 /**
- * For questions made almost entirely of stop words ("What does If you do mean?"), word search has
- * nothing to go on: look for the question's own phrases, verbatim, in headings and text instead.
+ * Phrases looked for verbatim in headings and text, ahead of the word search: what a question puts
+ * in quotes ('If you do' and 'Then'), and, for a question made almost entirely of stop words
+ * ("What does If you do mean?") where word search has nothing to go on, its own phrases.
  */
 import type { RuleRecord } from '../corpus/types.js';
 import { processEnglish, tokenizeEnglish } from './text.js';
@@ -8,12 +9,25 @@ import { processEnglish, tokenizeEnglish } from './text.js';
 /** Openers that say nothing about the rule asked for. */
 const FILLER = /^(?:what|how|when|why|where|who|which|does|do|is|are|can|could|would|should|i|my|the|a|an|mean|means|on|in|of|to|card)$/;
 
+/** Phrases the question puts in quotes: 'If you do', “during this turn”. */
+function quoted(query: string): string[] {
+  const out: string[] = [];
+  // Single quotes only around whole words, so apostrophes ("opponent's") do not open a quote.
+  for (const m of query.matchAll(/["“]([^"“”]{2,60})["”]|(?<![\w])['‘]([^'‘’]{2,60})['’](?![\w])/g)) {
+    const words = (m[1] ?? m[2]!).toLowerCase().replace(/[?!.,:;()]/g, ' ').split(/\s+/).filter(Boolean);
+    if (words.length >= 2 && words.length <= 8) out.push(` ${words.join(' ')} `);
+  }
+  return out;
+}
+
 export function phraseHits(query: string, records: RuleRecord[], allowed: Set<string>, max = 3): number[] {
   const content = tokenizeEnglish(query).map(processEnglish).filter((t) => t && !/^(?:card|mean)$/.test(t));
-  if (content.length > 1) return [];
+  const quotes = quoted(query);
+  if (content.length > 1 && quotes.length === 0) return [];
   const words = query.toLowerCase().replace(/[“”"'’?!.,:;()]/g, ' ').split(/\s+/).filter(Boolean);
-  const grams: string[] = [];
-  for (let n = Math.min(4, words.length); n >= 2; n--) {
+  // Quoted phrases are looked for as they are; a question of stop words is looked for by its own phrases.
+  const grams: string[] = [...quotes];
+  for (let n = Math.min(4, words.length); n >= 2 && content.length <= 1; n--) {
     for (let i = 0; i + n <= words.length; i++) {
       const g = words.slice(i, i + n);
       if (g.every((w) => FILLER.test(w))) continue;

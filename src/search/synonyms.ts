@@ -53,6 +53,15 @@ const PLAYER_WORDS: [RegExp, string][] = [
   [/\b(?:summoning sick(?:ness)?|sick)\b/, 'deployed this turn cannot attack'],
   [/\b(?:go(?:es)? face|hit face|face damage)\b/, 'attack player'],
   [/\b(?:each turn|every turn|per turn)\b/, 'phase'],
+  [/\b(?:buff|buffs|buffed|debuff|debuffs|debuffed|pump|pumped|boost|boosted)\b/, 'modified effect AP'],
+  [/\b(?:2v2|2 v 2|two vs two|2 vs 2|teams?|teammates?|partner|ally|allies)\b/, 'team battle teammate'],
+  [/\b(?:wear off|wears off|wore off|expire|expires|expired|runs out)\b/, 'lose effect cleanup'],
+  [/\b(?:0|zero) (?:ap|damage|power)\b/, 'damage zero not dealt'],
+  [/\b(?:waiting|pending|on the stack|stack|queued)\b/, 'awaiting activation triggered'],
+  [/\b(?:sheilds?|sheild)\b/, 'shield shields'],
+  [/\b(?:have to|must|do i need to|need to|required to) (?:tell|say|reveal|answer|show)\b|\bhow many cards\b/, 'public information number of cards confirm'],
+  [/\b(?:both|at once|same time|simultaneously)\b.*\b(?:los[et]|losing|defeat(?:ed)?|deck out)\b|\b(?:los[et]|defeat(?:ed)?)\b.*\b(?:both|at once|same time)\b/, 'all players defeat condition immediately'],
+  [/\b(?:which (?:one )?applies|which (?:one )?happens|can and can't|can't and can)\b/, 'precedence takes precedence'],
 ];
 
 /**
@@ -88,14 +97,22 @@ export function expandJapanese(query: string): Expansion {
   return { words: extra.join(' ') };
 }
 
+/** Keyword aliases compiled once: building a RegExp per alias per query showed in the search p99. */
+const KEYWORD_ALIASES: [RegExp, string][] = KEYWORDS.flatMap((k) =>
+  k.aliases.map((alias): [RegExp, string] => [new RegExp(`\\b${alias.replace(/[-\s]+/g, '[-\\s]')}\\b`, 'i'), k.name]),
+);
+
+// One search expands the same query for concepts and for the index; remember the last one.
+let lastQuery: string | undefined;
+let lastExpansion: Expansion = { words: '' };
+
 export function expandQuery(query: string): Expansion {
+  if (query === lastQuery) return lastExpansion;
   const q = query.toLowerCase();
   const extra: string[] = [];
   for (const [re, words] of PLAYER_WORDS) if (re.test(q)) extra.push(words);
-  for (const k of KEYWORDS) {
-    for (const alias of k.aliases) {
-      if (new RegExp(`\\b${alias.replace(/[-\s]+/g, '[-\\s]')}\\b`, 'i').test(q)) extra.push(k.name);
-    }
-  }
-  return { words: extra.join(' ') };
+  for (const [re, name] of KEYWORD_ALIASES) if (re.test(q)) extra.push(name);
+  lastQuery = query;
+  lastExpansion = { words: extra.join(' ') };
+  return lastExpansion;
 }
