@@ -171,7 +171,7 @@ export function createApp(o: AppOptions): Hono<Env> {
       c.header('RateLimit-Remaining', '0');
       c.header('RateLimit-Reset', String(d.reset));
       c.header('Retry-After', String(d.retryAfter));
-      return done(c.json(jsonRpcError(-32000, `Rate limit exceeded: ${o.limiter.config.perMinute} requests per minute (burst ${o.limiter.config.burst}); retry after ${d.retryAfter} s`), 429));
+      return done(c.json(jsonRpcError(-32000, `Rate limit exceeded: ${o.limiter.config.perMinute} requests per minute${o.limiter.config.burst < o.limiter.config.perMinute ? ` (at most ${o.limiter.config.burst} at once)` : ''}; retry after ${d.retryAfter} s`), 429));
     };
     if (!decision.allowed) return limited(decision);
 

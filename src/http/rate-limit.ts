@@ -47,7 +47,8 @@ export class RateLimiter {
         insuranceLimiter: new RateLimiterMemory({ points, duration, keyPrefix: `${keyPrefix}:insurance` }),
       });
     };
-    this.windows = [make(burst, burstSeconds, 'burst'), make(config.perMinute, 60, 'minute')];
+    // A burst as large as the minute's budget needs no window of its own.
+    this.windows = burst < config.perMinute ? [make(burst, burstSeconds, 'burst'), make(config.perMinute, 60, 'minute')] : [make(config.perMinute, 60, 'minute')];
   }
 
   /**
