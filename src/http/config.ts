@@ -81,7 +81,7 @@ export function loadHttpConfig(env: NodeJS.ProcessEnv = process.env): HttpConfig
     port,
     host,
     perMinute: int(env, 'RATE_LIMIT_PER_MINUTE', 60, 1, 1_000_000),
-    burst: int(env, 'RATE_LIMIT_BURST', 60, 1, 1_000_000),
+    burst: int(env, 'RATE_LIMIT_BURST', 30, 1, 1_000_000),
     rateLimitPrefix: prefix,
     apiKeys: apiKeys.length ? new Set(apiKeys) : null,
     maxBodyBytes: int(env, 'MAX_BODY_BYTES', 256 * 1024, 1024, 16 * 1024 * 1024),
