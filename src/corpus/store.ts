@@ -4,6 +4,7 @@
  */
 import type { CardRecord, CardSet, DocumentMeta, Language, RuleRecord } from './types.js';
 import type { CorpusData } from './load.js';
+import { cardIdIndex, nameKey, normalizeCardId } from './card-keys.js';
 
 export class CorpusStore {
   readonly documents: DocumentMeta[];
@@ -26,20 +27,14 @@ export class CorpusStore {
   private catalog() {
     if (this.cardIndex) return this.cardIndex;
     const cards = this.data.cards;
-    const byId = new Map<string, CardRecord>();
     const byName = new Map<string, CardRecord[]>();
     for (const c of cards) {
-      byId.set(c.id.toUpperCase(), c);
       const key = nameKey(c.name);
       const list = byName.get(key) ?? [];
       list.push(c);
       byName.set(key, list);
     }
-    // Printings known only from the official data resolve to their base card.
-    for (const c of cards) {
-      for (const p of c.printings) if (!byId.has(p.id.toUpperCase())) byId.set(p.id.toUpperCase(), byId.get((c.base_id ?? c.id).toUpperCase()) ?? c);
-    }
-    this.cardIndex = { cards, sets: this.data.sets, byId, byName };
+    this.cardIndex = { cards, sets: this.data.sets, byId: cardIdIndex(cards), byName };
     return this.cardIndex;
   }
 
@@ -94,15 +89,10 @@ export class CorpusStore {
 
   /** A card by printing id: exact, alternate printing (`-p1` or `_p1`), any case. */
   cardById(id: string): CardRecord | undefined {
-    const key = id.trim().toUpperCase().replace(/_P(\d+)$/, '-P$1');
-    return this.catalog().byId.get(key);
+    return this.catalog().byId.get(normalizeCardId(id));
   }
 
   cardsNamed(name: string): CardRecord[] {
     return this.catalog().byName.get(nameKey(name)) ?? [];
   }
-}
-
-export function nameKey(name: string): string {
-  return name.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim();
 }

@@ -3,6 +3,9 @@
  * CardLookup built once (createCardLookup) from the loaded catalog.
  */
 import type { CardRecord } from '../corpus/types.js';
+import { cardIdIndex, nameKey, normalizeCardId } from '../corpus/card-keys.js';
+
+export { normalizeCardId };
 
 export interface CardLookup {
   /** By card number; alternate printings (ST01-014-p4), `_p` forms (ST01-014_p4) and any case accepted. */
@@ -11,15 +14,6 @@ export interface CardLookup {
   byName(name: string): CardRecord | undefined;
   /** Optional: every card number carrying that exact name, so the engine can say a name is ambiguous. */
   allByName?(name: string): CardRecord[];
-}
-
-/** "st01-014_p4 " -> "ST01-014-P4": the key both the catalog and queries are folded to. */
-export function normalizeCardId(id: string): string {
-  return id.trim().toUpperCase().replace(/_P(\d+)$/, '-P$1');
-}
-
-function normalizeName(name: string): string {
-  return name.trim().toLowerCase().replace(/\s+/g, ' ');
 }
 
 /** How many of the numbers a card of its type should print are missing (the seed catalog lost some). */
@@ -34,32 +28,21 @@ function missingStats(c: CardRecord): number {
  * every call (and to a card the engine can play).
  */
 export function createCardLookup(cards: readonly CardRecord[]): CardLookup {
-  const ids = new Map<string, CardRecord>();
+  const ids = cardIdIndex(cards);
   const names = new Map<string, CardRecord[]>();
   for (const c of cards) {
-    ids.set(normalizeCardId(c.id), c);
     if (c.base_id !== null) continue; // alternate printings share the base card's name and number (2-1-1)
-    const key = normalizeName(c.name);
+    const key = nameKey(c.name);
     const list = names.get(key);
     if (list) list.push(c);
     else names.set(key, [c]);
-  }
-  // Printings known only from the official data (ST06-009-p1) are the same card as their base (2-1-1).
-  for (const c of cards) {
-    for (const p of c.printings ?? []) {
-      const key = normalizeCardId(p.id);
-      if (!ids.has(key)) {
-        const base = ids.get(normalizeCardId(c.base_id ?? c.id));
-        if (base) ids.set(key, base);
-      }
-    }
   }
   for (const list of names.values()) {
     list.sort((a, b) => Number(a.token) - Number(b.token) || missingStats(a) - missingStats(b)); // stable: catalog order otherwise
   }
   return {
     byId: (id) => ids.get(normalizeCardId(id)),
-    byName: (name) => names.get(normalizeName(name))?.[0],
-    allByName: (name) => names.get(normalizeName(name)) ?? [],
+    byName: (name) => names.get(nameKey(name))?.[0],
+    allByName: (name) => names.get(nameKey(name)) ?? [],
   };
 }

@@ -7,7 +7,7 @@ import MiniSearch from 'minisearch';
 import type { CardRecord, CardType } from '../corpus/types.js';
 import { keywordByName } from '../corpus/keywords.js';
 import { processEnglish, tokenizeEnglish } from './text.js';
-import { nameKey } from '../corpus/store.js';
+import { nameKey } from '../corpus/card-keys.js';
 import { loadOrBuild } from './persist.js';
 
 export interface CardFilters {

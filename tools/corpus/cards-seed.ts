@@ -23,11 +23,6 @@ export interface SeedCard {
 const CARD = /\[([A-Z][A-Z0-9]*-[A-Za-z0-9]+(?:-p\d+)?)\] \| (unit|pilot|command|base|resource) \| /g;
 const STATS = /^set (\S+?), (?:(blue|green|red|white|purple), )?lv (\d+), cost (\d+)(?:, AP (-?\d+))?(?:, HP (-?\d+))?(?:, ([^|]*?))?$/;
 
-/** Normalizes whitespace for comparing names across the two sources. */
-export function nameKey(s: string): string {
-  return s.replace(/\s+/g, ' ').trim().toLowerCase();
-}
-
 /**
  * Splits "text + next name" into the two. `known` is the next card's official name when there is one.
  * Without it, the name starts after the last sentence end (". ", ") ", "] ", a lone "- ", "】 ", a line break)

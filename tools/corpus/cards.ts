@@ -7,7 +7,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { CardKeyword, CardPrinting, CardRecord, CardSet, CardType, FieldSource, LinkCondition } from '../../src/corpus/types.js';
-import { nameKey, parseSeedCatalog, type SeedCard } from './cards-seed.js';
+import { parseSeedCatalog, type SeedCard } from './cards-seed.js';
+import { nameKey } from '../../src/corpus/card-keys.js';
 import { keywordsInText, restoreSeedText } from './card-keywords.js';
 
 export interface OfficialCard {

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { defineTool, ToolError } from '../tool.js';
 import { cardSchema, cardSummarySchema } from '../schemas.js';
 import type { CardRecord } from '../../corpus/types.js';
+import { normalizeCardId } from '../../corpus/card-keys.js';
 import type { Knowledge } from '../../knowledge.js';
 
 const COLORS = ['blue', 'green', 'red', 'white', 'purple'] as const;
@@ -110,8 +111,8 @@ function lookup(kb: Knowledge, id: string | undefined, name: string | undefined)
       const near = kb.cards.search({ query: id }).indexes.slice(0, 5).map((i) => kb.store.cards[i]!.id);
       throw new ToolError(`no card with id "${id}"; ids look like "GD01-013", "ST01-014-p4" or "T-001"`, near);
     }
-    const printingId = id.trim().toUpperCase().replace(/_P(\d+)$/, '-P$1');
-    const printing = card.id.toUpperCase() === printingId ? null : card.printings.find((p) => p.id.toUpperCase() === printingId)?.id ?? null;
+    const printingId = normalizeCardId(id);
+    const printing = normalizeCardId(card.id) === printingId ? null : card.printings.find((p) => normalizeCardId(p.id) === printingId)?.id ?? null;
     return { card, printing, candidates: [] };
   }
   const exact = kb.store.cardsNamed(name!);
