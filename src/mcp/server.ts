@@ -6,7 +6,7 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import type { Knowledge } from '../knowledge.js';
-import { registerTool, type ToolDefinition } from './tool.js';
+import { registerTool, type ToolAnswer, type ToolDefinition } from './tool.js';
 import { log } from '../log.js';
 import { registerResources } from './resources.js';
 import { listCardSets, listGames, listRulesDocuments } from './tools/catalog.js';
@@ -39,14 +39,29 @@ export const TOOLS: ToolDefinition<any, any>[] = [
   ...engineTools,
 ];
 
+/**
+ * A tool's answer without the protocol around it: the arguments checked by its input schema, then
+ * its handler. For in-process callers (the benchmark, the README's generated examples).
+ */
+export function callTool(name: string, args: unknown, kb: Knowledge): ToolAnswer<unknown> {
+  const tool = TOOLS.find((t) => t.name === name);
+  if (!tool) throw new Error(`unknown tool "${name}"; tools: ${TOOLS.map((t) => t.name).join(', ')}`);
+  return tool.handler(tool.input.parse(args), kb);
+}
+
 type RawHandler = (request: { params?: { name?: unknown } }, extra: unknown) => Promise<unknown>;
+
+/** The SDK server's request handlers by method: the SDK offers no public way to wrap one. */
+function requestHandlers(server: McpServer): Map<string, RawHandler> {
+  return (server.server as unknown as { _requestHandlers: Map<string, RawHandler> })._requestHandlers;
+}
 
 /**
  * The SDK answers a call to an unknown tool with an isError result; the MCP spec asks for a
  * JSON-RPC error (-32602) naming the tool. Wrap its tools/call handler to do that.
  */
 function rejectUnknownTools(server: McpServer, known: Set<string>): void {
-  const handlers = (server.server as unknown as { _requestHandlers: Map<string, RawHandler> })._requestHandlers;
+  const handlers = requestHandlers(server);
   const original = handlers.get('tools/call');
   if (!original) throw new Error('tools/call handler missing');
   handlers.set('tools/call', async (request, extra) => {
@@ -65,7 +80,7 @@ function rejectUnknownTools(server: McpServer, known: Set<string>): void {
  * with a generic -32603.
  */
 function publicErrors(server: McpServer): void {
-  const handlers = (server.server as unknown as { _requestHandlers: Map<string, RawHandler> })._requestHandlers;
+  const handlers = requestHandlers(server);
   for (const [method, original] of handlers) {
     handlers.set(method, async (request, extra) => {
       try {
@@ -91,7 +106,7 @@ function publicErrors(server: McpServer): void {
  */
 let toolListCache: unknown;
 function cacheToolList(server: McpServer): void {
-  const handlers = (server.server as unknown as { _requestHandlers: Map<string, RawHandler> })._requestHandlers;
+  const handlers = requestHandlers(server);
   const original = handlers.get('tools/list');
   if (!original) throw new Error('tools/list handler missing');
   handlers.set('tools/list', async (request, extra) => {
