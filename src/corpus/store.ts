@@ -12,6 +12,8 @@ export class CorpusStore {
   readonly fingerprint: string | undefined;
   private readonly docById = new Map<string, DocumentMeta>();
   private readonly ruleByKey = new Map<string, number>();
+  /** Each document's records in order, grouped once: read_rules_document pages through them per call. */
+  private readonly byDocument = new Map<string, RuleRecord[]>();
   private cardIndex?: { cards: CardRecord[]; sets: CardSet[]; byId: Map<string, CardRecord>; byName: Map<string, CardRecord[]> };
   private citedByMap?: Map<string, string[]>;
 
@@ -20,7 +22,12 @@ export class CorpusStore {
     this.records = data.records;
     this.fingerprint = data.fingerprint;
     for (const d of data.documents) this.docById.set(d.id, d);
-    data.records.forEach((r, i) => this.ruleByKey.set(`${r.document}\u0000${r.id}`, i));
+    data.records.forEach((r, i) => {
+      this.ruleByKey.set(`${r.document}\u0000${r.id}`, i);
+      const list = this.byDocument.get(r.document);
+      if (list) list.push(r);
+      else this.byDocument.set(r.document, [r]);
+    });
   }
 
   /** The card catalog and its lookups, built on first use. */
@@ -76,8 +83,14 @@ export class CorpusStore {
     return this.citedByMap.get(`${document}\u0000${id}`) ?? [];
   }
 
-  recordsOf(document: string): RuleRecord[] {
-    return this.records.filter((r) => r.document === document);
+  /** A document's records in order (shared: callers must not modify the array). */
+  recordsOf(document: string): readonly RuleRecord[] {
+    return this.byDocument.get(document) ?? [];
+  }
+
+  /** What to tell a caller who named a document that does not exist. */
+  unknownDocument(id: string): string {
+    return `unknown document "${id}"; accepted: ${this.documents.map((d) => d.id).join(', ')}`;
   }
 
   /** The official Comprehensive Rules document of a language. */

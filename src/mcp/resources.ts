@@ -28,7 +28,7 @@ export function registerResources(server: McpServer, kb: Knowledge): void {
     (uri, vars) => {
       const id = decodeURIComponent(one(vars.document));
       const d = kb.store.document(id);
-      if (!d) throw new McpError(ErrorCode.InvalidParams, `unknown document "${id}"; accepted: ${kb.store.documents.map((x) => x.id).join(', ')}`);
+      if (!d) throw new McpError(ErrorCode.InvalidParams, kb.store.unknownDocument(id));
       const body = kb.store
         .recordsOf(d.id)
         .map((r) => (r.heading ? `${'#'.repeat(Math.min(r.path.length + 2, 6))} ${/^\d/.test(r.id) ? `${r.id}. ` : ''}${r.heading}${r.text ? `\n\n${r.text}` : ''}` : `**${r.id}.** ${r.text}`))

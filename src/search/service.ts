@@ -84,7 +84,7 @@ export class SearchService {
     if (p.document) {
       const d = this.store.document(p.document);
       if (!d) {
-        throw new SearchError(`unknown document "${p.document}"; accepted: ${this.store.documents.map((x) => x.id).join(', ')}`);
+        throw new SearchError(this.store.unknownDocument(p.document));
       }
       if (d.authority === 'unofficial' && p.include_unofficial === false) {
         throw new SearchError(`"${d.id}" is unofficial; pass include_unofficial: true to search it`);

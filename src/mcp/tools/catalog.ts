@@ -16,9 +16,7 @@ const GAMES = {
 } as const;
 
 function documentsOf(kb: Knowledge) {
-  const counts = new Map<string, number>();
-  for (const r of kb.store.records) counts.set(r.document, (counts.get(r.document) ?? 0) + 1);
-  return kb.store.documents.map((d) => ({ ...d, records: counts.get(d.id) ?? 0 }));
+  return kb.store.documents.map((d) => ({ ...d, records: kb.store.recordsOf(d.id).length }));
 }
 
 export const listGames = defineTool({

@@ -17,7 +17,7 @@ export function normalizeRuleId(raw: string, doc: DocumentMeta | undefined): str
 function candidateDocuments(kb: Knowledge, id: string, language: 'en' | 'ja', document?: string): DocumentMeta[] {
   if (document) {
     const d = kb.store.document(document);
-    if (!d) throw new ToolError(`unknown document "${document}"; accepted: ${kb.store.documents.map((x) => x.id).join(', ')}`);
+    if (!d) throw new ToolError(kb.store.unknownDocument(document));
     return [d];
   }
   const official = kb.store.documents.filter((d) => d.game === 'gundam' && d.authority === 'official' && d.language === language);

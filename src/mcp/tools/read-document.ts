@@ -30,8 +30,8 @@ export const readRulesDocument = defineTool({
   }),
   handler: (args, kb) => {
     const doc = kb.store.document(args.document);
-    if (!doc) throw new ToolError(`unknown document "${args.document}"; accepted: ${kb.store.documents.map((d) => d.id).join(', ')}`);
-    let records: RuleRecord[] = kb.store.recordsOf(doc.id);
+    if (!doc) throw new ToolError(kb.store.unknownDocument(args.document));
+    let records: readonly RuleRecord[] = kb.store.recordsOf(doc.id);
     let section: string | null = null;
     if (args.section) {
       section = normalizeRuleId(args.section, doc);
