@@ -60,7 +60,7 @@ export class GlossarySearch {
   search(query: string, limit: number): GlossaryEntry[] {
     const want = plain(query);
     const exact = this.entries.filter((e) => plain(e.term) === want);
-    const extra = expandQuery(query).words;
+    const extra = expandQuery(query);
     const hits = this.index.search(extra ? `${query} ${extra}` : query, {
       boost: { term: 3, definition: 1, category: 0.3 },
       prefix: (t, i, all) => i === all.length - 1 && t.length >= 3,

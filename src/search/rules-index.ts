@@ -5,8 +5,7 @@
  */
 import MiniSearch, { type SearchOptions, type SearchResult } from 'minisearch';
 import type { RuleRecord, Language } from '../corpus/types.js';
-import { expandJapanese, expandQuery } from './synonyms.js';
-import { hasJapanese, processEnglish, processJapanese, tokenizeEnglish, tokenizeJapanese } from './text.js';
+import { processEnglish, processJapanese, tokenizeEnglish, tokenizeJapanese } from './text.js';
 
 export interface IndexedRule {
   /** Position in the records array the index was built from. */
@@ -88,13 +87,11 @@ export interface RuleHit {
 
 /** Field weights: a heading naming the topic counts most; the path only nudges. */
 const BOOST = { heading: 2.8, text: 1, path: 0.35, children: 0.3 };
-/** Japanese headings are short and shared by many sections (シールド...): they count for less. */
-const JA_BOOST = { ...BOOST, heading: 1.8 };
 
 /** How words match: English words of 6+ letters forgive a typo; the last word may be unfinished. */
 export function matchOptions(language: Language): SearchOptions {
   return {
-    boost: language === 'ja' ? { ...BOOST, heading: 2.8 } : BOOST,
+    boost: BOOST,
     combineWith: 'OR',
     fuzzy: (term) => (language === 'en' && term.length >= 6 && !/\d/.test(term) ? 0.2 : false),
     prefix: (term, i, terms) => language === 'en' && i === terms.length - 1 && term.length >= 4,
@@ -104,11 +101,12 @@ export function matchOptions(language: Language): SearchOptions {
 
 /**
  * Searches one language's index. `allow` filters by record position (document, game, authority).
- * Query words count fully; the rules' words added for players' words count at 0.45.
+ * Query words count fully; `extra`, the rules' words for its players' words (expansionFor), at 0.45.
  */
 export function searchRules(
   index: MiniSearch<IndexedRule>,
   query: string,
+  extra: string,
   language: Language,
   allow: (i: number) => boolean,
   limit: number,
@@ -117,7 +115,6 @@ export function searchRules(
   const process = language === 'ja' ? processJapanese : processEnglish;
   const tokenize = language === 'ja' ? tokenizeJapanese : tokenizeEnglish;
   const own = new Set(tokenize(query).map(process).filter((t): t is string => !!t));
-  const extra = language === 'en' || !hasJapanese(query) ? expandQuery(query).words : expandJapanese(query).words;
   const expanded = extra ? `${query} ${extra}` : query;
   const results: SearchResult[] = index.search(expanded, {
     ...matchOptions(language),

@@ -11,7 +11,7 @@ import { loadOrBuild } from './persist.js';
 import { ConceptIndex } from './concepts.js';
 import { hasJapanese } from './text.js';
 import { phraseHits } from './phrases.js';
-import { expandQuery } from './synonyms.js';
+import { expansionFor } from './synonyms.js';
 
 export interface RuleSearchParams {
   query: string;
@@ -121,10 +121,11 @@ export class SearchService {
       }
     }
     if (docs.length > 0) {
+      const extra = expansionFor(p.query, lang);
       const { named, within } =
         lang === 'en'
           ? // Players' words name concepts too, through the rules' words they stand for ("untap": the active step).
-            this.concepts().namedWithin(`${p.query} ${expandQuery(p.query).words}`, this.store.records, (d, id) => this.store.ruleIndex(d, id))
+            this.concepts().namedWithin(`${p.query} ${extra}`, this.store.records, (d, id) => this.store.ruleIndex(d, id))
           : { named: new Set<number>(), within: new Set<number>() };
       for (const i of phraseHits(p.query, this.store.records, allowed)) {
         if (!seen.has(i)) {
@@ -135,7 +136,7 @@ export class SearchService {
       const priors = this.priorsFor(docs.length > 1, TOURNAMENT_WORDS.test(p.query) || /\bTOs?\b/.test(p.query));
       const records = this.store.records;
       const boosted = named.size > 0 || within.size > 0;
-      const hits = searchRules(this.index(lang), p.query, lang, (i) => allowed.has(records[i]!.document), limit + seen.size, (i) =>
+      const hits = searchRules(this.index(lang), p.query, extra, lang, (i) => allowed.has(records[i]!.document), limit + seen.size, (i) =>
         boosted ? priors[i]! * (named.has(i) ? CONCEPT_BOOST : within.has(i) ? WITHIN_BOOST : 1) : priors[i]!,
       );
       for (const h of hits) {

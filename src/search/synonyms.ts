@@ -3,6 +3,8 @@
  * "mulligan" for redraw). A query gets the rules' words added, at a lower weight than its own.
  */
 import { KEYWORDS } from '../corpus/keywords.js';
+import type { Language } from '../corpus/types.js';
+import { hasJapanese } from './text.js';
 
 const PLAYER_WORDS: [RegExp, string][] = [
   [/\b(?:tap|taps|tapped|tapping|turn sideways|exhaust(?:ed)?)\b/, 'rest rested'],
@@ -86,15 +88,11 @@ const JA_WORDS: [RegExp, string][] = [
   [/後手/, '後攻'],
 ];
 
-export interface Expansion {
-  /** Extra words to search for, at a lower weight. */
-  words: string;
-}
-
-export function expandJapanese(query: string): Expansion {
+/** The rules' words for a Japanese query's players' words. */
+export function expandJapanese(query: string): string {
   const extra: string[] = [];
   for (const [re, words] of JA_WORDS) if (re.test(query)) extra.push(words);
-  return { words: extra.join(' ') };
+  return extra.join(' ');
 }
 
 /** Keyword aliases compiled once: building a RegExp per alias per query showed in the search p99. */
@@ -102,17 +100,16 @@ const KEYWORD_ALIASES: [RegExp, string][] = KEYWORDS.flatMap((k) =>
   k.aliases.map((alias): [RegExp, string] => [new RegExp(`\\b${alias.replace(/[-\s]+/g, '[-\\s]')}\\b`, 'i'), k.name]),
 );
 
-// One search expands the same query for concepts and for the index; remember the last one.
-let lastQuery: string | undefined;
-let lastExpansion: Expansion = { words: '' };
-
-export function expandQuery(query: string): Expansion {
-  if (query === lastQuery) return lastExpansion;
+/** The rules' words (and keyword names) for an English query's players' words. */
+export function expandQuery(query: string): string {
   const q = query.toLowerCase();
   const extra: string[] = [];
   for (const [re, words] of PLAYER_WORDS) if (re.test(q)) extra.push(words);
   for (const [re, name] of KEYWORD_ALIASES) if (re.test(q)) extra.push(name);
-  lastQuery = query;
-  lastExpansion = { words: extra.join(' ') };
-  return lastExpansion;
+  return extra.join(' ');
+}
+
+/** The words to add to a query searched in `language`: Japanese ones only for Japanese text. */
+export function expansionFor(query: string, language: Language): string {
+  return language === 'en' || !hasJapanese(query) ? expandQuery(query) : expandJapanese(query);
 }
