@@ -9,6 +9,22 @@ import { processEnglish, tokenizeEnglish } from './text.js';
 /** Openers that say nothing about the rule asked for. */
 const FILLER = /^(?:what|how|when|why|where|who|which|does|do|is|are|can|could|would|should|i|my|the|a|an|mean|means|on|in|of|to|card)$/;
 
+/** Lower case without quotes and punctuation, so phrases compare word for word. */
+function flatten(s: string): string {
+  return s.toLowerCase().replace(/[“”"'’?!.,:;()]/g, ' ');
+}
+
+/** Each record's heading and text flattened and space-padded, once per records array (not per query). */
+const flattened = new WeakMap<RuleRecord[], { heading: string; text: string }[]>();
+function flatRecords(records: RuleRecord[]): { heading: string; text: string }[] {
+  let flat = flattened.get(records);
+  if (!flat) {
+    flat = records.map((r) => ({ heading: ` ${flatten(r.heading ?? '').replace(/\s+/g, ' ')} `, text: ` ${flatten(r.text).replace(/\s+/g, ' ')} ` }));
+    flattened.set(records, flat);
+  }
+  return flat;
+}
+
 /** Phrases the question puts in quotes: 'If you do', “during this turn”. */
 function quoted(query: string): string[] {
   const out: string[] = [];
@@ -24,7 +40,7 @@ export function phraseHits(query: string, records: RuleRecord[], allowed: Set<st
   const content = tokenizeEnglish(query).map(processEnglish).filter((t) => t && !/^(?:card|mean)$/.test(t));
   const quotes = quoted(query);
   if (content.length > 1 && quotes.length === 0) return [];
-  const words = query.toLowerCase().replace(/[“”"'’?!.,:;()]/g, ' ').split(/\s+/).filter(Boolean);
+  const words = flatten(query).split(/\s+/).filter(Boolean);
   // Quoted phrases are looked for as they are; a question of stop words is looked for by its own phrases.
   const grams: string[] = [...quotes];
   for (let n = Math.min(4, words.length); n >= 2 && content.length <= 1; n--) {
@@ -36,10 +52,10 @@ export function phraseHits(query: string, records: RuleRecord[], allowed: Set<st
   }
   if (grams.length === 0) return [];
   const out: { i: number; rank: number }[] = [];
+  const flat = flatRecords(records);
   records.forEach((r, i) => {
     if (!allowed.has(r.document)) return;
-    const heading = ` ${(r.heading ?? '').toLowerCase().replace(/[“”"'’?!.,:;()]/g, ' ').replace(/\s+/g, ' ')} `;
-    const text = ` ${r.text.toLowerCase().replace(/[“”"'’?!.,:;()]/g, ' ').replace(/\s+/g, ' ')} `;
+    const { heading, text } = flat[i]!;
     const g = grams.find((x) => heading.includes(x) || text.includes(x));
     if (g) out.push({ i, rank: (heading.includes(g) ? 10 : 0) + g.split(' ').length });
   });
