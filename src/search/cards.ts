@@ -5,7 +5,7 @@
  */
 import MiniSearch from 'minisearch';
 import type { CardRecord, CardType } from '../corpus/types.js';
-import { keywordByName } from '../corpus/keywords.js';
+import { parseKeyword } from '../corpus/keywords.js';
 import { processEnglish, tokenizeEnglish } from './text.js';
 import { nameKey } from '../corpus/card-keys.js';
 import { loadOrBuild } from './persist.js';
@@ -93,25 +93,21 @@ export class CardSearch {
   }
 
   search(f: CardFilters): { total: number; indexes: number[] } {
-    const pass = (c: CardRecord) => matches(c, f);
+    const pass = cardFilter(f);
     let order: number[];
     if (f.query && f.query.trim()) {
-      const hits = this.index.search(f.query, {
+      const options = {
         boost: { name: 4, id: 4, keywords: 2, traits: 1.5, text: 1 },
+        fuzzy: (term: string) => (term.length >= 5 ? 0.2 : false),
+        filter: (r: { id: unknown }) => pass(this.cards[r.id as number]!),
+      };
+      const hits = this.index.search(f.query, {
+        ...options,
         prefix: (term, i, terms) => i === terms.length - 1 && term.length >= 3,
-        fuzzy: (term) => (term.length >= 5 ? 0.2 : false),
         combineWith: 'AND',
-        filter: (r) => pass(this.cards[r.id as number]!),
       });
       // Nothing with every word: fall back to any word, best first.
-      const results = hits.length
-        ? hits
-        : this.index.search(f.query, {
-            boost: { name: 4, id: 4, keywords: 2, traits: 1.5, text: 1 },
-            fuzzy: (term) => (term.length >= 5 ? 0.2 : false),
-            combineWith: 'OR',
-            filter: (r) => pass(this.cards[r.id as number]!),
-          });
+      const results = hits.length ? hits : this.index.search(f.query, { ...options, combineWith: 'OR' });
       order = results.map((r) => r.id as number);
     } else {
       order = [];
@@ -136,26 +132,26 @@ export class CardSearch {
   }
 }
 
-export function matches(c: CardRecord, f: CardFilters): boolean {
-  if (f.printings === 'base' && c.base_id !== null) return false;
-  if (f.type && c.type !== f.type) return false;
-  if (f.color && (c.color ?? '').toLowerCase() !== f.color.toLowerCase()) return false;
-  if (f.set) {
-    const s = f.set.toUpperCase();
-    if (c.set.toUpperCase() !== s && !c.id.toUpperCase().startsWith(`${s}-`)) return false;
-  }
-  if (f.trait) {
-    const t = f.trait.toLowerCase().replace(/[()]/g, '').trim();
-    if (!c.traits.some((x) => x.toLowerCase() === t)) return false;
-  }
-  if (f.keyword) {
-    const m = /^<?\s*([A-Za-z][A-Za-z\- ]*?)\s*(\d+)?\s*>?$/.exec(f.keyword.trim());
-    const def = m ? keywordByName(m[1]!) : undefined;
-    const amount = m?.[2] !== undefined ? Number(m[2]) : undefined;
-    if (!def) return false;
-    if (!c.keywords.some((k) => k.name === def.name && k.scope !== 'mentions' && (amount === undefined || k.amount === amount))) return false;
-  }
-  if (f.level !== undefined && c.level !== f.level) return false;
-  if (f.cost !== undefined && c.cost !== f.cost) return false;
-  return true;
+/** The filters as one test per card, with each filter's value folded once rather than per card. */
+function cardFilter(f: CardFilters): (c: CardRecord) => boolean {
+  const color = f.color?.toLowerCase();
+  const set = f.set?.toUpperCase();
+  const trait = f.trait?.toLowerCase().replace(/[()]/g, '').trim();
+  const keyword = f.keyword ? parseKeyword(f.keyword) : undefined;
+  return (c) => {
+    if (f.printings === 'base' && c.base_id !== null) return false;
+    if (f.type && c.type !== f.type) return false;
+    if (color && (c.color ?? '').toLowerCase() !== color) return false;
+    if (set && c.set.toUpperCase() !== set && !c.id.toUpperCase().startsWith(`${set}-`)) return false;
+    if (f.trait && !c.traits.some((x) => x.toLowerCase() === trait)) return false;
+    if (f.keyword) {
+      // An unknown keyword matches no card.
+      if (!keyword) return false;
+      const { def, amount } = keyword;
+      if (!c.keywords.some((k) => k.name === def.name && k.scope !== 'mentions' && (amount === null || k.amount === amount))) return false;
+    }
+    if (f.level !== undefined && c.level !== f.level) return false;
+    if (f.cost !== undefined && c.cost !== f.cost) return false;
+    return true;
+  };
 }
