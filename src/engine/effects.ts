@@ -4,7 +4,7 @@
  * of chapter 5. Battle (battle.ts) and keyword effects (abilities.ts) reuse the damage primitives.
  */
 import { parseKeywordSpec, unitKeywords } from './keywords.js';
-import { emit, logFaceTriggers } from './log.js';
+import { emit, logFaceTriggers, signed } from './log.js';
 import { destroyBase, destroyUnit, runRulesManagement } from './management.js';
 import { inputProblem, type Problem } from './problems.js';
 import type { ActionOf } from './schema.js';
@@ -251,10 +251,6 @@ function durationRules(d: 'turn' | 'battle'): string[] {
 function durationText(game: Game, d: 'turn' | 'battle'): string {
   if (d === 'turn') return 'during this turn';
   return game.inBattle ? 'during this battle' : 'during the next battle (a "during this battle" effect ends at the battle end step)';
-}
-
-function signed(n: number): string {
-  return n >= 0 ? `+${n}` : `${n}`;
 }
 
 function applyModify(game: Game, action: ActionOf<'modify'>, t: Target): Problem | null {

@@ -15,6 +15,11 @@ export function emit(game: Game, text: string, rules: string[]): void {
   });
 }
 
+/** A modifier as the log prints it: +2, -1, +0. */
+export function signed(n: number): string {
+  return n >= 0 ? `+${n}` : `${n}`;
+}
+
 export type Timing = 'Deploy' | 'Attack' | 'Destroyed' | 'When Paired' | 'When Linked' | 'Burst';
 
 /** The rule defining each timing keyword (13-2). */

@@ -7,7 +7,7 @@
  * unless the action's `use_ex` asks for EX Resources first.
  */
 import { resolveFace, type FaceFields } from './cards.js';
-import { emit, logFaceTriggers, logUnitTriggers } from './log.js';
+import { emit, logFaceTriggers, logUnitTriggers, signed } from './log.js';
 import type { CardLookup } from './lookup.js';
 import { baseSectionExcess, battleAreaExcess, runRulesManagement } from './management.js';
 import { inputProblem, ruleProblem, unknownUnit, type Problem } from './problems.js';
@@ -223,10 +223,6 @@ export function preparePair(game: Game, a: ActionOf<'pair'>, cards: CardLookup):
   const play = preparePlay(game, player, pilot.face, pilot.notes, a.from, a.use_ex);
   if ('reason' in play) return play;
   return { ...play, unit, pilotId: pilot.id, linked: a.linked };
-}
-
-function signed(n: number): string {
-  return n >= 0 ? `+${n}` : `${n}`;
 }
 
 /** Why a Unit is (not) linked, with the rule behind it. */
