@@ -19,39 +19,37 @@ run([path.join(root, 'dist', 'build-data.js')]);
 
 const esbuild = await import('esbuild');
 fs.rmSync(path.join(root, 'dist', 'bundle'), { recursive: true, force: true });
-await esbuild.build({
-  entryPoints: [path.join(root, 'src', 'cli.ts')],
-  outdir: path.join(root, 'dist', 'bundle'),
+// Options both bundles share.
+const common = {
   bundle: true,
-  splitting: true,
-  format: 'esm',
   platform: 'node',
   target: 'node20',
   minify: true,
-  sourcemap: true,
   // Prefer packages' ES modules so unused code (all of stopword's other languages) is dropped.
   mainFields: ['module', 'main'],
   // Loaded only where needed, from node_modules: CommonJS packages that expect their own files.
   external: ['gray-matter', 'ioredis'],
-  banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
   logLevel: 'warning',
+};
+await esbuild.build({
+  ...common,
+  entryPoints: [path.join(root, 'src', 'cli.ts')],
+  outdir: path.join(root, 'dist', 'bundle'),
+  splitting: true,
+  format: 'esm',
+  sourcemap: true,
+  banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
 });
 // The V8 startup snapshot: best effort (a Node.js build without snapshot support still gets the
 // bundle, which is what npm start runs). It is tied to this Node.js binary.
 const snapshotEntry = path.join(root, 'dist', 'bundle', 'snapshot-entry.cjs');
 await esbuild.build({
+  ...common,
   entryPoints: [path.join(root, 'src', 'snapshot-entry.ts')],
   outfile: snapshotEntry,
-  bundle: true,
   format: 'cjs',
-  platform: 'node',
-  target: 'node20',
-  minify: true,
-  mainFields: ['module', 'main'],
-  external: ['gray-matter', 'ioredis'],
   define: { 'import.meta.url': '__import_meta_url' },
   banner: { js: "const __import_meta_url = require('node:url').pathToFileURL(__filename).href;" },
-  logLevel: 'warning',
 });
 const blob = path.join(root, 'dist', 'snapshot.blob');
 fs.rmSync(blob, { force: true });

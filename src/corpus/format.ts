@@ -43,6 +43,11 @@ function unescapeBody(text: string): string {
   return text.replace(/\\</g, '<');
 }
 
+/** Whether a record's repairs restored a name the source lost (RuleRecord.restored). */
+export function isRestored(repairs: readonly Repair[]): boolean {
+  return repairs.some((r) => r.kind === 'keyword-restored' || r.kind === 'heading-restored');
+}
+
 export function renderDocument(meta: DocumentMeta, records: RuleRecord[]): string {
   const stored: StoredRecord[] = records.map((r) => ({
     id: r.id,
@@ -121,7 +126,7 @@ export function parseDocument(source: string): ParsedDocument {
       text: unescapeBody(text),
       cites: s.cites ?? [],
       repairs: s.repairs ?? [],
-      restored: (s.repairs ?? []).some((r) => r.kind === 'keyword-restored' || r.kind === 'heading-restored'),
+      restored: isRestored(s.repairs ?? []),
       counterpart: s.counterpart ?? null,
       ...(s.alignment ? { alignment: s.alignment } : {}),
     };

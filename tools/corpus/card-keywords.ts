@@ -3,7 +3,7 @@
  * itself, has them under a condition, gives them to others, or only refers to them. For seed text
  * that lost its names, the reminder text in parentheses names the keyword; the amount is lost.
  */
-import { KEYWORDS, keywordByName, type KeywordDef } from '../../src/corpus/keywords.js';
+import { keywordByName, keywordByReminder } from '../../src/corpus/keywords.js';
 import type { CardKeyword } from '../../src/corpus/types.js';
 
 const KEYWORD_TOKEN = /<([A-Za-z][A-Za-z -]*?)(?: (\d+))?>/g;
@@ -15,7 +15,7 @@ function sentenceAround(line: string, at: number): string {
   return line.slice(start, endDot < 0 ? line.length : endDot + 1).trim();
 }
 
-export function scopeOf(line: string, at: number): CardKeyword['scope'] {
+function scopeOf(line: string, at: number): CardKeyword['scope'] {
   const prefix = line.slice(0, at).trim();
   // Printed first on its line, possibly after timing brackets: the card has it.
   if (prefix === '' || /^(?:【[^】]*】)+$/.test(prefix)) return 'innate';
@@ -87,7 +87,7 @@ export function restoreSeedText(text: string): SeedRestoration {
       const close = line.indexOf(')', open);
       const reminder = line.slice(open, close < 0 ? line.length : close + 1);
       from = open + 1;
-      const def = KEYWORDS.find((k) => k.reminder.test(reminder));
+      const def = keywordByReminder(reminder);
       if (!def) continue;
       const before = line.slice(0, open).trimEnd();
       if (new RegExp(`<${def.name}(?: \\d+)?>$`).test(before)) continue;
@@ -95,7 +95,6 @@ export function restoreSeedText(text: string): SeedRestoration {
       // The hole nearest before the reminder, in the same or the previous sentence.
       let hole = -1;
       for (const re of CARD_HOLES) {
-        re.lastIndex = 0;
         for (const m of before.matchAll(re)) if (m.index! > hole) hole = m.index!;
       }
       if (hole >= 0 && !/<[^>]*>$/.test(before.slice(0, hole))) {
@@ -120,15 +119,10 @@ export function restoreSeedText(text: string): SeedRestoration {
   // Holes left without a reminder to name them.
   for (const line of out) {
     for (const re of CARD_HOLES) {
-      re.lastIndex = 0;
       for (const m of line.matchAll(re)) {
         flags.push(`keyword-name-lost: "${line.slice(Math.max(0, m.index! - 30), m.index! + 12).trim()}"`);
       }
     }
   }
   return { text: restored, keywords, flags };
-}
-
-export function keywordDef(name: string): KeywordDef | undefined {
-  return keywordByName(name);
 }

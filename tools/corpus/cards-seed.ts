@@ -29,7 +29,7 @@ const STATS = /^set (\S+?), (?:(blue|green|red|white|purple), )?lv (\d+), cost (
  * whose remainder reads as a name: it starts with a capital, a digit or a quote, not "(" or "&",
  * and the break is not an initial such as "Setsuna F. Seiei".
  */
-export function splitTextAndName(rest: string, known: string | undefined): { text: string; name: string } {
+function splitTextAndName(rest: string, known: string | undefined): { text: string; name: string } {
   const flat = rest.replace(/\s+$/, '');
   if (known) {
     const k = known.replace(/\s+/g, ' ');
@@ -69,12 +69,17 @@ export function splitTextAndName(rest: string, known: string | undefined): { tex
   return { text: '', name: flat.trim() };
 }
 
-function cleanText(text: string): string {
-  const t = text
-    .split('\n')
+/** Card text line by line: runs of spaces collapsed, lines trimmed, empty lines dropped. */
+export function cleanLines(text: string): string {
+  return text
+    .split(/\r?\n/)
     .map((l) => l.replace(/[ \t]+/g, ' ').trim())
     .filter((l) => l.length > 0)
     .join('\n');
+}
+
+function cleanText(text: string): string {
+  const t = cleanLines(text);
   return t === '-' ? '' : t;
 }
 

@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { CardKeyword, CardPrinting, CardRecord, CardSet, CardType, FieldSource, LinkCondition } from '../../src/corpus/types.js';
-import { parseSeedCatalog, type SeedCard } from './cards-seed.js';
+import { cleanLines, parseSeedCatalog, type SeedCard } from './cards-seed.js';
 import { nameKey } from '../../src/corpus/card-keys.js';
 import { keywordsInText, restoreSeedText } from './card-keywords.js';
 
@@ -34,7 +34,7 @@ export function printingId(id: string): string {
   return id.replace(/_p(\d+)$/, '-p$1');
 }
 
-export function baseOf(id: string): string {
+function baseOf(id: string): string {
   return id.replace(/-p\d+$/, '');
 }
 
@@ -53,12 +53,7 @@ const dash = (v: string | null | undefined) => (v === undefined || v === null ||
 
 function officialText(effect: string | null): string {
   const t = dash(effect);
-  if (!t) return '';
-  return t
-    .split(/\r?\n/)
-    .map((l) => l.replace(/[ \t]+/g, ' ').trim())
-    .filter((l) => l.length > 0)
-    .join('\n');
+  return t ? cleanLines(t) : '';
 }
 
 function officialType(t: string): { type: CardType; token: boolean } {

@@ -12,7 +12,7 @@ export interface Titled {
   title: string | null;
 }
 
-export function normalizeTitle(title: string): string {
+function normalizeTitle(title: string): string {
   return title
     .toLowerCase()
     .replace(/[【】<>《》“”"'’()（）]/g, ' ')
@@ -40,7 +40,6 @@ const PATTERNS: RegExp[] = [
 export function findReferences(text: string): { cited: string; title: string | null }[] {
   const seen = new Map<string, { cited: string; title: string | null; at: number }>();
   for (const re of PATTERNS) {
-    re.lastIndex = 0;
     for (const m of text.matchAll(re)) {
       const cited = m[1]!;
       const title = (m[2] ?? '').trim() || null;
@@ -51,52 +50,63 @@ export function findReferences(text: string): { cited: string; title: string | n
   return [...seen.values()].sort((a, b) => a.at - b.at).map(({ cited, title }) => ({ cited, title }));
 }
 
-export function resolveReferences(
-  refs: { cited: string; title: string | null }[],
+/**
+ * Returns a resolver for references made inside one document. The id set and title index are
+ * built once here: the resolver runs once per record.
+ */
+export function referenceResolver(
   rules: readonly Titled[],
-  selfId: string,
   versionLabel: string,
-): CrossReference[] {
+): (refs: { cited: string; title: string | null }[], selfId: string) => CrossReference[] {
   const ids = new Set(rules.map((r) => r.id));
-  const out: CrossReference[] = [];
-  for (const ref of refs) {
-    if (ref.cited === selfId) continue;
-    const exists = ids.has(ref.cited);
-    if (!ref.title) {
-      out.push({ cited: ref.cited, title: null, target: exists ? ref.cited : null });
-      continue;
-    }
-    const want = normalizeTitle(ref.title);
-    const byTitle = rules.filter((r) => r.title !== null && normalizeTitle(r.title) === want);
-    if (byTitle.some((r) => r.id === ref.cited)) {
-      out.push({ cited: ref.cited, title: ref.title, target: ref.cited });
-      continue;
-    }
-    if (byTitle.length > 0) {
-      // Several rules may share a title ("Action Step" is 7-6-3 and 8-4, "Action Steps" is 9): take the
-      // one at the printed number's depth, then the nearest in numbering.
-      const depth = (id: string) => id.split('-').length;
-      const wantDepth = depth(ref.cited);
-      const best = [...byTitle].sort(
-        (a, b) =>
-          Math.abs(depth(a.id) - wantDepth) - Math.abs(depth(b.id) - wantDepth) ||
-          Math.abs(compareRuleIds(a.id, ref.cited)) - Math.abs(compareRuleIds(b.id, ref.cited)) ||
-          compareRuleIds(a.id, b.id),
-      )[0]!;
+  const byNormalTitle = new Map<string, Titled[]>();
+  for (const r of rules) {
+    if (r.title === null) continue;
+    const key = normalizeTitle(r.title);
+    const list = byNormalTitle.get(key);
+    if (list) list.push(r);
+    else byNormalTitle.set(key, [r]);
+  }
+  return (refs, selfId) => {
+    const out: CrossReference[] = [];
+    for (const ref of refs) {
+      if (ref.cited === selfId) continue;
+      const exists = ids.has(ref.cited);
+      if (!ref.title) {
+        out.push({ cited: ref.cited, title: null, target: exists ? ref.cited : null });
+        continue;
+      }
+      const byTitle = byNormalTitle.get(normalizeTitle(ref.title)) ?? [];
+      if (byTitle.some((r) => r.id === ref.cited)) {
+        out.push({ cited: ref.cited, title: ref.title, target: ref.cited });
+        continue;
+      }
+      if (byTitle.length > 0) {
+        // Several rules may share a title ("Action Step" is 7-6-3 and 8-4, "Action Steps" is 9): take the
+        // one at the printed number's depth, then the nearest in numbering.
+        const depth = (id: string) => id.split('-').length;
+        const wantDepth = depth(ref.cited);
+        const best = [...byTitle].sort(
+          (a, b) =>
+            Math.abs(depth(a.id) - wantDepth) - Math.abs(depth(b.id) - wantDepth) ||
+            Math.abs(compareRuleIds(a.id, ref.cited)) - Math.abs(compareRuleIds(b.id, ref.cited)) ||
+            compareRuleIds(a.id, b.id),
+        )[0]!;
+        out.push({
+          cited: ref.cited,
+          title: ref.title,
+          target: best.id,
+          discrepancy: `printed as ${ref.cited}, but "${ref.title}" is ${best.id} in ${versionLabel}${exists ? ` (${ref.cited} is another rule)` : ` (there is no ${ref.cited})`}`,
+        });
+        continue;
+      }
       out.push({
         cited: ref.cited,
         title: ref.title,
-        target: best.id,
-        discrepancy: `printed as ${ref.cited}, but "${ref.title}" is ${best.id} in ${versionLabel}${exists ? ` (${ref.cited} is another rule)` : ` (there is no ${ref.cited})`}`,
+        target: exists ? ref.cited : null,
+        ...(exists ? {} : { discrepancy: `${ref.cited} does not exist in ${versionLabel} and no rule is titled "${ref.title}"` }),
       });
-      continue;
     }
-    out.push({
-      cited: ref.cited,
-      title: ref.title,
-      target: exists ? ref.cited : null,
-      ...(exists ? {} : { discrepancy: `${ref.cited} does not exist in ${versionLabel} and no rule is titled "${ref.title}"` }),
-    });
-  }
-  return out;
+    return out;
+  };
 }

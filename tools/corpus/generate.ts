@@ -10,13 +10,13 @@ import { splitBundle, squash } from './bundle.js';
 import { buildRules, CR_EN, CR_JA } from './rules-doc.js';
 import { parseGlossary } from './glossary.js';
 import { keywordLookup } from './restore-keywords.js';
-import { finishRecords, type Draft } from './records.js';
+import { finishRecords, type Draft, type FinishOptions } from './records.js';
 import { isoDate, manualParent, parseFloorRules, parseTournamentManual } from './tournament.js';
-import { outlineParent, parseGundamWar, parseMarkdownSections } from './sectioned.js';
+import { parseGundamWar, parseMarkdownSections } from './sectioned.js';
 import { buildCatalog } from './cards.js';
 import { parentRuleId } from './rule-numbers.js';
 
-export const SOURCES = {
+const SOURCES = {
   bundle: '000_2fda1a0a7e07f200.txt',
   ja: '001_cea56ce86bb3c3d5.txt',
   gundamWar: '002_5dfb5e39cd99dfb5.txt',
@@ -64,8 +64,8 @@ function historyReferences(text: string): { cited: string; title: string | null 
  * Change-history records, whose rule numbers point into the rules of the same document (history
  * records have no titles of their own to resolve them against).
  */
-function historyRecords(drafts: Draft[], rules: RuleRecord[], document: string, language: 'en' | 'ja', version: string, versionLabel: string): RuleRecord[] {
-  const records = finishRecords(drafts, { document, language, version, versionLabel, parentOf: () => null, references: historyReferences });
+function historyRecords(drafts: Draft[], rules: RuleRecord[], meta: DocumentMeta, versionLabel: string): RuleRecord[] {
+  const records = finishRecords(drafts, { document: meta.id, language: meta.language, version: meta.version, versionLabel, references: historyReferences });
   const ids = new Set(rules.map((r) => r.id));
   for (const h of records) for (const c of h.cites) if (c.target === null && ids.has(c.cited)) c.target = c.cited;
   return records;
@@ -84,144 +84,98 @@ export interface GeneratedCorpus {
 
 export function generateCorpus(sourcesDir: string): GeneratedCorpus {
   const read = (f: string) => fs.readFileSync(path.join(sourcesDir, f), 'utf8');
-  const bundle = splitBundle(read(SOURCES.bundle));
-  const enVersion = /Comprehensive Rules Ver\. ([\d.]+\d)/.exec(read(SOURCES.bundle))?.[1] ?? 'unknown';
-  const enDate = isoDate(/\*\*Updated ([A-Za-z]+ \d{1,2}, \d{4})\*\*/.exec(read(SOURCES.bundle))?.[1] ?? '');
+  const bundleSource = read(SOURCES.bundle);
+  const bundle = splitBundle(bundleSource);
+  const enVersion = /Comprehensive Rules Ver\. ([\d.]+\d)/.exec(bundleSource)?.[1] ?? 'unknown';
+  const enDate = isoDate(/\*\*Updated ([A-Za-z]+ \d{1,2}, \d{4})\*\*/.exec(bundleSource)?.[1] ?? '');
   const rules = buildRules(bundle.rules, read(SOURCES.ja), enVersion);
   if (rules.unresolvedHoles.length) throw new Error(`keyword holes left unnamed: ${JSON.stringify(rules.unresolvedHoles)}`);
 
   const docs: { meta: DocumentMeta; records: RuleRecord[]; file: string }[] = [];
   const src = (f: string) => `sources/${f}`;
+  /** A document whose records are its drafts finished; document, language and version come from `meta`. */
+  const addDocument = (file: string, meta: DocumentMeta, drafts: Draft[], options: Omit<FinishOptions, 'document' | 'language' | 'version'>) => {
+    docs.push({ file, meta, records: finishRecords(drafts, { document: meta.id, language: meta.language, version: meta.version, ...options }) });
+  };
+  const noReferences = () => [];
+  const outlineParent = (id: string) => parentRuleId(id, '.');
 
   // 1. Comprehensive Rules EN, with its change history.
-  const enHistory = historyRecords(changeHistory(bundle.changes), rules.en, CR_EN, 'en', enVersion, `Comprehensive Rules EN Ver. ${enVersion}`);
-  docs.push({
-    file: 'documents/gundam/en/comprehensive-rules.md',
-    meta: {
-      id: CR_EN, title: `Gundam Card Game Comprehensive Rules Ver. ${enVersion}`, game: 'gundam', kind: 'comprehensive-rules',
-      language: 'en', version: enVersion, date: enDate, authority: 'official', source: src(SOURCES.bundle), publisher_url: BANDAI_RULES,
-      notes: [
-        'Keyword names the source lost (<Repair>, <Blocker>, ...) were restored by the corpus build; restored records say so.',
-        'Cross-references whose printed number and title disagree point at the rule the title names and record the discrepancy.',
-      ],
-    },
-    records: [...rules.en, ...enHistory],
-  });
+  const enMeta: DocumentMeta = {
+    id: CR_EN, title: `Gundam Card Game Comprehensive Rules Ver. ${enVersion}`, game: 'gundam', kind: 'comprehensive-rules',
+    language: 'en', version: enVersion, date: enDate, authority: 'official', source: src(SOURCES.bundle), publisher_url: BANDAI_RULES,
+    notes: [
+      'Keyword names the source lost (<Repair>, <Blocker>, ...) were restored by the corpus build; restored records say so.',
+      'Cross-references whose printed number and title disagree point at the rule the title names and record the discrepancy.',
+    ],
+  };
+  const enHistory = historyRecords(changeHistory(bundle.changes), rules.en, enMeta, `Comprehensive Rules EN Ver. ${enVersion}`);
+  docs.push({ file: 'documents/gundam/en/comprehensive-rules.md', meta: enMeta, records: [...rules.en, ...enHistory] });
 
   // 2. Comprehensive Rules JA.
-  const jaSource = read(SOURCES.ja);
-  const jaChanges = jaSource.slice(jaSource.indexOf('更新履歴'));
-  const jaHistory = historyRecords(jaChangeHistory(jaChanges), rules.ja, CR_JA, 'ja', rules.jaVersion, `総合ルール Ver.${rules.jaVersion}`);
-  docs.push({
-    file: 'documents/gundam/ja/comprehensive-rules.md',
-    meta: {
-      id: CR_JA, title: `ガンダムカードゲーム 総合ルール Ver.${rules.jaVersion}`, game: 'gundam', kind: 'comprehensive-rules',
-      language: 'ja', version: rules.jaVersion, date: null, authority: 'official', source: src(SOURCES.ja),
-      publisher_url: 'https://www.gundam-gcg.com/jp/rules/',
-      notes: [
-        'Paragraph numbers are inferred by order against the English section where the counts agree (alignment: inferred); where they differ, paragraphs are matched by content (matched) or left unnumbered (unaligned, ids like 5-22-p1).',
-        `This copy (Ver.${rules.jaVersion}) is newer than the English one (Ver. ${enVersion}).`,
-      ],
-    },
-    records: [...rules.ja, ...jaHistory],
-  });
+  const jaMeta: DocumentMeta = {
+    id: CR_JA, title: `ガンダムカードゲーム 総合ルール Ver.${rules.jaVersion}`, game: 'gundam', kind: 'comprehensive-rules',
+    language: 'ja', version: rules.jaVersion, date: null, authority: 'official', source: src(SOURCES.ja),
+    publisher_url: 'https://www.gundam-gcg.com/jp/rules/',
+    notes: [
+      'Paragraph numbers are inferred by order against the English section where the counts agree (alignment: inferred); where they differ, paragraphs are matched by content (matched) or left unnumbered (unaligned, ids like 5-22-p1).',
+      `This copy (Ver.${rules.jaVersion}) is newer than the English one (Ver. ${enVersion}).`,
+    ],
+  };
+  const jaHistory = historyRecords(jaChangeHistory(rules.jaChanges), rules.ja, jaMeta, `総合ルール Ver.${rules.jaVersion}`);
+  docs.push({ file: 'documents/gundam/ja/comprehensive-rules.md', meta: jaMeta, records: [...rules.ja, ...jaHistory] });
 
   // 3. Glossary.
   const glossary = parseGlossary(bundle.glossary, keywordLookup(() => rules.en.map((r) => r.text)));
-  docs.push({
-    file: 'documents/gundam/en/glossary.md',
-    meta: {
-      id: 'gundam-glossary-en', title: 'Gundam Card Game Glossary', game: 'gundam', kind: 'glossary', language: 'en',
-      version: enVersion, date: null, authority: 'official', source: src(SOURCES.bundle),
-      notes: ['Terms as the bundle defines them, built from the Comprehensive Rules; keyword names restored where the source lost them.'],
-    },
-    records: finishRecords(glossary.drafts, {
-      document: 'gundam-glossary-en', language: 'en', version: enVersion, versionLabel: 'the glossary', parentOf: () => null,
-    }),
-  });
+  addDocument('documents/gundam/en/glossary.md', {
+    id: 'gundam-glossary-en', title: 'Gundam Card Game Glossary', game: 'gundam', kind: 'glossary', language: 'en',
+    version: enVersion, date: null, authority: 'official', source: src(SOURCES.bundle),
+    notes: ['Terms as the bundle defines them, built from the Comprehensive Rules; keyword names restored where the source lost them.'],
+  }, glossary.drafts, { versionLabel: 'the glossary' });
 
   // 4. Tournament Rules Manual and 4b. Sanctioned Tournament Floor Rules.
   const manual = parseTournamentManual(bundle.tournamentManual);
-  const manualVersion = manual.meta.updated ?? 'unknown';
-  docs.push({
-    file: 'documents/gundam/en/tournament-rules-manual.md',
-    meta: {
-      id: 'gundam-tournament-rules-en', title: manual.meta.title, game: 'gundam', kind: 'tournament', language: 'en',
-      version: manualVersion, date: manual.meta.updated, authority: 'official', source: src(SOURCES.bundle),
-      publisher_url: 'https://www.gundam-gcg.com/en/pdf/floor_rule_en.pdf',
-      notes: ['One record per numbered section; the table of contents and printed page numbers are dropped.'],
-    },
-    records: finishRecords(manual.drafts, {
-      document: 'gundam-tournament-rules-en', language: 'en', version: manualVersion, versionLabel: 'the Tournament Rules Manual',
-      parentOf: manualParent, references: tournamentReferences,
-    }),
-  });
+  addDocument('documents/gundam/en/tournament-rules-manual.md', {
+    id: 'gundam-tournament-rules-en', title: manual.meta.title, game: 'gundam', kind: 'tournament', language: 'en',
+    version: manual.meta.updated ?? 'unknown', date: manual.meta.updated, authority: 'official', source: src(SOURCES.bundle),
+    publisher_url: 'https://www.gundam-gcg.com/en/pdf/floor_rule_en.pdf',
+    notes: ['One record per numbered section; the table of contents and printed page numbers are dropped.'],
+  }, manual.drafts, { versionLabel: 'the Tournament Rules Manual', parentOf: manualParent, references: tournamentReferences });
   const floor = parseFloorRules(bundle.floorRules);
-  docs.push({
-    file: 'documents/gundam/en/floor-rules.md',
-    meta: {
-      id: 'gundam-floor-rules-en', title: floor.meta.title, game: 'gundam', kind: 'tournament', language: 'en',
-      version: floor.version, date: floor.meta.updated, authority: 'official', source: src(SOURCES.bundle),
-      publisher_url: 'https://www.gundam-gcg.com/en/pdf/tournament-rules_en.pdf',
-    },
-    records: finishRecords(floor.drafts, {
-      document: 'gundam-floor-rules-en', language: 'en', version: floor.version, versionLabel: 'the Floor Rules', parentOf: () => null,
-      references: () => [],
-    }),
-  });
+  addDocument('documents/gundam/en/floor-rules.md', {
+    id: 'gundam-floor-rules-en', title: floor.meta.title, game: 'gundam', kind: 'tournament', language: 'en',
+    version: floor.version, date: floor.meta.updated, authority: 'official', source: src(SOURCES.bundle),
+    publisher_url: 'https://www.gundam-gcg.com/en/pdf/tournament-rules_en.pdf',
+  }, floor.drafts, { versionLabel: 'the Floor Rules', references: noReferences });
 
   // 5. Errata note.
-  docs.push({
-    file: 'documents/gundam/en/errata.md',
-    meta: {
-      id: 'gundam-errata-en', title: 'Gundam Card Game Errata & Rulings', game: 'gundam', kind: 'errata', language: 'en',
-      version: 'none tracked', date: null, authority: 'official', source: src(SOURCES.bundle), publisher_url: BANDAI_RULES,
-    },
-    records: finishRecords([{ id: 'status', heading: 'Status', text: squash(bundle.errata), parent: null }], {
-      document: 'gundam-errata-en', language: 'en', version: 'none tracked', versionLabel: 'the errata note', parentOf: () => null, references: () => [],
-    }),
-  });
+  addDocument('documents/gundam/en/errata.md', {
+    id: 'gundam-errata-en', title: 'Gundam Card Game Errata & Rulings', game: 'gundam', kind: 'errata', language: 'en',
+    version: 'none tracked', date: null, authority: 'official', source: src(SOURCES.bundle), publisher_url: BANDAI_RULES,
+  }, [{ id: 'status', heading: 'Status', text: squash(bundle.errata), parent: null }], { versionLabel: 'the errata note', references: noReferences });
 
   // 6. Gundam War rulebook and errata: a separate, older game.
   const gw = parseGundamWar(read(SOURCES.gundamWar));
   const gwNote = 'Gundam War is an older, different Bandai card game; its rules never answer Gundam Card Game questions.';
-  docs.push({
-    file: 'documents/gundam-war/en/rulebook.md',
-    meta: {
-      id: 'gundam-war-rulebook-en', title: 'Gundam War Rulebook', game: 'gundam-war', kind: 'rulebook', language: 'en',
-      version: 'starter deck manual', date: null, authority: 'official', source: src(SOURCES.gundamWar), notes: [gwNote],
-    },
-    records: finishRecords(gw.rulebook, {
-      document: 'gundam-war-rulebook-en', language: 'en', version: 'starter deck manual', versionLabel: 'the Gundam War rulebook', parentOf: outlineParent, references: () => [],
-    }),
-  });
-  docs.push({
-    file: 'documents/gundam-war/en/errata.md',
-    meta: {
-      id: 'gundam-war-errata-en', title: 'Gundam War Master Errata and Numbering Errata', game: 'gundam-war', kind: 'errata', language: 'en',
-      version: 'as printed with the rulebook', date: null, authority: 'official', source: src(SOURCES.gundamWar), notes: [gwNote],
-    },
-    records: finishRecords(gw.errata, {
-      document: 'gundam-war-errata-en', language: 'en', version: 'as printed with the rulebook', versionLabel: 'the Gundam War errata', parentOf: () => null, references: () => [],
-    }),
-  });
+  addDocument('documents/gundam-war/en/rulebook.md', {
+    id: 'gundam-war-rulebook-en', title: 'Gundam War Rulebook', game: 'gundam-war', kind: 'rulebook', language: 'en',
+    version: 'starter deck manual', date: null, authority: 'official', source: src(SOURCES.gundamWar), notes: [gwNote],
+  }, gw.rulebook, { versionLabel: 'the Gundam War rulebook', parentOf: outlineParent, references: noReferences });
+  addDocument('documents/gundam-war/en/errata.md', {
+    id: 'gundam-war-errata-en', title: 'Gundam War Master Errata and Numbering Errata', game: 'gundam-war', kind: 'errata', language: 'en',
+    version: 'as printed with the rulebook', date: null, authority: 'official', source: src(SOURCES.gundamWar), notes: [gwNote],
+  }, gw.errata, { versionLabel: 'the Gundam War errata', references: noReferences });
 
   // 7. The unofficial "v1.0.0" document.
   const un = parseMarkdownSections(read(SOURCES.unofficial));
-  docs.push({
-    file: 'documents/gundam/en/unofficial-comprehensive-rules-v1.0.0.md',
-    meta: {
-      id: 'gundam-unofficial-v1-en', title: `${un.title} (UNOFFICIAL)`, game: 'gundam', kind: 'comprehensive-rules', language: 'en',
-      version: un.version ?? 'unknown', date: un.date ? isoDate(un.date) : null, authority: 'unofficial', source: src(SOURCES.unofficial),
-      notes: [
-        'Not from the publisher. It contradicts the official Comprehensive Rules (base HP 20, hand size 7, keywords that do not exist).',
-        'Searchable only on request; never an answer to a question the official rules answer.',
-      ],
-    },
-    records: finishRecords(un.drafts, {
-      document: 'gundam-unofficial-v1-en', language: 'en', version: un.version ?? 'unknown', versionLabel: 'the unofficial document', parentOf: outlineParent, references: () => [],
-    }),
-  });
+  addDocument('documents/gundam/en/unofficial-comprehensive-rules-v1.0.0.md', {
+    id: 'gundam-unofficial-v1-en', title: `${un.title} (UNOFFICIAL)`, game: 'gundam', kind: 'comprehensive-rules', language: 'en',
+    version: un.version ?? 'unknown', date: un.date ? isoDate(un.date) : null, authority: 'unofficial', source: src(SOURCES.unofficial),
+    notes: [
+      'Not from the publisher. It contradicts the official Comprehensive Rules (base HP 20, hand size 7, keywords that do not exist).',
+      'Searchable only on request; never an answer to a question the official rules answer.',
+    ],
+  }, un.drafts, { versionLabel: 'the unofficial document', parentOf: outlineParent, references: noReferences });
 
   const files = new Map<string, string>();
   for (const d of docs) files.set(d.file, renderDocument(d.meta, d.records));

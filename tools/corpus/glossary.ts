@@ -3,7 +3,7 @@
  * keyword name was stripped ("- : Keyword effect that buffs allied Units.") are named from what
  * the definition describes; holes inside definitions are filled from the restored rules.
  */
-import { keywordByDescription, KEYWORDS, type KeywordDef } from '../../src/corpus/keywords.js';
+import { keywordByDescription, keywordByName, type KeywordDef } from '../../src/corpus/keywords.js';
 import type { Repair } from '../../src/corpus/types.js';
 import { squash } from './bundle.js';
 import type { Draft } from './records.js';
@@ -52,7 +52,7 @@ export function parseGlossary(part: string, lookup: (left: string) => KeywordDef
       const restored = restoreKeywords(definition, { ja: [], lookup });
       if (restored.unresolved > 0) throw new Error(`glossary: unresolved keyword in "${definition}"`);
       repairs.push(...restored.repairs);
-      const kw = KEYWORDS.find((k) => `<${k.name}>` === term || k.name === term);
+      const kw = keywordByName(/^<(.*)>$/.exec(term)?.[1] ?? term);
       let id = kw ? slug(kw.name) : slug(term);
       // "Burst" is defined under Combat and again under Keywords.
       if (drafts.some((d) => d.id === id)) id = `${sectionId}-${id}`;

@@ -7,7 +7,7 @@
  * (13-1-N), or from the same words around an already restored rule. Weaker clues ("its own effect")
  * are used only when the Japanese counterpart says a keyword is named there.
  */
-import { KEYWORDS, keywordByJa, type KeywordDef } from '../../src/corpus/keywords.js';
+import { KEYWORDS, keywordByJa, keywordByName, type KeywordDef } from '../../src/corpus/keywords.js';
 import type { Repair } from '../../src/corpus/types.js';
 
 interface Hole {
@@ -176,7 +176,7 @@ export function keywordLookup(texts: () => Iterable<string>): (leftWords: string
     const re = new RegExp(`${left.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} <([A-Za-z -]+?)(?: \\d+| \\(amount\\))?>`);
     for (const t of texts()) {
       const m = re.exec(t);
-      if (m) return KEYWORDS.find((k) => k.name === m[1]);
+      if (m) return keywordByName(m[1]!);
     }
     return undefined;
   };

@@ -1,6 +1,6 @@
 /** Helpers for hyphenated rule numbers (`8-5-2-3-1`) and dotted section numbers (`2.4.1`). */
 
-export function ruleParts(id: string): number[] {
+function ruleParts(id: string): number[] {
   return id.split(/[-.]/).map(Number);
 }
 

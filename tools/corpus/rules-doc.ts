@@ -1,7 +1,7 @@
 /**
  * Builds the rule records of both Comprehensive Rules documents: parses them, links the Japanese
- * paragraphs to the English rules, restores the English keyword names, resolves cross-references,
- * and fills in parents, children and heading paths.
+ * paragraphs to the English rules, restores the English keyword names, resolves cross-references
+ * and links parents.
  */
 import type { Repair, RuleRecord } from '../../src/corpus/types.js';
 import { finishRecords, type Draft as BaseDraft } from './records.js';
@@ -30,6 +30,8 @@ export interface RulesBuild {
   ja: RuleRecord[];
   enVersion: string;
   jaVersion: string;
+  /** The Japanese change history (更新履歴) as printed. */
+  jaChanges: string;
   /** Holes in the English text that no clue could name (should be zero). */
   unresolvedHoles: { id: string; count: number }[];
 }
@@ -148,7 +150,7 @@ export function buildRules(enRulesPart: string, jaSource: string, enVersion: str
     { document: CR_JA, language: 'ja', version: ja.version, versionLabel: `総合ルール Ver.${ja.version}`, parentOf: parentRuleId },
   );
   resolveFromCounterparts(en, jaRecords);
-  return { en, ja: jaRecords, enVersion, jaVersion: ja.version, unresolvedHoles };
+  return { en, ja: jaRecords, enVersion, jaVersion: ja.version, jaChanges: ja.changes, unresolvedHoles };
 }
 
 /**

@@ -4,6 +4,7 @@
  * (Markdown headings). Sections are numbered by their place in the outline: 2.3.1.
  */
 import type { Draft } from './records.js';
+import { slug } from './glossary.js';
 
 interface Outline {
   title: string;
@@ -73,7 +74,7 @@ export function parseGundamWar(source: string): GundamWarBuild {
       errata.push({ id: group, heading: o.title, text, parent: null });
       return;
     }
-    const sectionId = `${group}/${o.title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
+    const sectionId = `${group}/${slug(o.title)}`;
     errata.push({ id: sectionId, heading: o.title, text, parent: group });
     for (const line of body) {
       const e = /^• ([A-Z]{1,3}-[A-Z]{0,2}\d+) ([^:]+): (.+)$/.exec(line.trim());
@@ -81,12 +82,6 @@ export function parseGundamWar(source: string): GundamWarBuild {
     }
   });
   return { rulebook, errata };
-}
-
-/** Parent of an outline number: 2.3.1 -> 2.3. */
-export function outlineParent(id: string): string | null {
-  const i = id.lastIndexOf('.');
-  return i < 0 ? null : id.slice(0, i);
 }
 
 export interface MarkdownBuild {

@@ -18,7 +18,7 @@ interface Token {
  * Finds the printed page numbers: standalone small numbers that form a run of consecutive pages
  * through the text (a page may be missed). Longest run wins; numbers outside it are real text.
  */
-export function pageNumbers(text: string, firstPage: number): Token[] {
+function pageNumbers(text: string, firstPage: number): Token[] {
   const cands: Token[] = [];
   for (const m of text.matchAll(/(?<=\s)(\d{1,2})(?=\s|$)/g)) {
     const before = text.slice(Math.max(0, m.index! - 12), m.index!);
@@ -55,10 +55,10 @@ function stripPages(text: string, pages: Token[], offset: number, repairs: Repai
     out = out.slice(0, at) + out.slice(at + p.len + 1);
     repairs.unshift({ kind: 'text-normalized', detail: `removed page number ${p.n}` });
   }
-  return out.replace(/\s+/g, ' ').trim();
+  return squash(out);
 }
 
-export interface TocEntry {
+interface TocEntry {
   id: string;
   title: string;
   page: number;
