@@ -1,8 +1,6 @@
 /** Chapter 8: attack legality, attacks on players and on Units, battle end. */
 import { describe, expect, it } from 'vitest';
-import { cites, scenario, sim, unitOf, violationRules } from './helpers.js';
-
-const attack = (attacker: string, target: string, blocker?: string) => ({ type: 'attack', attacker, target, ...(blocker ? { blocker } : {}) });
+import { attack, cites, scenario, sim, unitOf, violationRules } from './helpers.js';
 
 describe('8-2 attack step', () => {
   it('8-2-1: attacking rests the attacker', () => {
@@ -30,6 +28,15 @@ describe('8-2 attack step', () => {
     expect(violationRules(fresh)).toContain('3-2-4');
     const linked = sim(scenario({ units: [{ id: 'a1', ap: 1, hp: 1, deployed_this_turn: true, linked: true }] }, {}, [attack('a1', 'player')]));
     expect(linked.legal).toBe(true);
+  });
+
+  it('an unknown attacker id is an input violation naming the id and what is accepted', () => {
+    const out = sim(scenario({ units: [{ id: 'a1', ap: 1, hp: 1 }] }, {}, [attack('zz', 'player')]));
+    expect(out.legal).toBe(false);
+    expect(out.violations).toHaveLength(1);
+    expect(out.violations[0]).toMatchObject({ action: 0, action_type: 'attack', kind: 'input', rules: [] });
+    expect(out.violations[0]?.reason).toMatch(/unknown unit id "zz" in attack\.attacker; accepted: the id of a Unit in play \(a1\)/);
+    expect(out.actions_applied).toBe(0);
   });
 
   it('simulation stops at the first illegal action; later actions are not applied', () => {

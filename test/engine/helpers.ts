@@ -52,6 +52,11 @@ export function scenario(A: PlayerInput, B: PlayerInput, actions: unknown[], act
   return { state: { active_player: active, players: { A, B } }, actions };
 }
 
+/** An attack action: `attacker` attacks `target` (a unit id or 'player'), optionally blocked by `blocker`. */
+export function attack(attacker: string, target: string, blocker?: string): { type: 'attack'; attacker: string; target: string; blocker?: string } {
+  return { type: 'attack', attacker, target, ...(blocker ? { blocker } : {}) };
+}
+
 export function unitOf(out: SimulateRulingOutput, id: string): SimulateRulingOutput['state']['players']['A']['units'][number] | undefined {
   for (const p of ['A', 'B'] as const) {
     const u = out.state.players[p].units.find((x) => x.id === id);

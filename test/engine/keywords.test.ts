@@ -1,9 +1,7 @@
 /** 13-1 keyword effects: parsing, stacking, catalog keywords, and each keyword in play. */
 import { describe, expect, it } from 'vitest';
 import { combineKeywords, parseKeywordSpec } from '../../src/engine/keywords.js';
-import { cites, scenario, sim, unitOf, violationRules } from './helpers.js';
-
-const attack = (attacker: string, target: string, blocker?: string) => ({ type: 'attack', attacker, target, ...(blocker ? { blocker } : {}) });
+import { attack, cites, scenario, sim, unitOf, violationRules } from './helpers.js';
 
 describe('keyword strings', () => {
   it('accepts the spellings players use', () => {
@@ -198,8 +196,10 @@ describe('13-1-3 Support', () => {
   it('13-1-3-1: Support chooses another friendly Unit, not itself or an enemy', () => {
     const self = sim(scenario({ units: [{ id: 'a1', ap: 1, hp: 1, keywords: ['Support 1'] }] }, {}, [{ type: 'support', unit: 'a1', target: 'a1' }]));
     expect(self.legal).toBe(false);
+    expect(violationRules(self)).toEqual(['13-1-3-1']);
     const enemy = sim(scenario({ units: [{ id: 'a1', ap: 1, hp: 1, keywords: ['Support 1'] }] }, { units: [{ id: 'b1', ap: 1, hp: 1 }] }, [{ type: 'support', unit: 'a1', target: 'b1' }]));
     expect(enemy.legal).toBe(false);
+    expect(violationRules(enemy)).toEqual(['13-1-3-1']);
   });
 
   it('7-6-6-1: the Support bonus ends with the turn', () => {

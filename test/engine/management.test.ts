@@ -1,6 +1,6 @@
 /** Chapter 11 rules management, 1-2 winning and losing, and scenario-level checks. */
 import { describe, expect, it } from 'vitest';
-import { cites, scenario, sim, violationRules } from './helpers.js';
+import { cites, scenario, sim, unitOf, violationRules } from './helpers.js';
 
 describe('11-2 defeat', () => {
   it('1-2-2-2 / 11-2-1-2: a player with an empty deck loses at the first rules management', () => {
@@ -23,7 +23,7 @@ describe('11-2 defeat', () => {
       ]),
     );
     expect(out).toMatchObject({ legal: true, winner: 'A', actions_applied: 1 });
-    expect(out.state.players.A.units.find((u) => u.id === 'a2')?.rested).toBe(false);
+    expect(unitOf(out, 'a2')?.rested).toBe(false);
   });
 });
 

@@ -3,9 +3,9 @@
  * in its name. They run through the same checker as the official examples (examples.test.ts).
  */
 import type { RulingCase } from './checker.js';
+import { attack as atk } from './helpers.js';
 
 const s = (active: 'A' | 'B', A: object, B: object, actions: object[]) => ({ state: { active_player: active, players: { A, B } }, actions });
-const atk = (attacker: string, target: string, blocker?: string) => ({ type: 'attack', attacker, target, ...(blocker ? { blocker } : {}) });
 const big = { id: 'a1', name: 'Big', ap: 5, hp: 5 };
 
 export const EXTRA_RULINGS: RulingCase[] = [
@@ -310,10 +310,11 @@ export const EXTRA_RULINGS: RulingCase[] = [
   {
     name: 'an unknown card id is reported, not thrown',
     input: s('A', { units: [{ id: 'a1', card: 'GD99-999' }] }, {}, [atk('a1', 'player')]),
-    expect: { legal: false },
+    expect: { legal: false, violation_rules_any: ['2-1-1'] },
   },
   {
     name: 'an unknown attacker id is reported',
+    // Its violation cites no rule (kind 'input'): battle.test.ts asserts the kind and the reason.
     input: s('A', { units: [big] }, {}, [atk('zz', 'player')]),
     expect: { legal: false },
   },

@@ -9,6 +9,7 @@ describe('7-6 end phase and 7-2..7-4 the next turn', () => {
     const out = sim(scenario({}, {}, [endTurn]));
     expect(out.state).toMatchObject({ active_player: 'B', turn: 2, phase: 'main' });
     const phases = out.events.map((e) => e.phase);
+    expect(phases).toEqual(expect.arrayContaining(['end', 'start', 'draw', 'resource']));
     expect(phases.indexOf('end')).toBeLessThan(phases.indexOf('start'));
     expect(phases.indexOf('draw')).toBeLessThan(phases.indexOf('resource'));
   });

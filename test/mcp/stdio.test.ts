@@ -170,15 +170,20 @@ describe('MCP over stdio', () => {
     expect(r.isError).toBe(true);
     expect(text(r)).toMatch(/query/);
     const lang = await call('search_rules', { query: 'x', language: 'fr' });
+    expect(lang.isError).toBe(true);
     expect(text(lang)).toMatch(/language/);
     expect(text(lang)).toMatch(/en/);
     const limit = await call('search_cards', { limit: 1000 });
+    expect(limit.isError).toBe(true);
     expect(text(limit)).toMatch(/limit/);
     const extra = await call('get_rule', { id: '1-1', bogus: true });
+    expect(extra.isError).toBe(true);
     expect(text(extra)).toMatch(/bogus/);
     const neither = await call('get_card', {});
+    expect(neither.isError).toBe(true);
     expect(text(neither)).toMatch(/id or name/);
     const long = await call('search_rules', { query: 'x'.repeat(5000) });
+    expect(long.isError).toBe(true);
     expect(text(long)).toMatch(/500 characters/);
   });
 

@@ -367,6 +367,8 @@ describe('nothing from input reaches the file system', () => {
       assertNoLeak(doc.content[0]!.text);
       const rule = (await client.callTool({ name: 'get_rule', arguments: { id: '1-1', document: p } })) as { isError?: boolean; content: { text: string }[] };
       expect(rule.isError, p).toBe(true);
+      expect(rule.content[0]!.text).toMatch(/unknown document/);
+      assertNoLeak(rule.content[0]!.text);
       for (const uri of [`gundam://documents/${encodeURIComponent(p)}`, `gundam://rules/${encodeURIComponent(p)}/1`, `gundam://cards/${encodeURIComponent(p)}`]) {
         const r = await client.readResource({ uri }).then(
           (x) => JSON.stringify(x),

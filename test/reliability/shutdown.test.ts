@@ -44,13 +44,18 @@ describe('SIGTERM', () => {
     });
     // Wait until the server is handling all three: each has passed the rate limiter (which runs
     // before the body is read), as the budget left for their key shows.
+    let allInFlight = false;
     for (let probes = 1; probes < 400; probes++) {
       const probe = await post(s.url, 'x', { 'content-type': 'text/plain', 'x-api-key': 'inflight' });
       await probe.text();
       const used = 30 - Number(probe.headers.get('ratelimit-remaining'));
-      if (used >= 3 + probes) break;
+      if (used >= 3 + probes) {
+        allInFlight = true;
+        break;
+      }
       await new Promise((r) => setTimeout(r, 25));
     }
+    expect(allInFlight, 'the three requests never all reached the server').toBe(true);
 
     const exited = new Promise<number | null>((resolve) => s.child.once('exit', (code) => resolve(code)));
     s.child.kill('SIGTERM');
