@@ -1,12 +1,6 @@
 /**
  * One entry point: streamable HTTP on PORT/HOST by default, MCP over stdio with --stdio.
  */
-const args = process.argv.slice(2);
+import { main } from './main.js';
 
-if (args.includes('--stdio')) {
-  const { runStdio } = await import('./stdio.js');
-  await runStdio();
-} else {
-  const { runHttp } = await import('./http/serve.js');
-  await runHttp();
-}
+await main(process.argv.slice(2));

@@ -10,18 +10,11 @@
  */
 import v8 from 'node:v8';
 import { knowledge } from './knowledge.js';
+import { main } from './main.js';
 
-const kb = knowledge();
-// What the first question needs; the catalog, the Japanese index and the rest load on first use,
-// as they would without the snapshot (a bigger heap would take longer to deserialize).
-kb.rules.index('en');
+// The process's Knowledge, kept in the snapshot with what the first question needs; the catalog,
+// the Japanese index and the rest load on first use, as they would without the snapshot (a bigger
+// heap would take longer to deserialize).
+knowledge().rules.index('en');
 
-v8.startupSnapshot.setDeserializeMainFunction(async () => {
-  if (process.argv.includes('--stdio')) {
-    const { runStdioWith } = await import('./stdio.js');
-    await runStdioWith(kb);
-  } else {
-    const { runHttp } = await import('./http/serve.js');
-    await runHttp();
-  }
-});
+v8.startupSnapshot.setDeserializeMainFunction(() => main(process.argv));

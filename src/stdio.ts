@@ -3,18 +3,14 @@
  * go to stderr.
  */
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { knowledge, type Knowledge } from './knowledge.js';
+import { knowledge } from './knowledge.js';
 import { createServer } from './mcp/server.js';
 import { keepRunningOnStrayErrors, log } from './log.js';
 
+/** Serves one stdio connection over the process's Knowledge (already loaded in the startup snapshot). */
 export async function runStdio(): Promise<void> {
-  await runStdioWith(knowledge());
-}
-
-/** Serves one stdio connection over an already loaded Knowledge (the startup snapshot has one). */
-export async function runStdioWith(kb: Knowledge): Promise<void> {
   keepRunningOnStrayErrors();
-  const server = createServer(kb);
+  const server = createServer(knowledge());
   const transport = new StdioServerTransport();
   // Indexes load on first use (prebuilt, tens of milliseconds): a spawned server answers
   // initialize at once and a client that only looks up cards never pays for the rules index.

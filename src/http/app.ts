@@ -14,7 +14,7 @@ import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { RateLimiter } from './rate-limit.js';
 import type { SessionManager } from './sessions.js';
 import { log } from '../log.js';
-import { hostnameOf } from './config.js';
+import { hostnameOf, LOOPBACK } from './config.js';
 
 export interface AppOptions {
   sessions: SessionManager;
@@ -110,14 +110,12 @@ function clip(s: string, n = 80): string {
   return s.length > n ? `${s.slice(0, n)}...` : s;
 }
 
-const LOOPBACK_NAMES = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
-
 function originAllowed(origin: string, allowed: Set<string>): boolean {
   const o = origin.toLowerCase();
   if (allowed.has(o)) return true;
   try {
     const u = new URL(o);
-    return (u.protocol === 'http:' || u.protocol === 'https:') && LOOPBACK_NAMES.has(u.hostname);
+    return (u.protocol === 'http:' || u.protocol === 'https:') && LOOPBACK.has(u.hostname);
   } catch {
     return false;
   }

@@ -51,7 +51,8 @@ function list(raw: string | undefined): string[] {
   return (raw ?? '').split(',').map((s) => s.trim().toLowerCase()).filter(Boolean);
 }
 
-const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
+/** Names of this machine: a server bound to one accepts them as Host, and any port of them as Origin. */
+export const LOOPBACK: ReadonlySet<string> = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
 
 /** "Example.com:8180" -> "example.com"; "[::1]:8180" -> "[::1]". */
 export function hostnameOf(hostHeader: string): string {
