@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: every hot path measured against a floor taken in the same run, as a ratio,
  * because these machines are noisy. Prints a table and one JSON line; exits 0 whatever the numbers
- * (targets are reported, not asserted). Runs the built server (npm run build first).
+ * (targets are reported, not asserted). Runs the built server, building it first when it is stale.
  *
  *   npm run bench [-- --quick] [-- --only=cold,inprocess,index,transports,memory]
  */
@@ -11,12 +11,14 @@ import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
-import MiniSearch from 'minisearch';
+import { ensureBuilt } from '../scripts/ensure-built.mjs';
 import { loadCorpus } from '../src/corpus/load.js';
 import { Knowledge } from '../src/knowledge.js';
-import { TOOLS } from '../src/mcp/server.js';
+import { callTool } from '../src/mcp/server.js';
 import { buildRulesIndex, matchOptions, miniSearchOptions } from '../src/search/rules-index.js';
-import { indexPath } from '../src/search/persist.js';
+import { indexPath, loadIndex } from '../src/search/persist.js';
+import { httpServer, initializeBody, session as newSession } from '../test/helpers/servers.js';
+import { percentile, rssMb } from './measure.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const entry = path.join(root, 'dist', 'bundle', 'cli.js');
@@ -24,11 +26,7 @@ const quick = process.argv.includes('--quick');
 const require = createRequire(import.meta.url);
 
 type Stats = { p50: number; p95: number; p99: number; n: number };
-const stats = (xs: number[]): Stats => {
-  const s = [...xs].sort((a, b) => a - b);
-  const at = (q: number) => s[Math.min(s.length - 1, Math.floor(q * s.length))]!;
-  return { p50: at(0.5), p95: at(0.95), p99: at(0.99), n: s.length };
-};
+const stats = (xs: number[]): Stats => ({ p50: percentile(xs, 50), p95: percentile(xs, 95), p99: percentile(xs, 99), n: xs.length });
 const median = (xs: number[]) => stats(xs).p50;
 const ms = (x: number) => (x < 0.1 ? `${(x * 1000).toFixed(1)}µs` : `${x.toFixed(2)}ms`);
 
@@ -57,34 +55,15 @@ function timeLoop(n: number, f: (i: number) => unknown): number[] {
 // ---------------------------------------------------------------------------------------------
 // Cold start: spawn --stdio to the initialize answer and to the first search_rules answer.
 
-function spawnTimed(args: string[], untilSearch: boolean): Promise<{ init: number; search: number }> {
-  return new Promise((resolve, reject) => {
-    const t0 = performance.now();
-    const child = spawn(process.execPath, args, { stdio: ['pipe', 'pipe', 'ignore'], env: { ...process.env, LOG_LEVEL: 'silent' } });
-    let buf = '';
-    let init = 0;
-    const timer = setTimeout(() => reject(new Error('cold start timed out')), 30_000);
-    child.stdout.on('data', (d: Buffer) => {
-      buf += d.toString();
-      if (!init && buf.includes('"id":1')) {
-        init = performance.now() - t0;
-        if (!untilSearch) {
-          clearTimeout(timer);
-          child.kill();
-          return resolve({ init, search: init });
-        }
-        child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' })}\n`);
-        child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'search_rules', arguments: { query: 'can a unit attack the turn it is deployed', limit: 5 } } })}\n`);
-      }
-      if (init && buf.includes('"id":2')) {
-        clearTimeout(timer);
-        const search = performance.now() - t0;
-        child.kill();
-        resolve({ init, search });
-      }
-    });
-    child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'bench', version: '0' } } })}\n`);
-  });
+/** Spawn to the initialize answer and to the first search_rules answer, in ms. */
+async function spawnTimed(args: string[]): Promise<{ init: number; search: number }> {
+  const t0 = performance.now();
+  const s = await stdioRpc(args);
+  const init = performance.now() - t0;
+  await s.request('tools/call', { name: 'search_rules', arguments: { query: 'can a unit attack the turn it is deployed', limit: 5 } });
+  const search = performance.now() - t0;
+  s.close();
+  return { init, search };
 }
 
 function bareNode(): number {
@@ -107,12 +86,12 @@ async function coldStart(): Promise<void> {
   const bare: number[] = [];
   const init = new Map<string, number[]>(ways.map(([w]) => [w, []]));
   const search = new Map<string, number[]>(ways.map(([w]) => [w, []]));
-  for (const [, args] of ways) await spawnTimed(args, true); // page cache warm-up, not counted
+  for (const [, args] of ways) await spawnTimed(args); // page cache warm-up, not counted
   for (let i = 0; i < runs; i++) {
     // Interleaved so every way sees the same machine load.
     bare.push(bareNode());
     for (const [w, args] of ways) {
-      const r = await spawnTimed(args, true);
+      const r = await spawnTimed(args);
       init.get(w)!.push(r.init);
       search.get(w)!.push(r.search);
     }
@@ -135,29 +114,24 @@ async function coldStart(): Promise<void> {
 
 function inProcess(kb: Knowledge): void {
   const n = quick ? 2000 : 6000;
-  const tool = (name: string) => TOOLS.find((t) => t.name === name)!;
-  const callTool = (name: string, args: unknown) => {
-    const t = tool(name);
-    return t.handler(t.input.parse(args), kb);
-  };
   const noop = timeLoop(n, () => undefined);
   const noopStats = stats(noop);
 
   const queries = ['can a unit attack the turn it is deployed', 'first strike', 'how many shields at the start', 'breach damage base', 'hand size limit', 'token color', 'battle area six units', 'when is a base destroyed'];
   const index = kb.rules.index('en');
-  for (const q of queries) callTool('search_rules', { query: q, limit: 5 }); // warm-up (JIT, lazy indexes)
+  for (const q of queries) callTool('search_rules', { query: q, limit: 5 }, kb); // warm-up (JIT, lazy indexes)
   // The floor: MiniSearch searching the same index the same way (same fuzzy, prefix and field
   // boosts) for the same query; the ratio is what our own work around it costs.
   const own = stats(timeLoop(n, (i) => index.search(queries[i % queries.length]!, matchOptions('en'))));
-  const ours = stats(timeLoop(n, (i) => callTool('search_rules', { query: queries[i % queries.length]!, limit: 5 })));
+  const ours = stats(timeLoop(n, (i) => callTool('search_rules', { query: queries[i % queries.length]!, limit: 5 }, kb)));
   row('search_rules p99 (in-process)', `${ms(ours.p99)} (p50 ${ms(ours.p50)})`, `MiniSearch.search p99 ${ms(own.p99)}`, ours.p99 / own.p99, '≤ 2x', ours.p99 / own.p99 <= 2);
   json.search_rules = { ours, minisearch: own };
 
   const jaQueries = ['ブロッカーは何回', 'デッキが0枚', '手札の引き直し', 'リペアの効果'];
   const jaIndex = kb.rules.index('ja');
-  for (const q of jaQueries) callTool('search_rules', { query: q, limit: 5 });
+  for (const q of jaQueries) callTool('search_rules', { query: q, limit: 5 }, kb);
   const jaOwn = stats(timeLoop(n / 2, (i) => jaIndex.search(jaQueries[i % jaQueries.length]!, matchOptions('ja'))));
-  const jaOurs = stats(timeLoop(n / 2, (i) => callTool('search_rules', { query: jaQueries[i % jaQueries.length]!, limit: 5 })));
+  const jaOurs = stats(timeLoop(n / 2, (i) => callTool('search_rules', { query: jaQueries[i % jaQueries.length]!, limit: 5 }, kb)));
   row('search_rules (ja) p99', `${ms(jaOurs.p99)}`, `MiniSearch.search p99 ${ms(jaOwn.p99)}`, jaOurs.p99 / jaOwn.p99, '—', null);
   json.search_rules_ja = { ours: jaOurs, minisearch: jaOwn };
 
@@ -174,8 +148,8 @@ function inProcess(kb: Knowledge): void {
   ];
   const table: Record<string, Stats> = {};
   for (const [label, name, args, targetMs] of others) {
-    for (let i = 0; i < 200; i++) callTool(name, args);
-    const s = stats(timeLoop(n, () => callTool(name, args)));
+    for (let i = 0; i < 200; i++) callTool(name, args, kb);
+    const s = stats(timeLoop(n, () => callTool(name, args, kb)));
     table[label] = s;
     const ok = targetMs === null ? null : s.p99 < targetMs;
     row(`${label} p99`, `${ms(s.p99)} (p50 ${ms(s.p50)})`, `no-op p99 ${ms(noopStats.p99)}`, s.p99 / Math.max(noopStats.p99, 1e-6), targetMs === null ? '—' : `< ${targetMs} ms`, ok);
@@ -195,9 +169,11 @@ function indexes(kb: Knowledge): void {
   }));
   const load = median(Array.from({ length: runs }, () => {
     const t = performance.now();
-    const stored = JSON.parse(fs.readFileSync(indexPath('rules-en'), 'utf8')) as { index: Parameters<typeof MiniSearch.loadJS>[0] };
-    MiniSearch.loadJS(stored.index, miniSearchOptions('en'));
-    return performance.now() - t;
+    // The server's own loader, fingerprint check included: a stale or missing index is an error here.
+    const loaded = loadIndex('rules-en', miniSearchOptions('en'), kb.store.fingerprint);
+    const took = performance.now() - t;
+    if (!loaded) throw new Error(`${indexPath('rules-en')} is missing or not built from this corpus snapshot: run npm run build`);
+    return took;
   }));
   row('rules index (en): load prebuilt', ms(load), `build from corpus ${ms(build)}`, load / build, '< 1x', load < build);
   json.index = { build_ms: build, load_ms: load };
@@ -212,12 +188,23 @@ interface Rpc {
   close: () => void;
 }
 
-function stdioRpc(): Promise<Rpc> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [entry, '--stdio'], { stdio: ['pipe', 'pipe', 'ignore'], env: { ...process.env, LOG_LEVEL: 'silent' } });
+/** The stdio server (the bundle unless `args` says otherwise), initialized; fails if it exits or takes 30 s to answer. */
+function stdioRpc(args: string[] = [entry, '--stdio']): Promise<Rpc> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { stdio: ['pipe', 'pipe', 'ignore'], env: { ...process.env, LOG_LEVEL: 'silent' } });
     let buf = '';
     let id = 0;
-    const waiting = new Map<number, (v: unknown) => void>();
+    const waiting = new Map<number, { res: (v: unknown) => void; rej: (e: Error) => void }>();
+    const timer = setTimeout(() => {
+      child.kill();
+      reject(new Error(`stdio server did not answer initialize in 30 s: ${args.join(' ')}`));
+    }, 30_000);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      const e = new Error(`stdio server exited ${code}: ${args.join(' ')}`);
+      reject(e);
+      for (const w of waiting.values()) w.rej(e);
+    });
     child.stdout.on('data', (d: Buffer) => {
       buf += d.toString();
       let nl: number;
@@ -226,42 +213,23 @@ function stdioRpc(): Promise<Rpc> {
         buf = buf.slice(nl + 1);
         if (!line.trim()) continue;
         const msg = JSON.parse(line) as { id?: number };
-        if (msg.id !== undefined) waiting.get(msg.id)?.(msg);
+        if (msg.id !== undefined) {
+          waiting.get(msg.id)?.res(msg);
+          waiting.delete(msg.id);
+        }
       }
     });
     const request = (method: string, params: unknown) =>
-      new Promise<unknown>((res) => {
+      new Promise<unknown>((res, rej) => {
         const my = ++id;
-        waiting.set(my, res);
+        waiting.set(my, { res, rej });
         child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id: my, method, params })}\n`);
       });
-    void request('initialize', { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'bench', version: '0' } }).then(() => {
+    void request('initialize', initializeBody(0, 'bench').params).then(() => {
+      clearTimeout(timer);
       child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' })}\n`);
       resolve({ request, pid: child.pid!, close: () => child.kill() });
-    });
-  });
-}
-
-interface HttpProc {
-  url: string;
-  pid: number;
-  stop: () => void;
-}
-
-function startHttpServer(env: Record<string, string>): Promise<HttpProc> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [entry], { env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
-    let logs = '';
-    child.stderr!.on('data', (d: Buffer) => {
-      logs += d.toString();
-      const m = /"event":"start","transport":"http","host":"[^"]*","port":(\d+)/.exec(logs);
-      if (m) {
-        child.stderr!.removeAllListeners('data');
-        child.stderr!.resume();
-        resolve({ url: `http://127.0.0.1:${m[1]}`, pid: child.pid!, stop: () => child.kill() });
-      }
-    });
-    child.once('exit', (c) => reject(new Error(`http server exited ${c}: ${logs}`)));
+    }, reject);
   });
 }
 
@@ -280,10 +248,8 @@ function postJson(url: string, body: unknown, headers: Record<string, string>): 
 }
 
 async function httpSession(url: string): Promise<{ call: (method: string, params: unknown) => Promise<unknown>; session: string }> {
-  const init = await postJson(url, { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'bench', version: '0' } } }, {});
-  const session = String(init.headers['mcp-session-id']);
+  const session = await newSession(url);
   const headers = { 'mcp-session-id': session, 'mcp-protocol-version': '2025-06-18' };
-  await postJson(url, { jsonrpc: '2.0', method: 'notifications/initialized' }, headers);
   let id = 1;
   return { session, call: async (method, params) => JSON.parse((await postJson(url, { jsonrpc: '2.0', id: ++id, method, params }, headers)).text) };
 }
@@ -311,7 +277,8 @@ async function transports(): Promise<void> {
   s.close();
   row('stdio tools/call p50', ms(stdioCall.p50), `tools/list p50 ${ms(stdioList.p50)}`, stdioCall.p50 / stdioList.p50, '—', null);
 
-  const h = await startHttpServer({ RATE_LIMIT_PER_MINUTE: '1000000', RATE_LIMIT_BURST: '1000000' });
+  // The bundle npm start runs; httpServer leaves out REDIS_URL and API_KEYS, so no Redis in the way.
+  const h = await httpServer({ RATE_LIMIT_PER_MINUTE: '1000000', RATE_LIMIT_BURST: '1000000' }, { entry, retainLogs: false });
   const c = await httpSession(h.url);
   await timeAsync(50, () => c.call('tools/call', CALL));
   const httpList = stats(await timeAsync(n, () => c.call('tools/list', {})));
@@ -323,7 +290,7 @@ async function transports(): Promise<void> {
   const seconds = quick ? 3 : 6;
   const ours = await cannon(`${h.url}/mcp`, c.session, seconds, CHEAP);
   const oursSearch = await cannon(`${h.url}/mcp`, c.session, seconds, CALL);
-  h.stop();
+  await h.stop();
   const bare = await bareHono(seconds);
   row('HTTP tools/call get_rule req/s', ours.toFixed(0), `bare Hono ${bare.toFixed(0)} req/s`, ours / bare, '≥ 0.5x', ours / bare >= 0.5);
   row('HTTP tools/call search_rules req/s', oursSearch.toFixed(0), `bare Hono ${bare.toFixed(0)} req/s`, oursSearch / bare, '—', null);
@@ -331,7 +298,7 @@ async function transports(): Promise<void> {
 }
 
 /** autocannon in a child process (a second process, as the issue asks), JSON result on stdout. */
-function cannon(url: string, session: string | null, seconds: number, call: unknown = CALL, post = session !== null): Promise<number> {
+function cannon(url: string, session: string | null, seconds: number, call: unknown = CALL): Promise<number> {
   const script = `
     const autocannon = require(${JSON.stringify(require.resolve('autocannon'))});
     const opts = JSON.parse(process.argv[1]);
@@ -342,11 +309,9 @@ function cannon(url: string, session: string | null, seconds: number, call: unkn
     url,
     connections: 10,
     duration: seconds,
-    method: post ? 'POST' : 'GET',
-    headers: post
-      ? { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-06-18', ...(session ? { 'mcp-session-id': session } : {}) }
-      : {},
-    ...(post ? { body } : {}),
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-06-18', ...(session ? { 'mcp-session-id': session } : {}) },
+    body,
   };
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['-e', script, JSON.stringify(opts)], { stdio: ['ignore', 'pipe', 'inherit'] });
@@ -380,7 +345,7 @@ async function bareHono(seconds: number): Promise<number> {
   const child = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
   const port = await new Promise<number>((resolve) => child.stdout.once('data', (d: Buffer) => resolve(Number(String(d).trim()))));
   try {
-    return await cannon(`http://127.0.0.1:${port}/`, null, seconds, CHEAP, true);
+    return await cannon(`http://127.0.0.1:${port}/`, null, seconds, CHEAP);
   } finally {
     child.kill();
   }
@@ -389,9 +354,10 @@ async function bareHono(seconds: number): Promise<number> {
 // ---------------------------------------------------------------------------------------------
 // Memory: RSS after start and after 10,000 mixed calls.
 
-function rssMb(pid: number): number {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+function rss(pid: number): number {
+  const mb = rssMb(pid);
+  if (mb === null) throw new Error(`cannot read the RSS of process ${pid}`);
+  return mb;
 }
 
 async function memory(): Promise<void> {
@@ -408,13 +374,13 @@ async function memory(): Promise<void> {
     { name: 'check_deck', arguments: { deck: [{ card: 'ST01-001', count: 4 }], resource_deck: [{ card: 'R-001', count: 10 }] } },
     { name: 'read_rules_document', arguments: { document: 'gundam-cr-en', section: '8' } },
   ];
-  const afterStart = rssMb(s.pid);
+  const afterStart = rss(s.pid);
   const total = quick ? 4000 : 10_000;
   const half = total / 2;
   for (let i = 0; i < half; i++) await s.request('tools/call', mixed[i % mixed.length]);
-  const mid = rssMb(s.pid);
+  const mid = rss(s.pid);
   for (let i = half; i < total; i++) await s.request('tools/call', mixed[i % mixed.length]);
-  const end = rssMb(s.pid);
+  const end = rss(s.pid);
   s.close();
   row('RSS after start', `${afterStart.toFixed(0)} MB`, '—', null, '< 150 MB', afterStart < 150);
   row(`RSS after ${total} mixed calls`, `${end.toFixed(0)} MB`, `after ${half}: ${mid.toFixed(0)} MB`, end / mid, '< 150 MB, settles', end < 150 && end / mid < 1.1);
@@ -424,10 +390,7 @@ async function memory(): Promise<void> {
 // ---------------------------------------------------------------------------------------------
 
 async function main(): Promise<void> {
-  if (!fs.existsSync(entry)) {
-    console.error('dist/bundle/cli.js is missing: run npm run build first');
-    process.exit(1);
-  }
+  ensureBuilt();
   const started = performance.now();
   // --only=cold,inprocess,index,transports,memory runs a part (for working on one path).
   const only = process.argv.find((a) => a.startsWith('--only='))?.slice(7).split(',');

@@ -6,16 +6,15 @@
  * request failed (network error, 5xx, a 4xx other than 429, or an error answer to a well-formed
  * call), if the server died, or if its RSS kept growing.
  *
- *   npm run load                                  # starts dist/cli.js itself on an ephemeral port
+ *   npm run load                                  # starts dist/cli.js itself (built first if stale) on an ephemeral port
  *   npm run load -- --seconds 10 --keys 50        # options: --seconds (<= 60) --requests (<= 50000)
  *                                                 #   --keys --concurrency --url http://127.0.0.1:PORT [--pid PID]
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+import type { ChildProcess } from 'node:child_process';
+import { ensureBuilt } from '../scripts/ensure-built.mjs';
+import { httpServer, initializeBody, type HttpServer } from '../test/helpers/servers.js';
+import { isTrouble } from '../test/helpers/trouble.js';
+import { percentile, rssMb } from './measure.js';
 
 function option(name: string, fallback: number, max: number): number {
   const i = process.argv.indexOf(`--${name}`);
@@ -40,7 +39,7 @@ const REQUEST_TIMEOUT_MS = 10_000;
 interface Target {
   url: string;
   pid: number | null;
-  child: ChildProcess | null;
+  server: HttpServer | null;
 }
 
 function isLoopback(hostname: string): boolean {
@@ -54,37 +53,16 @@ async function startServer(): Promise<Target> {
     const u = new URL(given);
     if (!isLoopback(u.hostname)) throw new Error(`refusing to load ${u.hostname}: this load test only targets loopback addresses`);
     const pid = textOption('pid');
-    return { url: u.origin, pid: pid ? Number(pid) : null, child: null };
+    return { url: u.origin, pid: pid ? Number(pid) : null, server: null };
   }
-  const entry = path.join(root, 'dist', 'cli.js');
-  if (!fs.existsSync(entry)) {
-    const r = spawnSync(process.execPath, [path.join(root, 'scripts', 'build.mjs')], { cwd: root, stdio: 'inherit' });
-    if (r.status !== 0) throw new Error('build failed; run npm run build');
-  }
-  // The server's own defaults (60/min, burst 30) unless the caller's environment sets them; never a
-  // shared Redis unless asked for with --redis.
-  const { REDIS_URL, ...env } = process.env;
-  const redis = process.argv.includes('--redis') ? { REDIS_URL: REDIS_URL ?? '' } : {};
-  const child = spawn(process.execPath, [entry], { cwd: root, env: { ...env, ...redis, PORT: '0', HOST: '127.0.0.1' }, stdio: ['ignore', 'ignore', 'pipe'] });
-  spawned = child;
-  let head = '';
-  const port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start: ${head.slice(0, 500)}`)), 60_000);
-    const onData = (d: Buffer) => {
-      head += d.toString();
-      const m = /"event":"start","transport":"http","host":"[^"]*","port":(\d+)/.exec(head);
-      if (m) {
-        clearTimeout(timer);
-        child.stderr!.off('data', onData);
-        // Keep draining the server's request log, counting trouble.
-        child.stderr!.on('data', (x: Buffer) => countTrouble(x.toString()));
-        resolve(Number(m[1]));
-      }
-    };
-    child.stderr!.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`server exited ${code}: ${head.slice(0, 500)}`)));
-  });
-  return { url: `http://127.0.0.1:${port}`, pid: child.pid ?? null, child };
+  ensureBuilt();
+  // The server's own defaults (60/min, burst 30) unless the caller's environment sets them. httpServer
+  // passes on neither API_KEYS (the keys here must not share a budget) nor LOG_LEVEL (the log is
+  // read), nor REDIS_URL unless asked for with --redis. The log is streamed, not kept: a run is long.
+  const redis: Record<string, string> = process.argv.includes('--redis') ? { REDIS_URL: process.env.REDIS_URL ?? '' } : {};
+  const server = await httpServer(redis, { retainLogs: false, onLog: countTrouble, startTimeoutMs: 60_000 });
+  spawned = server.child;
+  return { url: server.url, pid: server.child.pid ?? null, server };
 }
 
 /** The server this run started, ended whatever happens to the run. */
@@ -99,17 +77,7 @@ function countTrouble(chunk: string): void {
   const text = logTail + chunk;
   const lines = text.split('\n');
   logTail = lines.pop() ?? '';
-  for (const l of lines) if (/"event":"(tool_failure|request_failure|unhandled_rejection|uncaught_exception|http_error)"/.test(l)) serverTrouble++;
-}
-
-function rssMb(pid: number | null): number | null {
-  if (!pid) return null;
-  try {
-    const m = /VmRSS:\s+(\d+)\s+kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return m ? Math.round(Number(m[1]) / 102.4) / 10 : null;
-  } catch {
-    return null;
-  }
+  for (const l of lines) if (isTrouble(l)) serverTrouble++;
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -195,7 +163,7 @@ class LoadClient {
   /** initialize + initialized; a 429 leaves the client without a session, to try again later. */
   async connect(): Promise<void> {
     const h = { 'x-api-key': this.key };
-    const r = await send(this.url, { jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'load', version: '0' } } }, h);
+    const r = await send(this.url, initializeBody(0, 'load'), h);
     if ('error' in r) return record('initialize', 'failed', r.ms, `initialize: ${r.error}`);
     if (r.status === 429) return record('initialize', 'limited', r.ms);
     if (r.status !== 200 || !r.session) return record('initialize', 'failed', r.ms, `initialize: HTTP ${r.status}`);
@@ -232,11 +200,8 @@ class LoadClient {
   }
 }
 
-function percentile(xs: number[], p: number): number {
-  if (!xs.length) return 0;
-  const sorted = Float64Array.from(xs).sort();
-  return Math.round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! * 10) / 10;
-}
+/** Latency percentile in ms, to 0.1. */
+const pct = (xs: number[], p: number) => Math.round(percentile(xs, p) * 10) / 10;
 
 async function main(): Promise<number> {
   const target = await startServer();
@@ -284,12 +249,7 @@ async function main(): Promise<number> {
 
   const alive = await fetch(`${target.url}/healthz`).then((r) => r.ok, () => false);
   let exitCode: number | null = null;
-  if (target.child) {
-    exitCode = await new Promise<number | null>((resolve) => {
-      target.child!.once('exit', (code) => resolve(code));
-      target.child!.kill('SIGTERM');
-    });
-  }
+  if (target.server) exitCode = await target.server.stop();
 
   // RSS settles when the second half of the run did not keep growing it (allowing for allocator noise).
   const mid = rssMid ?? rssBefore;
@@ -306,11 +266,12 @@ async function main(): Promise<number> {
     limited: stats.limited,
     failed: stats.failed,
     failures: Object.fromEntries(stats.failures),
-    p50_ms: percentile(stats.latencies, 50),
-    p99_ms: percentile(stats.latencies, 99),
-    answered_p50_ms: percentile(stats.answeredLatencies, 50),
-    answered_p99_ms: percentile(stats.answeredLatencies, 99),
-    max_ms: percentile(stats.latencies, 100),
+    sessions_lost: stats.reinitialized,
+    p50_ms: pct(stats.latencies, 50),
+    p99_ms: pct(stats.latencies, 99),
+    answered_p50_ms: pct(stats.answeredLatencies, 50),
+    answered_p99_ms: pct(stats.answeredLatencies, 99),
+    max_ms: pct(stats.latencies, 100),
     rss_mb: { before: rssBefore, mid, peak: rssPeak || null, after: rssAfter, settled: rssSettled },
     rss_settled: settled,
     server_alive: alive,
@@ -322,16 +283,16 @@ async function main(): Promise<number> {
   console.log(`\nload: ${result.seconds} s against ${target.url}, ${KEYS} keys, ${CONCURRENCY} connections, ${result.rps} requests/s`);
   console.log(`${pad('requests', 10)}${pad('answered', 10)}${pad('limited', 10)}${pad('failed', 8)}${pad('p50 ms', 9)}${pad('p99 ms', 9)}${pad('max ms', 9)}`);
   console.log(`${pad(result.requests, 10)}${pad(result.answered, 10)}${pad(result.limited, 10)}${pad(result.failed, 8)}${pad(result.p50_ms, 9)}${pad(result.p99_ms, 9)}${pad(result.max_ms, 9)}`);
-  console.log(`answered only: p50 ${result.answered_p50_ms} ms, p99 ${result.answered_p99_ms} ms`);
+  console.log(`answered only: p50 ${result.answered_p50_ms} ms, p99 ${result.answered_p99_ms} ms; sessions lost (404, initialized again): ${result.sessions_lost}`);
   console.log(`\n${'tool'.padEnd(22)}${pad('answered', 10)}${pad('limited', 10)}${pad('failed', 8)}`);
   for (const [tool, t] of [...stats.byTool].sort()) console.log(`${tool.padEnd(22)}${pad(t.answered, 10)}${pad(t.limited, 10)}${pad(t.failed, 8)}`);
   const r = result.rss_mb;
   console.log(`\nserver RSS MB: before ${r.before ?? '?'}, half-way ${r.mid ?? '?'}, peak ${r.peak ?? '?'}, after ${r.after ?? '?'}, 3 s later ${r.settled ?? '?'} (${settled ? 'settled' : 'STILL GROWING'})`);
   if (stats.failures.size) console.log(`failures: ${JSON.stringify(result.failures)}`);
-  console.log(`server: ${alive ? 'alive' : 'NOT ANSWERING'} after the run${target.child ? `, exited ${exitCode} on SIGTERM` : ''}; ${serverTrouble} error events logged`);
+  console.log(`server: ${alive ? 'alive' : 'NOT ANSWERING'} after the run${target.server ? `, exited ${exitCode} on SIGTERM` : ''}; ${serverTrouble} error events logged`);
   console.log(JSON.stringify(result));
 
-  const ok = stats.failed === 0 && alive && settled && serverTrouble === 0 && (target.child === null || exitCode === 0);
+  const ok = stats.failed === 0 && alive && settled && serverTrouble === 0 && (target.server === null || exitCode === 0);
   return ok ? 0 : 1;
 }
 

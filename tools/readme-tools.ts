@@ -1,16 +1,16 @@
 /**
  * Writes the README's tool reference from the tools themselves: each tool's description, one
- * example call, and the answer the server actually gives (shortened). `--check` fails when the
- * README is out of date, so the documentation cannot drift from the code.
+ * example call, and the answer the server actually gives (shortened). test/docs.test.ts fails when
+ * the README is out of date, so the documentation cannot drift from the code.
  *
- *   node --import tsx tools/readme-tools.ts [--check]
+ *   npm run docs    (node --import tsx tools/readme-tools.ts)
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadCorpusFromMarkdown } from '../src/corpus/load.js';
 import { Knowledge } from '../src/knowledge.js';
-import { TOOLS } from '../src/mcp/server.js';
+import { callTool, TOOLS } from '../src/mcp/server.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const README = path.join(root, 'README.md');
@@ -20,7 +20,7 @@ const BLOCKS = {
 } as const;
 
 /** One example per tool: what a client would send. */
-export const EXAMPLES: Record<string, Record<string, unknown>> = {
+const EXAMPLES: Record<string, Record<string, unknown>> = {
   list_games: {},
   list_rules_documents: { game: 'gundam', language: 'en' },
   search_rules: { query: 'If both battling units are destroyed, do they die at the same time?', limit: 2 },
@@ -60,12 +60,12 @@ function shorten(value: unknown, depth = 0): unknown {
   return value;
 }
 
-export function renderToolsSection(kb: Knowledge): string {
+function renderToolsSection(kb: Knowledge): string {
   const parts: string[] = [];
   for (const tool of TOOLS) {
     const args = EXAMPLES[tool.name];
     if (!args) throw new Error(`no README example for ${tool.name}`);
-    const answer = tool.handler(tool.input.parse(args), kb);
+    const answer = callTool(tool.name, args, kb);
     const text = answer.text.length > 600 ? `${answer.text.slice(0, 597)}…` : answer.text;
     parts.push(
       `### \`${tool.name}\``,
@@ -116,11 +116,10 @@ const WORKED: { title: string; why: string; args: Record<string, unknown> }[] = 
   },
 ];
 
-export function renderEngineExamples(kb: Knowledge): string {
-  const tool = TOOLS.find((t) => t.name === 'simulate_ruling')!;
+function renderEngineExamples(kb: Knowledge): string {
   const parts: string[] = [];
   for (const w of WORKED) {
-    const answer = tool.handler(tool.input.parse(w.args), kb).structured as {
+    const answer = callTool('simulate_ruling', w.args, kb).structured as {
       legal: boolean;
       winner: string | null;
       destroyed: string[];
@@ -148,7 +147,7 @@ export function renderEngineExamples(kb: Knowledge): string {
   return parts.join('\n');
 }
 
-export function replaceBlock(readme: string, block: keyof typeof BLOCKS, body: string): string {
+function replaceBlock(readme: string, block: keyof typeof BLOCKS, body: string): string {
   const [start, end] = BLOCKS[block];
   const a = readme.indexOf(start);
   const b = readme.indexOf(end);
@@ -162,15 +161,6 @@ export function updatedReadme(readme: string, kb: Knowledge): string {
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
   const kb = new Knowledge(loadCorpusFromMarkdown());
-  const next = updatedReadme(fs.readFileSync(README, 'utf8'), kb);
-  if (process.argv.includes('--check')) {
-    if (next !== fs.readFileSync(README, 'utf8')) {
-      console.error('README.md tool reference is stale: run npm run docs');
-      process.exit(1);
-    }
-    console.log('README.md tool reference is up to date');
-  } else {
-    fs.writeFileSync(README, next);
-    console.log('README.md tool reference written');
-  }
+  fs.writeFileSync(README, updatedReadme(fs.readFileSync(README, 'utf8'), kb));
+  console.log('README.md tool reference written');
 }

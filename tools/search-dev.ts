@@ -2,25 +2,19 @@
  * Search quality on question sets (JSONL: {q, lang, doc, gold}): recall@5 and MRR per language and
  * document kind, with the misses. Usage: node --import tsx tools/search-dev.ts file.jsonl [...]
  */
-import fs from 'node:fs';
 import { loadCorpusFromMarkdown } from '../src/corpus/load.js';
 import { CorpusStore } from '../src/corpus/store.js';
 import { SearchService } from '../src/search/service.js';
+import { isGoldHit, readQuestions } from '../test/search/gold.js';
 
 const store = new CorpusStore(loadCorpusFromMarkdown());
 const search = new SearchService(store);
 const files = process.argv.slice(2);
 const agg: Record<string, { n: number; hit: number; rr: number }> = {};
 for (const file of files) {
-  for (const line of fs.readFileSync(file, 'utf8').split('\n')) {
-    if (!line.trim()) continue;
-    const q = JSON.parse(line) as { q: string; lang: 'en' | 'ja'; doc: string; gold: string[] };
+  for (const q of readQuestions(file)) {
     const { results } = search.searchRules({ query: q.q, language: q.lang, limit: 5 });
-    const isTour = (x: { document: string }) => /tournament|floor/.test(x.document);
-    const ok = (x: { id: string; document: string }) =>
-      (q.doc === 'tournament') === isTour(x) &&
-      q.gold.some((g) => x.id === g || x.id.startsWith(g + '-') || x.id.startsWith(g + '.') || (g.startsWith(x.id + '-') && x.id.split('-').length >= 2));
-    const idx = results.findIndex(ok);
+    const idx = results.findIndex((r) => isGoldHit(q, r));
     const key = `${q.lang}/${q.doc}`;
     agg[key] ??= { n: 0, hit: 0, rr: 0 };
     agg[key].n++;

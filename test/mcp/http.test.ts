@@ -1,7 +1,7 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOOLS } from '../../src/mcp/server.js';
-import { httpClient, httpServer, initializeBody, post, type HttpServer } from '../helpers/servers.js';
+import { httpClient, httpServer, initializeBody, post, session as newSession, type HttpServer } from '../helpers/servers.js';
 
 let server: HttpServer;
 type RpcError = { error: { message: string } };
@@ -14,15 +14,8 @@ afterAll(async () => {
   await server.stop();
 });
 
-async function session(): Promise<string> {
-  const r = await post(server.url, initializeBody());
-  expect(r.status).toBe(200);
-  const id = r.headers.get('mcp-session-id');
-  expect(id).toBeTruthy();
-  await r.text();
-  await (await post(server.url, { jsonrpc: '2.0', method: 'notifications/initialized' }, { 'mcp-session-id': id! })).text();
-  return id!;
-}
+// A session of the shared server (the helper throws unless initialize answers 200 with an id).
+const session = () => newSession(server.url);
 
 describe('MCP over streamable HTTP', () => {
   it('answers /healthz', async () => {

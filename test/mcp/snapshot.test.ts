@@ -1,24 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { TOOLS } from '../../src/mcp/server.js';
-import { root } from '../helpers/servers.js';
+import { root, stdioClient } from '../helpers/servers.js';
 
 const blob = path.join(root, 'dist', 'snapshot.blob');
 
 describe('the startup snapshot (node --snapshot-blob dist/snapshot.blob -- --stdio)', () => {
   it('is built by npm run build and serves the same tools over stdio', async () => {
     expect(fs.existsSync(blob), 'dist/snapshot.blob was not built').toBe(true);
-    const transport = new StdioClientTransport({
-      command: process.execPath,
-      args: ['--snapshot-blob', blob, '--', '--stdio'],
-      cwd: root,
-      env: { ...(process.env as Record<string, string>), LOG_LEVEL: 'silent' },
-    });
-    const client = new Client({ name: 'test', version: '0' });
-    await client.connect(transport);
+    const { client } = await stdioClient({}, ['--snapshot-blob', blob, '--', '--stdio']);
     const call = async <T>(name: string, args: Record<string, unknown>) =>
       ((await client.callTool({ name, arguments: args })) as unknown as { structuredContent: T }).structuredContent;
     try {

@@ -10,7 +10,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { McpError, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { z } from 'zod';
 import { TOOLS } from '../../src/mcp/server.js';
-import { httpClient, httpServer, initializeBody, post, type HttpServer } from '../helpers/servers.js';
+import { httpClient, httpServer, post, session as newSession, type HttpServer } from '../helpers/servers.js';
 import { fromSchema, garbageArguments, garbageValue, nastyStrings, type JsonSchema } from './arbitraries.js';
 import { assertNoLeak, serverTrouble } from './leaks.js';
 
@@ -167,10 +167,7 @@ describe('every tool, generated input, through the MCP client', () => {
 describe('raw garbage bodies over HTTP', () => {
   let session: string;
   beforeAll(async () => {
-    const r = await post(server.url, initializeBody());
-    session = r.headers.get('mcp-session-id')!;
-    await r.text();
-    await (await post(server.url, { jsonrpc: '2.0', method: 'notifications/initialized' }, { 'mcp-session-id': session })).text();
+    session = await newSession(server.url);
   });
 
   const message = fc.oneof(

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadHttpConfig } from '../../src/http/config.js';
-import { cli, httpClient, httpServer, initializeBody, post, root, type HttpServer } from '../helpers/servers.js';
+import { cli, httpClient, httpServer, initializeBody, post, root, session, type HttpServer } from '../helpers/servers.js';
 import { assertNoLeak, serverTrouble } from './leaks.js';
 
 const servers: HttpServer[] = [];
@@ -25,15 +25,6 @@ afterAll(async () => {
     expect(await s.stop()).toBe(0);
   }
 });
-
-async function session(url: string, headers: Record<string, string> = {}): Promise<string> {
-  const r = await post(url, initializeBody(), headers);
-  expect(r.status).toBe(200);
-  await r.text();
-  const id = r.headers.get('mcp-session-id')!;
-  await (await post(url, { jsonrpc: '2.0', method: 'notifications/initialized' }, { ...headers, 'mcp-session-id': id })).text();
-  return id;
-}
 
 const listTools = (url: string, id: string, headers: Record<string, string> = {}) => post(url, { jsonrpc: '2.0', id: 2, method: 'tools/list' }, { ...headers, 'mcp-session-id': id });
 

@@ -15,12 +15,5 @@ export function assertNoLeak(text: string): void {
   for (const [re, what] of LEAKS) expect(re.test(text), `response shows ${what}: ${text.slice(0, 400)}`).toBe(false);
 }
 
-const TROUBLE = ['tool_failure', 'request_failure', 'unhandled_rejection', 'uncaught_exception', 'http_error', 'response_timeout', 'start_failed'];
-
-/** Log lines of events that mean something broke inside the server. */
-export function serverTrouble(logs: string): string[] {
-  return logs
-    .split('\n')
-    .filter((l) => TROUBLE.some((t) => l.includes(`"event":"${t}"`)))
-    .map((l) => l.slice(0, 500));
-}
+// The trouble-event list is in a vitest-free module, which tools/load.ts shares.
+export { serverTrouble } from '../helpers/trouble.js';

@@ -4,16 +4,13 @@
  */
 import http from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { httpServer, initializeBody, post } from '../helpers/servers.js';
+import { httpServer, post, session as newSession } from '../helpers/servers.js';
 import { serverTrouble } from './leaks.js';
 
 describe('SIGTERM', () => {
   it('finishes in-flight requests, refuses new connections, and exits 0', async () => {
     const s = await httpServer({ SHUTDOWN_GRACE_MS: '20000', RATE_LIMIT_PER_MINUTE: '60', RATE_LIMIT_BURST: '30' });
-    const init = await post(s.url, initializeBody());
-    const session = init.headers.get('mcp-session-id')!;
-    await init.text();
-    await (await post(s.url, { jsonrpc: '2.0', method: 'notifications/initialized' }, { 'mcp-session-id': session })).text();
+    const session = await newSession(s.url);
 
     // Requests that are surely in flight when the signal arrives: their headers and half their
     // body are sent, and the server is waiting for the rest.

@@ -1,17 +1,11 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadCorpusFromMarkdown } from '../../src/corpus/load.js';
 import { CorpusStore } from '../../src/corpus/store.js';
 import { SearchService } from '../../src/search/service.js';
+import { isGoldHit, readQuestions, type Question } from './gold.js';
 
-type Question = { q: string; lang: 'en' | 'ja'; doc: 'rules' | 'tournament'; gold: string[] };
-const read = (file: string): Question[] =>
-  fs
-    .readFileSync(path.join(import.meta.dirname, '..', 'fixtures', file), 'utf8')
-    .split('\n')
-    .filter((l) => l.trim())
-    .map((l) => JSON.parse(l) as Question);
+const read = (file: string) => readQuestions(path.join(import.meta.dirname, '..', 'fixtures', file));
 // Questions written for this project (not the evaluation's examples), with the rules that answer
 // them: the set the search was tuned on, and a set written separately without looking at the search.
 const tuned = read('search-questions.jsonl');
@@ -28,12 +22,7 @@ function recall(questions: Question[], lang: string, doc: string): { recall: num
   const misses: string[] = [];
   for (const q of set) {
     const { results } = search.searchRules({ query: q.q, language: q.lang, limit: 5 });
-    const hit = results.some(
-      (r) =>
-        (q.doc === 'tournament') === /tournament|floor/.test(r.document) &&
-        q.gold.some((g) => r.id === g || r.id.startsWith(`${g}-`) || r.id.startsWith(`${g}.`) || (g.startsWith(`${r.id}-`) && r.id.split('-').length >= 2)),
-    );
-    if (!hit) misses.push(`${q.q} -> ${results.map((r) => r.id).join(', ')}`);
+    if (!results.some((r) => isGoldHit(q, r))) misses.push(`${q.q} -> ${results.map((r) => r.id).join(', ')}`);
   }
   return { recall: 1 - misses.length / set.length, misses };
 }
