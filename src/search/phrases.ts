@@ -30,7 +30,8 @@ function quoted(query: string): string[] {
   const out: string[] = [];
   // Single quotes only around whole words, so apostrophes ("opponent's") do not open a quote.
   for (const m of query.matchAll(/["“]([^"“”]{2,60})["”]|(?<![\w])['‘]([^'‘’]{2,60})['’](?![\w])/g)) {
-    const words = (m[1] ?? m[2]!).toLowerCase().replace(/[?!.,:;()]/g, ' ').split(/\s+/).filter(Boolean);
+    // Flattened like the records, so an apostrophe inside ("opponent’s shield area") still matches.
+    const words = flatten(m[1] ?? m[2]!).split(/\s+/).filter(Boolean);
     if (words.length >= 2 && words.length <= 8) out.push(` ${words.join(' ')} `);
   }
   return out;
