@@ -1,0 +1,233 @@
+/**
+ * The ability IR: what a card's effect text means, compiled once by the corpus build
+ * (src/abilities/compile.ts) and run by the engine (src/engine/resolve.ts). This file is the
+ * contract between the two: the compiler only emits what is typed here, and the engine handles
+ * every case (its switches are exhaustive), so an ability whose status is "executes" really runs.
+ *
+ * Plain JSON data only (it is stored in corpus/cards/cards.json).
+ */
+
+/** The keyword effects of 13-1 (the names the engine knows). */
+export type IrKeyword = 'Repair' | 'Breach' | 'Support' | 'Blocker' | 'First Strike' | 'High-Maneuver' | 'Suppression';
+
+export interface IrKeywordInstance {
+  name: IrKeyword;
+  amount: number | null;
+}
+
+/** A comparison on a number: "Lv.4 or lower" = {op:'<=', value:4}; "Lv.3" = {op:'=', value:3}. */
+export interface Cmp {
+  op: '<=' | '>=' | '=';
+  value: number;
+}
+
+/** Whose cards: "friendly"/"your" = the ability's controller, "enemy" = the opponent, "any" = both. */
+export type Side = 'friendly' | 'enemy' | 'any';
+
+/**
+ * What cards a selector or condition looks at. Every field is a further restriction (AND); lists
+ * are alternatives (OR): traits ["Zeon","Neo Zeon"] = "(Zeon)/(Neo Zeon)".
+ */
+export interface Filter {
+  side: Side;
+  /** Card type; in the battle area this is 'unit' (or 'base'); in trash/hand/deck any type. */
+  type?: 'unit' | 'pilot' | 'command' | 'base' | 'unit-or-base';
+  /** "other"/"another": not the card the ability belongs to. */
+  other?: boolean;
+  traits?: string[];
+  colors?: string[];
+  level?: Cmp;
+  cost?: Cmp;
+  ap?: Cmp;
+  hp?: Cmp;
+  rested?: boolean;
+  damaged?: boolean;
+  keyword?: IrKeyword;
+  paired?: boolean;
+  linked?: boolean;
+  token?: boolean;
+  /** The card name contains this ("[Gundam]", "with \"Unicorn Mode\" in its card name"). */
+  nameIncludes?: string;
+}
+
+/** Where the cards a selector picks from are. */
+export type Zone = 'battle' | 'trash' | 'hand' | 'shields';
+
+/** Who a selector or a step refers to. */
+export type Selector =
+  /** The card the ability belongs to ("this Unit", "this Base", "this card"). */
+  | { type: 'self' }
+  /** The Pilot paired with this Unit. */
+  | { type: 'paired-pilot' }
+  /** The cards an earlier step of the same ability picked ("it", "them", "that Unit"). */
+  | { type: 'previous' }
+  /** The Unit this Unit is battling / the attacking Unit, in a battle-timed ability. */
+  | { type: 'battle-opponent' }
+  /** A player's choice: "Choose 1 to 2 enemy Units with 3 or less HP". min 0 = "up to". */
+  | { type: 'choose'; min: number; max: number; filter: Filter; zone: Zone }
+  /** Every matching card: "all enemy Units that are Lv.5 or lower". */
+  | { type: 'all'; filter: Filter; zone: Zone };
+
+/** A player relative to the ability's controller. */
+export type Who = 'you' | 'opponent' | 'each';
+
+export type Duration = 'turn' | 'battle';
+
+/** One thing an ability does. */
+export type Step =
+  | { do: 'damage'; target: Selector; amount: number }
+  | { do: 'destroy'; target: Selector }
+  | { do: 'rest'; target: Selector }
+  | { do: 'set-active'; target: Selector }
+  | { do: 'recover'; target: Selector; amount: number }
+  | { do: 'modify'; target: Selector; ap: number; hp: number; duration: Duration }
+  | { do: 'grant'; target: Selector; keyword: IrKeywordInstance; duration: Duration }
+  /** "It may choose an active enemy Unit (with filter) as its attack target during this turn." */
+  | { do: 'allow-attack-active'; target: Selector; filter: Filter; duration: Duration }
+  /** "It can't attack during this turn." */
+  | { do: 'forbid-attack'; target: Selector; duration: Duration }
+  | { do: 'return-to-hand'; target: Selector }
+  | { do: 'draw'; who: Who; count: number }
+  | { do: 'discard'; who: Who; count: number }
+  /** "Add 1 of your Shields to your hand." */
+  | { do: 'shield-to-hand'; who: Who; count: number }
+  /** 【Burst】 "Add this card to your hand." */
+  | { do: 'self-to-hand' }
+  /** 【Burst】 "Deploy this card." (13-2-5-3 it moves from the trash/shield to the battle area) */
+  | { do: 'deploy-self' }
+  /** "Deploy 1 rested [Name]((Trait)･AP3･HP1･<Blocker>) Unit token." */
+  | {
+      do: 'deploy-token';
+      count: number;
+      rested: boolean;
+      token: { name: string; traits: string[]; ap: number; hp: number; keywords: IrKeywordInstance[] };
+    }
+  /** "Place 1 EX Resource." / "Place 1 rested Resource." */
+  | { do: 'place-resource'; who: Who; count: number; ex: boolean; rested: boolean }
+  /**
+   * "Look at the top N cards of your deck. You may reveal 1 (filter) card among them and add it to
+   * your hand. Return the remaining cards randomly to the bottom of your deck."
+   */
+  | { do: 'look-top'; count: number; take: { filter: Filter; max: number; to: 'hand' | 'deploy' }; rest: 'bottom' | 'top-or-bottom' | 'trash' }
+  /** "Choose 1 (filter) card from your trash. Add it to your hand." */
+  | { do: 'trash-to-hand'; filter: Filter; max: number }
+  /** "Place the top N cards of your deck into your trash." (mill) */
+  | { do: 'mill'; who: Who; count: number }
+  /** "Reduce the damage by N" in a "when this Unit receives damage" trigger (the pending damage). */
+  | { do: 'reduce-damage'; amount: number };
+
+/** A condition an effect or a constant ability depends on. */
+export type Condition =
+  /** "during your turn" / "during your opponent's turn". */
+  | { type: 'turn'; whose: 'yours' | 'opponents' }
+  /** "if you have 2 or more other (Zeon) Units in play", "while 4 or more enemy Units are in play". */
+  | { type: 'count-in-play'; filter: Filter; cmp: Cmp }
+  /** "if there are 4 or more Command cards in your trash". */
+  | { type: 'count-in-trash'; who: Who; filter: Filter; cmp: Cmp }
+  /** "if you have 7 or more cards in your hand", "if your opponent has 8 or more cards in their hand". */
+  | { type: 'hand-count'; who: Who; cmp: Cmp }
+  /** "if you have 2 or fewer Shields". */
+  | { type: 'shield-count'; who: Who; cmp: Cmp }
+  /** "if you are Lv.7 or higher" (Lv. = Resources in the resource area, 2-9-1). */
+  | { type: 'player-level'; who: Who; cmp: Cmp }
+  /** "while this Unit has 5 or more AP", "while this Unit is rested", "this Unit is (Zeon)", "is white". */
+  | { type: 'self'; filter: Filter }
+  /** "if this Unit is attacking the enemy player" / "attacking an enemy Unit". */
+  | { type: 'attacking'; target: 'player' | 'unit' }
+  /** 【During Pair】 / 【During Link】, with the optional pilot qualifier of 【During Pair･(Trait) Pilot】. */
+  | { type: 'paired'; pilot?: Filter }
+  | { type: 'linked' }
+  /** "If a Pilot is not paired with this Unit". */
+  | { type: 'not-paired' };
+
+/**
+ * One step of an effect with its connective: "Then, …" (then), "If you do, …" (ifDone: only when
+ * the step before it happened), "You may …" (optional: the controller chooses), "If …, …" (when).
+ */
+export interface EffectStep {
+  step: Step;
+  when?: Condition[];
+  optional?: boolean;
+  ifDone?: boolean;
+}
+
+/** The trigger of a triggered ability. */
+export type Trigger =
+  | 'deploy'
+  | 'attack'
+  | 'destroyed'
+  | 'when-paired'
+  | 'when-linked'
+  | 'burst'
+  | 'start-of-turn'
+  | 'end-of-turn'
+  /** "When this Unit destroys an enemy Unit with battle damage" */
+  | 'destroys-enemy-with-battle-damage'
+  /** "When this Unit receives damage" / "receives effect damage" */
+  | 'receives-damage';
+
+/** An activation cost (before the ：). */
+export interface Cost {
+  resources?: number;
+  restSelf?: boolean;
+  /** Costs the compiler read but are not resources/rest (discard N, exile): kept as steps. */
+  steps?: Step[];
+}
+
+/** A constant (continuous) effect (10-1-5). */
+export type Constant =
+  | { type: 'stats'; target: Selector; ap: number; hp: number }
+  | { type: 'keyword'; target: Selector; keyword: IrKeywordInstance }
+  | { type: 'attack-active'; target: Selector; filter: Filter }
+  | { type: 'cannot-attack'; target: Selector };
+
+interface AbilityBase {
+  /** The ability's text as printed (reminder text removed). */
+  text: string;
+  /** 【During Pair】/【During Link】/pilot qualifiers and "while …" conditions of the whole ability. */
+  requires: Condition[];
+  /** 【Once per Turn】: at most once each turn. */
+  oncePerTurn: boolean;
+  /** The sentence patterns (by id) that read it, for coverage counts. */
+  patterns: string[];
+}
+
+export type CompiledAbility =
+  | (AbilityBase & { kind: 'triggered'; trigger: Trigger; effect: EffectStep[] })
+  | (AbilityBase & { kind: 'activated'; window: 'main' | 'action'; cost: Cost; effect: EffectStep[] })
+  | (AbilityBase & { kind: 'command'; windows: ('main' | 'action')[]; effect: EffectStep[] })
+  | (AbilityBase & { kind: 'constant'; effects: Constant[] })
+  /** 【Pilot】[Name]: handled by the pair action (3-4-6). */
+  | (AbilityBase & { kind: 'pilot'; pilotName: string });
+
+/** Why an ability could not be compiled. */
+export type UnsupportedReason =
+  /** No sentence pattern reads this clause. */
+  | 'no-pattern'
+  /** The seed lost a keyword name or amount that the clause depends on. */
+  | 'source-lost'
+  /** The clause depends on hidden information or a choice the engine cannot model. */
+  | 'hidden-information'
+  /** Multiplayer-only text (enemy players, each enemy player). */
+  | 'multiplayer';
+
+export interface UnsupportedAbility {
+  kind: 'unsupported';
+  text: string;
+  /** The exact clause no pattern read. */
+  unread: string;
+  reason: UnsupportedReason;
+  /** Human words on the reason. */
+  detail: string;
+}
+
+export type Ability = CompiledAbility | UnsupportedAbility;
+
+/** "full": every ability compiled; "partial": some did not; "none": the card has no effect text. */
+export type EffectsCoverage = 'full' | 'partial' | 'none';
+
+/** What the corpus build stores on each card. */
+export interface CardAbilities {
+  abilities: Ability[];
+  effects: EffectsCoverage;
+}
