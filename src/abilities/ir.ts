@@ -114,7 +114,11 @@ export type Step =
   /** "Place the top N cards of your deck into your trash." (mill) */
   | { do: 'mill'; who: Who; count: number }
   /** "Reduce the damage by N" in a "when this Unit receives damage" trigger (the pending damage). */
-  | { do: 'reduce-damage'; amount: number };
+  | { do: 'reduce-damage'; amount: number }
+  /** Added by the compiler (12 commands): 【Burst】"Activate this card's 【Main】." runs the card's own 【Main】 effect. */
+  | { do: 'activate-main' }
+  /** Added by the compiler: "It can't choose the enemy player as its attack target during this turn." */
+  | { do: 'forbid-attack-player'; target: Selector; duration: Duration };
 
 /** A condition an effect or a constant ability depends on. */
 export type Condition =
@@ -149,6 +153,8 @@ export interface EffectStep {
   when?: Condition[];
   optional?: boolean;
   ifDone?: boolean;
+  /** Added by the compiler: the step was printed with "Then," (wording only; steps always run in order). */
+  then?: boolean;
 }
 
 /** The trigger of a triggered ability. */
@@ -179,7 +185,9 @@ export type Constant =
   | { type: 'stats'; target: Selector; ap: number; hp: number }
   | { type: 'keyword'; target: Selector; keyword: IrKeywordInstance }
   | { type: 'attack-active'; target: Selector; filter: Filter }
-  | { type: 'cannot-attack'; target: Selector };
+  | { type: 'cannot-attack'; target: Selector }
+  /** Added by the compiler (6 units): "This Unit can't choose the enemy player as its attack target." */
+  | { type: 'cannot-attack-player'; target: Selector };
 
 interface AbilityBase {
   /** The ability's text as printed (reminder text removed). */
@@ -198,7 +206,12 @@ export type CompiledAbility =
   | (AbilityBase & { kind: 'command'; windows: ('main' | 'action')[]; effect: EffectStep[] })
   | (AbilityBase & { kind: 'constant'; effects: Constant[] })
   /** 【Pilot】[Name]: handled by the pair action (3-4-6). */
-  | (AbilityBase & { kind: 'pilot'; pilotName: string });
+  | (AbilityBase & { kind: 'pilot'; pilotName: string })
+  /**
+   * Added by the compiler: a bare keyword line (<Blocker>, 【Activate･Main】<Support 2>). The engine
+   * already runs 13-1 keywords from the card's `keywords`; this records that the line is understood.
+   */
+  | (AbilityBase & { kind: 'keyword'; keyword: IrKeywordInstance; /** 【Activate･Main】<Support 2> is printed with its timing. */ activate?: 'main' | 'action' });
 
 /** Why an ability could not be compiled. */
 export type UnsupportedReason =

@@ -1,0 +1,99 @@
+/**
+ * Card text → ability IR (build time). Each ability is read by the ordered pattern tables in
+ * patterns/; an ability any clause of which no pattern reads is kept whole as `unsupported` with
+ * the unread clause, never partly compiled. Every compiled ability is rendered back (render.ts)
+ * and must equal its source once normalised (normalize.ts), or it is unsupported too.
+ */
+import type { CardKeyword } from '../corpus/types.js';
+import type { Ability, CardAbilities, CompiledAbility, UnsupportedAbility, UnsupportedReason } from './ir.js';
+import { normalizeText } from './normalize.js';
+import { parseConstants } from './patterns/constant.js';
+import { parseHeader } from './patterns/header.js';
+import { KEYWORD_SRC, parseKeyword } from './patterns/keyword.js';
+import { parseEffect } from './patterns/sequence.js';
+import { parseTriggerPhrase } from './patterns/trigger.js';
+import { Unread, Used } from './patterns/unread.js';
+import { renderAbility } from './render.js';
+import { splitAbilities } from './split.js';
+
+export interface CompileOptions {
+  /** The card's catalog keywords: an amount the source lost makes the abilities naming it 'source-lost'. */
+  keywords?: CardKeyword[];
+}
+
+/** Text the engine cannot take as two-player rules. */
+const MULTIPLAYER = /\b(?:enemy players|each enemy player|an enemy player|another player|belonging to another player|All enemy players)\b/i;
+/** Holes where the seed stripped a keyword name: "enemy Unit with that is", "gains during". */
+const NAME_LOST = /\b(?:with|gains?|gets?|has|have)(?= (?:[.,)]|that\b|during\b|and\b|or\b))|\b(?:with|gains?|has)\.$/;
+
+function unsupported(text: string, unread: string, reason: UnsupportedReason, detail: string): UnsupportedAbility {
+  // `unread` is always a piece of the ability's own text (case as printed).
+  let clause = unread;
+  if (!text.includes(clause)) {
+    const at = text.toLowerCase().indexOf(clause.toLowerCase());
+    clause = at >= 0 ? text.slice(at, at + clause.length) : text;
+  }
+  return { kind: 'unsupported', text, unread: clause, reason, detail };
+}
+
+function compileOne(text: string, opts: CompileOptions): CompiledAbility[] {
+  const used = new Used();
+  const h = parseHeader(text, used);
+  const base = { text, requires: h.requires, oncePerTurn: h.oncePerTurn, patterns: used.ids };
+  if (h.pilotName !== undefined) return [{ ...base, kind: 'pilot', pilotName: h.pilotName }];
+  // A bare keyword line: "<Blocker>", "【Activate･Main】<Support 2>".
+  if (new RegExp(`^(?:${KEYWORD_SRC}\\s*)+$`).test(h.body) && !h.trigger && !h.windows && !h.cost?.resources && !h.cost?.restSelf) {
+    const lost = opts.keywords?.find((k) => k.amount_lost && h.body.includes(`<${k.name}>`));
+    if (lost) throw new Unread(`<${lost.name}>`, 'source-lost', `the source lost the amount of <${lost.name}>`);
+    used.add('keyword.bare');
+    return [...h.body.matchAll(new RegExp(KEYWORD_SRC, 'g'))].map((m) => ({ ...base, kind: 'keyword' as const, keyword: parseKeyword(m[0]), ...(h.activate ? { activate: h.activate } : {}) }));
+  }
+  if (!h.body) throw new Unread(text);
+  if (h.trigger) return [{ ...base, kind: 'triggered', trigger: h.trigger, effect: parseEffect(h.body, used) }];
+  if (h.windows) return [{ ...base, kind: 'command', windows: h.windows, effect: parseEffect(h.body, used) }];
+  if (h.activate) return [{ ...base, kind: 'activated', window: h.activate, cost: h.cost ?? {}, effect: parseEffect(h.body, used) }];
+  const trig = parseTriggerPhrase(h.body, used);
+  if (trig) return [{ ...base, requires: [...h.requires, ...trig.requires], kind: 'triggered', trigger: trig.trigger, effect: parseEffect(trig.rest, used) }];
+  const constant = parseConstants(h.body, used);
+  if (constant) return [{ ...base, requires: [...h.requires, ...constant.requires], kind: 'constant', effects: constant.effects }];
+  throw new Unread(h.body);
+}
+
+function compileAbility(text: string, opts: CompileOptions): Ability[] {
+  const multi = MULTIPLAYER.exec(text);
+  if (multi) return [unsupported(text, multi[0], 'multiplayer', 'multiplayer text: the engine plays two-player games')];
+  const lost = NAME_LOST.exec(text);
+  if (lost) return [unsupported(text, text.slice(Math.max(0, lost.index - 20), lost.index + lost[0].length + 6).trim(), 'source-lost', 'the source lost a keyword name here')];
+  try {
+    const abilities = compileOne(text, opts);
+    const rendered = abilities.map(renderAbility).join(' ');
+    const want = normalizeText(text);
+    const got = normalizeText(rendered);
+    if (want !== got) {
+      return [unsupported(text, text, 'no-pattern', `round trip differs: ${firstDifference(want, got)}`)];
+    }
+    return abilities;
+  } catch (e) {
+    if (e instanceof Unread) return [unsupported(text, e.clause, e.reason, e.detail)];
+    return [unsupported(text, text, 'no-pattern', `compiler error: ${(e as Error).message}`)];
+  }
+}
+
+function firstDifference(want: string, got: string): string {
+  let i = 0;
+  while (i < want.length && want[i] === got[i]) i++;
+  const from = Math.max(0, i - 20);
+  return `source "…${want.slice(from, i + 30)}…" vs rendered "…${got.slice(from, i + 30)}…"`;
+}
+
+/** Compiles a card's whole text. Pure; never throws. */
+export function compileCardText(text: string, opts: CompileOptions = {}): CardAbilities {
+  if (typeof text !== 'string' || text.trim() === '') return { abilities: [], effects: 'none' };
+  let abilities: Ability[];
+  try {
+    abilities = splitAbilities(text).flatMap((a) => compileAbility(a, opts));
+  } catch (e) {
+    abilities = [unsupported(text, text, 'no-pattern', `compiler error: ${(e as Error).message}`)];
+  }
+  return { abilities, effects: abilities.some((a) => a.kind === 'unsupported') ? 'partial' : 'full' };
+}

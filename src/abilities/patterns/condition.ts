@@ -1,0 +1,162 @@
+/**
+ * Conditions: the "If …," / "While …," / "During your turn," clauses. One table of patterns, each
+ * reading a whole condition clause (without its "If"/"While") into a Condition; renderCondition
+ * is its inverse.
+ */
+import type { Cmp, Condition, Filter } from '../ir.js';
+import { parseNoun, renderNoun } from './noun.js';
+import { Unread, type Used } from './unread.js';
+
+interface ConditionPattern {
+  id: string;
+  re: RegExp;
+  read: (m: RegExpExecArray) => Condition;
+}
+
+/** "2 or more", "another", "no", "only 1", "a", "N or fewer" → Cmp (plus "other" for "another"). */
+function countOf(words: string): { cmp: Cmp; other: boolean } {
+  let m: RegExpExecArray | null;
+  if (words === 'another') return { cmp: { op: '>=', value: 1 }, other: true };
+  if (words === 'a' || words === 'an') return { cmp: { op: '>=', value: 1 }, other: false };
+  if (words === 'no') return { cmp: { op: '<=', value: 0 }, other: false };
+  if ((m = /^only (\d+)$/.exec(words))) return { cmp: { op: '=', value: Number(m[1]) }, other: false };
+  if ((m = /^(\d+) or (more|less|fewer)$/.exec(words))) return { cmp: { op: m[2] === 'more' ? '>=' : '<=', value: Number(m[1]) }, other: false };
+  throw new Unread(words);
+}
+
+const COUNT = '(another|an?|no|only \\d+|\\d+ or (?:more|less|fewer))';
+
+function nounWith(np: string, side: Filter['side'] | null, other: boolean): Filter {
+  const n = parseNoun(np);
+  if (n.card) throw new Unread(np);
+  const f = n.filter;
+  if (side) {
+    if (f.side !== 'any') throw new Unread(np);
+    f.side = side;
+  }
+  if (other) f.other = true;
+  return f;
+}
+
+function cmpFrom(n: string, word: string | undefined): Cmp {
+  return { op: word === 'more' || word === 'higher' ? '>=' : word ? '<=' : '=', value: Number(n) };
+}
+
+export const CONDITION_PATTERNS: ConditionPattern[] = [
+  { id: 'cond.your-turn', re: /^(?:it is )?your turn$/, read: () => ({ type: 'turn', whose: 'yours' }) },
+  { id: 'cond.opponent-turn', re: /^(?:it is )?your opponent's turn$/, read: () => ({ type: 'turn', whose: 'opponents' }) },
+  {
+    id: 'cond.count-in-play',
+    re: new RegExp(`^you have ${COUNT} (.+) in play$`),
+    read: (m) => {
+      const c = countOf(m[1]!);
+      return { type: 'count-in-play', filter: nounWith(m[2]!, 'friendly', c.other), cmp: c.cmp };
+    },
+  },
+  {
+    id: 'cond.count-in-play',
+    re: new RegExp(`^${COUNT} (.+) (?:is|are) in play$`),
+    read: (m) => {
+      const c = countOf(m[1]!);
+      return { type: 'count-in-play', filter: nounWith(m[2]!, null, c.other), cmp: c.cmp };
+    },
+  },
+  {
+    id: 'cond.count-in-trash',
+    re: /^there (?:is|are) (\d+) or (more|less|fewer) (.+) in your trash$/,
+    read: (m) => {
+      const n = parseNoun(m[3]!);
+      if (!n.card || n.filter.side !== 'any') throw new Unread(m[3]!);
+      return { type: 'count-in-trash', who: 'you', filter: n.filter, cmp: countOf(`${m[1]} or ${m[2]}`).cmp };
+    },
+  },
+  {
+    id: 'cond.hand-count',
+    re: /^(you|your opponent) (?:have|has) (\d+) or (more|less|fewer) cards in (?:your|their) hand$/,
+    read: (m) => ({ type: 'hand-count', who: m[1] === 'you' ? 'you' : 'opponent', cmp: countOf(`${m[2]} or ${m[3]}`).cmp }),
+  },
+  {
+    id: 'cond.shield-count',
+    re: /^(you|your opponent) (?:have|has) (\d+) or (more|less|fewer) Shields$/,
+    read: (m) => ({ type: 'shield-count', who: m[1] === 'you' ? 'you' : 'opponent', cmp: countOf(`${m[2]} or ${m[3]}`).cmp }),
+  },
+  {
+    id: 'cond.player-level',
+    re: /^you are Lv\.(\d+)(?: or (higher|lower))?$/,
+    read: (m) => ({ type: 'player-level', who: 'you', cmp: cmpFrom(m[1]!, m[2]) }),
+  },
+  {
+    id: 'cond.self-stat',
+    re: /^this Unit has (\d+) or (more|less) (AP|HP)$/,
+    read: (m) => ({ type: 'self', filter: { side: 'any', [m[3] === 'AP' ? 'ap' : 'hp']: cmpFrom(m[1]!, m[2]) } }),
+  },
+  { id: 'cond.self-rested', re: /^this Unit is (rested|active)$/, read: (m) => ({ type: 'self', filter: { side: 'any', rested: m[1] === 'rested' } }) },
+  {
+    id: 'cond.self-trait',
+    re: /^this Unit is ((?:\([^()]+\))(?:\/\([^()]+\))*)$/,
+    read: (m) => ({ type: 'self', filter: { side: 'any', traits: [...m[1]!.matchAll(/\(([^()]+)\)/g)].map((t) => t[1]!) } }),
+  },
+  { id: 'cond.attacking', re: /^(?:you are|this Unit is) attacking (the enemy player|an enemy Unit)$/, read: (m) => ({ type: 'attacking', target: m[1] === 'the enemy player' ? 'player' : 'unit' }) },
+  { id: 'cond.not-paired', re: /^a Pilot is not paired with this Unit$/, read: () => ({ type: 'not-paired' }) },
+];
+
+/** Reads one condition clause ("you have 2 or more other Units in play"). */
+export function parseCondition(clause: string, used: Used): Condition {
+  for (const p of CONDITION_PATTERNS) {
+    const m = p.re.exec(clause.trim());
+    if (!m) continue;
+    const c = p.read(m);
+    used.add(p.id);
+    return c;
+  }
+  throw new Unread(clause.trim());
+}
+
+function countWords(cmp: Cmp, other: boolean): string {
+  if (other && cmp.op === '>=' && cmp.value === 1) return 'another';
+  if (cmp.op === '<=' && cmp.value === 0) return 'no';
+  if (cmp.op === '=') return `only ${cmp.value}`;
+  if (cmp.op === '>=' && cmp.value === 1) return 'a';
+  return `${cmp.value} or ${cmp.op === '>=' ? 'more' : 'less'}`;
+}
+
+function cmpTail(c: Cmp, more: string, less: string): string {
+  return c.op === '=' ? `${c.value}` : `${c.value} or ${c.op === '>=' ? more : less}`;
+}
+
+export function renderCondition(c: Condition): string {
+  switch (c.type) {
+    case 'turn':
+      return c.whose === 'yours' ? 'it is your turn' : "it is your opponent's turn";
+    case 'count-in-play': {
+      const other = !!c.filter.other && c.cmp.op === '>=' && c.cmp.value === 1;
+      const f = other ? { ...c.filter, other: false } : c.filter;
+      const plural = !(c.cmp.op === '>=' && c.cmp.value === 1) && !(c.cmp.op === '=' && c.cmp.value === 1);
+      if (c.filter.side === 'friendly') return `you have ${countWords(c.cmp, other)} ${renderNoun(f, { side: false, plural })} in play`;
+      return `${countWords(c.cmp, other)} ${renderNoun(f, { plural })} ${plural ? 'are' : 'is'} in play`;
+    }
+    case 'count-in-trash':
+      return `there are ${cmpTail(c.cmp, 'more', 'less')} ${renderNoun(c.filter, { plural: true, card: true })} in your trash`;
+    case 'hand-count':
+      return `${c.who === 'you' ? 'you have' : 'your opponent has'} ${cmpTail(c.cmp, 'more', 'less')} cards in ${c.who === 'you' ? 'your' : 'their'} hand`;
+    case 'shield-count':
+      return `${c.who === 'you' ? 'you have' : 'your opponent has'} ${cmpTail(c.cmp, 'more', 'less')} Shields`;
+    case 'player-level':
+      return `you are Lv.${cmpTail(c.cmp, 'higher', 'lower')}`;
+    case 'self': {
+      const f = c.filter;
+      if (f.ap) return `this Unit has ${cmpTail(f.ap, 'more', 'less')} AP`;
+      if (f.hp) return `this Unit has ${cmpTail(f.hp, 'more', 'less')} HP`;
+      if (f.rested !== undefined) return `this Unit is ${f.rested ? 'rested' : 'active'}`;
+      return `this Unit is ${(f.traits ?? []).map((t) => `(${t})`).join('/')}`;
+    }
+    case 'attacking':
+      return `this Unit is attacking ${c.target === 'player' ? 'the enemy player' : 'an enemy Unit'}`;
+    case 'not-paired':
+      return 'a Pilot is not paired with this Unit';
+    case 'paired':
+      return 'this Unit is paired';
+    case 'linked':
+      return 'this Unit is linked';
+  }
+}

@@ -1,0 +1,81 @@
+/**
+ * Constant abilities (10-1-5): "This Unit gets HP+1.", "All your (White Base Team) Units gain
+ * <Repair 1>.", "This Unit may choose an active enemy Unit that is Lv.2 or lower as its attack
+ * target.", each optionally under "While …," or "During your turn,".
+ */
+import type { Condition, Constant } from '../ir.js';
+import { parseCondition } from './condition.js';
+import { KEYWORD_SRC, parseKeyword } from './keyword.js';
+import { parseNoun } from './noun.js';
+import { sentences } from './sequence.js';
+import { parseTarget } from './target.js';
+import { Unread, type Used } from './unread.js';
+
+interface ConstantPattern {
+  id: string;
+  re: RegExp;
+  read: (m: RegExpExecArray, used: Used) => Constant;
+}
+
+function stats(a: string, av: string, b: string | undefined, bv: string | undefined): { ap: number; hp: number } {
+  const out = { ap: 0, hp: 0 };
+  out[a === 'AP' ? 'ap' : 'hp'] = Number(av);
+  if (b) {
+    if (b === a) throw new Unread(`${b}${bv}`);
+    out[b === 'AP' ? 'ap' : 'hp'] = Number(bv);
+  }
+  return out;
+}
+
+export const CONSTANT_PATTERNS: ConstantPattern[] = [
+  {
+    id: 'const.stats',
+    re: /^(.+?) gets? (AP|HP)([+-]\d+)(?: and (AP|HP)([+-]\d+))?$/,
+    read: (m, u) => ({ type: 'stats', target: parseTarget(m[1]!, u), ...stats(m[2]!, m[3]!, m[4], m[5]) }),
+  },
+  { id: 'const.keyword', re: new RegExp(`^(.+?) gains? (${KEYWORD_SRC})$`), read: (m, u) => ({ type: 'keyword', target: parseTarget(m[1]!, u), keyword: parseKeyword(m[2]!) }) },
+  {
+    id: 'const.attack-active',
+    re: /^This Unit may choose an? (.+) as its attack target$/,
+    read: (m) => {
+      const n = parseNoun(m[1]!);
+      if (n.card || n.plural || n.filter.side !== 'enemy' || n.filter.rested !== false) throw new Unread(m[1]!);
+      return { type: 'attack-active', target: { type: 'self' }, filter: n.filter };
+    },
+  },
+  { id: 'const.cannot-attack-player', re: /^This Unit can't choose the enemy player as its attack target$/, read: () => ({ type: 'cannot-attack-player', target: { type: 'self' } }) },
+  { id: 'const.cannot-attack', re: /^This Unit can't attack$/, read: () => ({ type: 'cannot-attack', target: { type: 'self' } }) },
+];
+
+function parseConstant(sentence: string, used: Used): Constant {
+  for (const p of CONSTANT_PATTERNS) {
+    const m = p.re.exec(sentence);
+    if (!m) continue;
+    const c = p.read(m, used);
+    // "it" in a constant only follows "While this Unit …," and means this Unit.
+    if (c.target.type === 'previous') throw new Unread(sentence);
+    used.add(p.id);
+    return c;
+  }
+  throw new Unread(sentence);
+}
+
+/** A whole constant ability body → its conditions and effects; null when no sentence reads as one. */
+export function parseConstants(body: string, used: Used): { requires: Condition[]; effects: Constant[] } | null {
+  const list = sentences(body);
+  if (list.length !== 1) return null;
+  let s = list[0]!;
+  const requires: Condition[] = [];
+  const pre = /^(While|During) (.+?), (?=[a-z])/.exec(s);
+  if (pre) {
+    const clause = pre[1] === 'During' ? pre[2]!.replace(/ turn$/, ' turn') : pre[2]!;
+    if (pre[1] === 'During' && !/^your (?:opponent's )?turn$/.test(clause)) return null;
+    requires.push(parseCondition(clause, used));
+    s = s.slice(pre[0].length);
+    const selfRef = requires[0]!.type === 'self';
+    if (selfRef && /^it /.test(s)) s = `This Unit ${s.slice(3)}`;
+    s = s.charAt(0).toUpperCase() + s.slice(1);
+  }
+  if (!CONSTANT_PATTERNS.some((p) => p.re.test(s))) return null;
+  return { requires, effects: [parseConstant(s, used)] };
+}

@@ -1,0 +1,124 @@
+/**
+ * Noun phrases: the cards a selector or condition names, "rested enemy Unit with 3 or less HP that
+ * is Lv.4 or lower", "of your other (White Base Team) Units", "(Zeon) Pilot card". Parsed into a
+ * Filter and rendered back in the catalog's word order.
+ */
+import type { Cmp, Filter } from '../ir.js';
+import { parseKeywordName, renderKeyword } from './keyword.js';
+import { Unread } from './unread.js';
+
+export interface Noun {
+  filter: Filter;
+  plural: boolean;
+  /** The noun says "card" (a card in a zone), not a Unit in play. */
+  card: boolean;
+}
+
+const NOUNS: [RegExp, Filter['type'] | undefined, boolean][] = [
+  [/^(Unit|Pilot|Command|Base) cards?/, undefined, true],
+  [/^Units? or Bases?/, 'unit-or-base', false],
+  [/^Units?/, 'unit', false],
+  [/^Bases?/, 'base', false],
+  [/^cards?/, undefined, true],
+];
+
+function cmpOf(n: string, word: string | undefined): Cmp {
+  const value = Number(n);
+  return { op: word === 'less' || word === 'lower' || word === 'fewer' ? '<=' : word === 'more' || word === 'higher' ? '>=' : '=', value };
+}
+
+/** Parses a whole noun phrase or throws Unread with it. */
+export function parseNoun(np: string): Noun {
+  let s = np.trim();
+  const filter: Filter = { side: 'any' };
+  const fail = (): never => {
+    throw new Unread(np.trim());
+  };
+  if (s.startsWith('of your ')) {
+    filter.side = 'friendly';
+    s = s.slice(8);
+  }
+  for (;;) {
+    const m = /^(rested|active|damaged|other|friendly|your|enemy) /.exec(s);
+    if (!m) break;
+    const w = m[1]!;
+    if (w === 'rested') filter.rested = true;
+    else if (w === 'active') filter.rested = false;
+    else if (w === 'damaged') filter.damaged = true;
+    else if (w === 'other') filter.other = true;
+    else filter.side = w === 'enemy' ? 'enemy' : 'friendly';
+    s = s.slice(m[0].length);
+  }
+  const traits = /^\(([^()]+)\)((?:\/\([^()]+\))*) /.exec(s);
+  if (traits) {
+    filter.traits = [traits[1]!, ...[...traits[2]!.matchAll(/\(([^()]+)\)/g)].map((t) => t[1]!)];
+    s = s.slice(traits[0].length);
+  }
+  if (s.startsWith('Link ')) {
+    filter.linked = true;
+    s = s.slice(5);
+  }
+  let card = false;
+  let plural = false;
+  let matched = false;
+  for (const [re, type, isCard] of NOUNS) {
+    const m = re.exec(s);
+    if (!m) continue;
+    matched = true;
+    const kind = m[1];
+    filter.type = kind ? (kind.toLowerCase() as Filter['type']) : type;
+    if (filter.type === undefined) delete filter.type;
+    card = isCard;
+    plural = m[0].endsWith('s');
+    s = s.slice(m[0].length);
+    break;
+  }
+  if (!matched) fail();
+  for (;;) {
+    let m: RegExpExecArray | null;
+    if ((m = /^ with (<[A-Za-z][A-Za-z -]*?>)/.exec(s))) filter.keyword = parseKeywordName(m[1]!);
+    else if ((m = /^ with (\d+)(?: or (less|more))? (HP|AP)/.exec(s))) filter[m[3] === 'HP' ? 'hp' : 'ap'] = cmpOf(m[1]!, m[2]);
+    else if ((m = /^ that (?:is|are) Lv\.(\d+)(?: or (lower|higher))?/.exec(s))) filter.level = cmpOf(m[1]!, m[2]);
+    else if ((m = /^ with "([^"]+)" in (?:its|their) card names?/.exec(s))) filter.nameIncludes = m[1]!;
+    else break;
+    s = s.slice(m[0].length);
+  }
+  if (s.trim() !== '') fail();
+  return { filter, plural, card };
+}
+
+function cmpWords(c: Cmp, less: string, more: string): string {
+  return c.op === '=' ? `${c.value}` : `${c.value} or ${c.op === '<=' ? less : more}`;
+}
+
+export interface NounStyle {
+  plural?: boolean;
+  /** Print the side word ("enemy", "friendly"); off where the sentence already says whose ("you have"). */
+  side?: boolean;
+  /** A card in a zone: "Unit card" rather than "Unit". */
+  card?: boolean;
+}
+
+export function renderNoun(f: Filter, style: NounStyle = {}): string {
+  const words: string[] = [];
+  if (f.rested === true) words.push('rested');
+  if (f.rested === false) words.push('active');
+  if (f.damaged) words.push('damaged');
+  if (style.side !== false && f.side === 'enemy') words.push('enemy');
+  if (f.other) words.push('other');
+  if (style.side !== false && f.side === 'friendly') words.push('friendly');
+  if (f.traits?.length) words.push(f.traits.map((t) => `(${t})`).join('/'));
+  if (f.linked) words.push('Link');
+  const s = style.plural ? 's' : '';
+  const noun = f.type === 'unit-or-base' ? `Unit${s} or Base${s}` : f.type === undefined ? `card${s}` : style.card || f.type === 'pilot' || f.type === 'command' ? `${cap(f.type)} card${s}` : `${cap(f.type)}${s}`;
+  words.push(noun);
+  let out = words.join(' ');
+  if (f.keyword) out += ` with ${renderKeyword({ name: f.keyword, amount: null })}`;
+  if (f.hp) out += ` with ${cmpWords(f.hp, 'less', 'more')} HP`;
+  if (f.ap) out += ` with ${cmpWords(f.ap, 'less', 'more')} AP`;
+  if (f.nameIncludes) out += ` with "${f.nameIncludes}" in its card name`;
+  if (f.level) out += ` that ${style.plural ? 'are' : 'is'} Lv.${cmpWords(f.level, 'lower', 'higher')}`;
+  return out;
+}
+
+const cap = (s: string) => s[0]!.toUpperCase() + s.slice(1);

@@ -1,0 +1,132 @@
+/**
+ * Effect sentences: one table of single-sentence step patterns ("Deal N damage to it", "Draw N",
+ * "It gets AP+N during this turn"), each matched against a whole sentence (its connectives and
+ * final period already removed), plus the sentences that span several ("Look at the top N …").
+ */
+import type { Filter, IrKeywordInstance, Step } from '../ir.js';
+import { KEYWORD_SRC, parseKeyword } from './keyword.js';
+import { parseNoun } from './noun.js';
+import { parseTarget } from './target.js';
+import { Unread, type Used } from './unread.js';
+
+export interface StepPattern {
+  id: string;
+  re: RegExp;
+  read: (m: RegExpExecArray, used: Used) => Step;
+}
+
+const DURATION = 'during this (turn|battle)';
+const dur = (w: string | undefined) => (w === 'battle' ? 'battle' : 'turn');
+
+function stats(a: string, av: string, b: string | undefined, bv: string | undefined): { ap: number; hp: number } {
+  const out = { ap: 0, hp: 0 };
+  out[a === 'AP' ? 'ap' : 'hp'] = Number(av);
+  if (b) {
+    if (b === a) throw new Unread(`${b}${bv}`);
+    out[b === 'AP' ? 'ap' : 'hp'] = Number(bv);
+  }
+  return out;
+}
+
+/** "((Zeon)･AP3･HP1･<Blocker>)" → traits, AP, HP, keywords. */
+function tokenSpec(name: string, spec: string): { name: string; traits: string[]; ap: number; hp: number; keywords: IrKeywordInstance[] } {
+  const parts = spec.split(/[･・]/);
+  const traitPart = parts.shift() ?? '';
+  const traits = [...traitPart.matchAll(/\(([^()]+)\)/g)].map((t) => t[1]!);
+  if (traitPart.replace(/\([^()]+\)/g, '').replace(/\//g, '') !== '') throw new Unread(spec);
+  const ap = /^AP(\d+)$/.exec(parts.shift() ?? '');
+  const hp = /^HP(\d+)$/.exec(parts.shift() ?? '');
+  if (!ap || !hp) throw new Unread(spec);
+  const keywords = parts.map((k) => parseKeyword(k));
+  return { name, traits, ap: Number(ap[1]), hp: Number(hp[1]), keywords };
+}
+
+/** The noun of an attack-target permission: "an active enemy Unit with 3 or less AP". */
+function activeTarget(np: string): Filter {
+  const n = parseNoun(np);
+  if (n.card || n.plural || n.filter.side !== 'enemy' || n.filter.rested !== false) throw new Unread(np);
+  return n.filter;
+}
+
+export const STEP_PATTERNS: StepPattern[] = [
+  { id: 'step.damage', re: /^Deal (\d+) damage to (.+)$/, read: (m, u) => ({ do: 'damage', target: parseTarget(m[2]!, u), amount: Number(m[1]) }) },
+  { id: 'step.destroy', re: /^Destroy (.+)$/, read: (m, u) => ({ do: 'destroy', target: parseTarget(m[1]!, u) }) },
+  { id: 'step.set-active', re: /^Set (.+) as active$/, read: (m, u) => ({ do: 'set-active', target: parseTarget(m[1]!, u) }) },
+  { id: 'step.rest', re: /^Rest (.+)$/, read: (m, u) => ({ do: 'rest', target: parseTarget(m[1]!, u) }) },
+  { id: 'step.recover', re: /^(.+?) recovers? (\d+) HP$/, read: (m, u) => ({ do: 'recover', target: parseTarget(m[1]!, u), amount: Number(m[2]) }) },
+  {
+    id: 'step.modify',
+    re: new RegExp(`^(.+?) gets? (AP|HP)([+-]\\d+)(?: and (AP|HP)([+-]\\d+))? ${DURATION}$`),
+    read: (m, u) => ({ do: 'modify', target: parseTarget(m[1]!, u), ...stats(m[2]!, m[3]!, m[4], m[5]), duration: dur(m[6]) }),
+  },
+  {
+    id: 'step.grant',
+    re: new RegExp(`^(.+?) gains? (${KEYWORD_SRC}) ${DURATION}$`),
+    read: (m, u) => ({ do: 'grant', target: parseTarget(m[1]!, u), keyword: parseKeyword(m[2]!), duration: dur(m[3]) }),
+  },
+  {
+    id: 'step.attack-active',
+    re: /^During this turn, (it|they) may choose an? (.+) as (?:its|their) attack target$/,
+    read: (m, u) => ({ do: 'allow-attack-active', target: parseTarget(m[1]!, u), filter: activeTarget(m[2]!), duration: 'turn' }),
+  },
+  { id: 'step.forbid-attack', re: /^(.+?) can't attack during this turn$/, read: (m, u) => ({ do: 'forbid-attack', target: parseTarget(m[1]!, u), duration: 'turn' }) },
+  {
+    id: 'step.forbid-attack-player',
+    re: /^(.+?) can't choose the enemy player as (?:its|their) attack target during this turn$/,
+    read: (m, u) => ({ do: 'forbid-attack-player', target: parseTarget(m[1]!, u), duration: 'turn' }),
+  },
+  {
+    id: 'step.return-to-hand',
+    re: /^Return (.+?) to (?:its owner's hand|their owners' hands|their owner's hand)$/,
+    read: (m, u) => ({ do: 'return-to-hand', target: parseTarget(m[1]!, u) }),
+  },
+  { id: 'step.draw', re: /^Draw (\d+)$/, read: (m) => ({ do: 'draw', who: 'you', count: Number(m[1]) }) },
+  { id: 'step.discard', re: /^Discard (\d+)$/, read: (m) => ({ do: 'discard', who: 'you', count: Number(m[1]) }) },
+  { id: 'step.shield-to-hand', re: /^Add (\d+) of your Shields to your hand$/, read: (m) => ({ do: 'shield-to-hand', who: 'you', count: Number(m[1]) }) },
+  { id: 'step.burst-to-hand', re: /^Add this card to your hand$/, read: () => ({ do: 'self-to-hand' }) },
+  { id: 'step.deploy-self', re: /^Deploy this card$/, read: () => ({ do: 'deploy-self' }) },
+  { id: 'step.activate-main', re: /^Activate this card's 【Main】$/, read: () => ({ do: 'activate-main' }) },
+  {
+    id: 'step.deploy-token',
+    re: /^Deploy (\d+) (rested )?\[([^\]]+)\]\((.+)\) Unit tokens?$/,
+    read: (m) => ({ do: 'deploy-token', count: Number(m[1]), rested: !!m[2], token: tokenSpec(m[3]!, m[4]!) }),
+  },
+  {
+    id: 'step.place-resource',
+    re: /^Place (\d+) (EX|rested) Resources?$/,
+    read: (m) => ({ do: 'place-resource', who: 'you', count: Number(m[1]), ex: m[2] === 'EX', rested: m[2] === 'rested' }),
+  },
+  {
+    id: 'step.mill',
+    re: /^Place the top (?:(\d+) cards|card) of your deck into your trash$/,
+    read: (m) => ({ do: 'mill', who: 'you', count: m[1] ? Number(m[1]) : 1 }),
+  },
+];
+
+/** Reads one step sentence (capitalised, no connectives, no final period). */
+export function parseStep(sentence: string, used: Used): Step {
+  for (const p of STEP_PATTERNS) {
+    const m = p.re.exec(sentence);
+    if (!m) continue;
+    const step = p.read(m, used);
+    used.add(p.id);
+    return step;
+  }
+  throw new Unread(sentence);
+}
+
+/**
+ * "Look at the top N cards of your deck. You may reveal 1 (filter) card among them and add it to
+ * your hand. Return the remaining cards randomly to the bottom of your deck." (three sentences).
+ */
+export function parseLookTop(sentences: string[], used: Used): Step | null {
+  const look = /^Look at the top (?:(\d+) cards|card) of your deck$/.exec(sentences[0] ?? '');
+  if (!look) return null;
+  const take = /^You may reveal (?:(\d+) )?(.+?) among them and add (?:it|them) to your hand$/.exec(sentences[1] ?? '');
+  const rest = /^Return the remaining cards randomly to the bottom of your deck$/.exec(sentences[2] ?? '');
+  if (!take || !rest) throw new Unread(sentences.slice(0, 3).join('. '));
+  const n = parseNoun(take[2]!);
+  if (!n.card || n.filter.side !== 'any') throw new Unread(take[2]!);
+  used.add('step.look-top');
+  return { do: 'look-top', count: look[1] ? Number(look[1]) : 1, take: { filter: n.filter, max: take[1] ? Number(take[1]) : 1, to: 'hand' }, rest: 'bottom' };
+}

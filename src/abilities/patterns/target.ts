@@ -1,0 +1,37 @@
+/**
+ * Who a step acts on, as its object ("Rest it", "Deal 1 damage to all enemy Units that are Lv.4 or
+ * lower") or its subject ("It gets AP+2", "All your Units get AP+1"); and "Choose 1 to 2 …".
+ */
+import type { Selector } from '../ir.js';
+import { parseNoun } from './noun.js';
+import { Unread, type Used } from './unread.js';
+
+/** "it", "them", "this Unit", "all enemy Units …" (the lower-case object form). */
+export function parseTarget(phrase: string, used: Used): Selector {
+  const p = phrase.trim();
+  if (/^(?:it|them|they)$/i.test(p)) return { type: 'previous' };
+  if (/^this (?:Unit|Base|card)$/i.test(p)) return { type: 'self' };
+  if (/^this Unit's paired Pilot$/i.test(p)) return { type: 'paired-pilot' };
+  const all = /^all (.+)$/i.exec(p);
+  if (all) {
+    const n = parseNoun(all[1]!.replace(/^your /, 'friendly '));
+    if (n.card || !n.plural) throw new Unread(p);
+    used.add('target.all');
+    return { type: 'all', filter: n.filter, zone: 'battle' };
+  }
+  throw new Unread(p);
+}
+
+/** "1 enemy Unit with 3 or less HP", "1 to 2 of your Units" → a choose selector (battle area). */
+export function parseChoice(phrase: string, used: Used): { selector: Extract<Selector, { type: 'choose' }>; card: boolean } {
+  const m = /^(\d+)(?: to (\d+))? (.+)$/.exec(phrase.trim());
+  if (!m) throw new Unread(phrase.trim());
+  const n = parseNoun(m[3]!);
+  const min = Number(m[1]);
+  const max = m[2] !== undefined ? Number(m[2]) : min;
+  // "1 enemy Unit" is singular, "1 of your Units" / "1 to 2 enemy Units" plural; anything else is a misread.
+  const ofYour = m[3]!.startsWith('of your ');
+  if (n.plural !== (ofYour || max > 1)) throw new Unread(phrase.trim());
+  used.add(ofYour ? 'choose.of-your' : 'choose.count');
+  return { selector: { type: 'choose', min, max, filter: n.filter, zone: 'battle' }, card: n.card };
+}

@@ -1,0 +1,39 @@
+/**
+ * Triggered abilities printed without a timing tag: "At the end of your turn, …", "When this Unit
+ * destroys an enemy Unit with battle damage, …" (optionally after "During your turn,").
+ */
+import type { Condition, Trigger } from '../ir.js';
+import type { Used } from './unread.js';
+
+const TRIGGER_PHRASES: { id: string; re: RegExp; trigger: Trigger }[] = [
+  { id: 'trigger.end-of-turn', re: /^At the end of your turn, /, trigger: 'end-of-turn' },
+  { id: 'trigger.start-of-turn', re: /^At the start of your turn, /, trigger: 'start-of-turn' },
+  { id: 'trigger.destroys-with-battle-damage', re: /^[Ww]hen this Unit destroys an enemy Unit with battle damage, /, trigger: 'destroys-enemy-with-battle-damage' },
+  { id: 'trigger.receives-damage', re: /^[Ww]hen this Unit receives damage, /, trigger: 'receives-damage' },
+];
+
+export const TRIGGER_TEXT: Record<string, string> = {
+  'end-of-turn': 'At the end of your turn, ',
+  'start-of-turn': 'At the start of your turn, ',
+  'destroys-enemy-with-battle-damage': 'When this Unit destroys an enemy Unit with battle damage, ',
+  'receives-damage': 'When this Unit receives damage, ',
+};
+
+/** The trigger phrase at the start of a body, and the effect text after it. */
+export function parseTriggerPhrase(body: string, used: Used): { trigger: Trigger; requires: Condition[]; rest: string } | null {
+  let s = body;
+  const requires: Condition[] = [];
+  const turn = /^During (your|your opponent's) turn, (?=when )/.exec(s);
+  if (turn) {
+    requires.push({ type: 'turn', whose: turn[1] === 'your' ? 'yours' : 'opponents' });
+    s = s.slice(turn[0].length);
+  }
+  for (const p of TRIGGER_PHRASES) {
+    const m = p.re.exec(s);
+    if (!m) continue;
+    used.add(p.id);
+    const rest = s.slice(m[0].length);
+    return { trigger: p.trigger, requires, rest: rest.charAt(0).toUpperCase() + rest.slice(1) };
+  }
+  return null;
+}

@@ -1,0 +1,212 @@
+/**
+ * IR → canonical English, in the catalog's wording. The compiler renders every ability it reads
+ * and compares the result with the source (normalize.ts): a clause the IR dropped shows up as a
+ * difference.
+ */
+import type { Ability, CompiledAbility, Condition, Constant, EffectStep, Selector, Step } from './ir.js';
+import { renderCondition } from './patterns/condition.js';
+import { renderCost, renderPilotQualifier } from './patterns/header.js';
+import { renderKeyword } from './patterns/keyword.js';
+import { renderNoun } from './patterns/noun.js';
+import { TRIGGER_TEXT } from './patterns/trigger.js';
+
+const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+const lower = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
+const signed = (n: number) => (n < 0 ? `${n}` : `+${n}`);
+const article = (s: string) => (/^[aeiou]/i.test(s) ? `an ${s}` : `a ${s}`);
+
+function plural(t: Selector | undefined): boolean {
+  return !!t && ((t.type === 'choose' && t.max > 1) || t.type === 'all');
+}
+
+/** The object form: "it", "them", "this Unit", "all enemy Units that are Lv.4 or lower". */
+function object(t: Selector, prev: Selector | undefined): string {
+  switch (t.type) {
+    case 'previous':
+      return plural(prev) ? 'them' : 'it';
+    case 'self':
+      return 'this Unit';
+    case 'paired-pilot':
+      return "this Unit's paired Pilot";
+    case 'battle-opponent':
+      return 'the battling Unit';
+    case 'all':
+      return `all ${renderNoun(t.filter, { plural: true })}`;
+    case 'choose':
+      return plural(t) ? 'them' : 'it';
+  }
+}
+
+function subject(t: Selector, prev: Selector | undefined): string {
+  return cap(object(t, prev).replace(/^them$/, 'they'));
+}
+
+function stats(ap: number, hp: number): string {
+  return [ap ? `AP${signed(ap)}` : '', hp ? `HP${signed(hp)}` : ''].filter(Boolean).join(' and ');
+}
+
+function verb(word: string, t: Selector, prev: Selector | undefined): string {
+  return plural(t.type === 'previous' ? prev : t) ? word : `${word}s`;
+}
+
+/** One step as a sentence acting on its target (a chosen target reads "it"/"them"). */
+export function renderStep(s: Step, prev?: Selector): string {
+  const during = (d: string) => `during this ${d}`;
+  switch (s.do) {
+    case 'damage':
+      return `Deal ${s.amount} damage to ${object(s.target, prev)}`;
+    case 'destroy':
+      return `Destroy ${object(s.target, prev)}`;
+    case 'rest':
+      return `Rest ${object(s.target, prev)}`;
+    case 'set-active':
+      return `Set ${object(s.target, prev)} as active`;
+    case 'recover':
+      return `${subject(s.target, prev)} ${verb('recover', s.target, prev)} ${s.amount} HP`;
+    case 'modify':
+      return `${subject(s.target, prev)} ${verb('get', s.target, prev)} ${stats(s.ap, s.hp)} ${during(s.duration)}`;
+    case 'grant':
+      return `${subject(s.target, prev)} ${verb('gain', s.target, prev)} ${renderKeyword(s.keyword)} ${during(s.duration)}`;
+    case 'allow-attack-active':
+      return `During this turn, ${lower(subject(s.target, prev))} may choose ${article(renderNoun(s.filter))} as its attack target`;
+    case 'forbid-attack':
+      return `${subject(s.target, prev)} can't attack ${during(s.duration)}`;
+    case 'forbid-attack-player':
+      return `${subject(s.target, prev)} can't choose the enemy player as its attack target ${during(s.duration)}`;
+    case 'return-to-hand':
+      return `Return ${object(s.target, prev)} to its owner's hand`;
+    case 'draw':
+      return `Draw ${s.count}`;
+    case 'discard':
+      return `Discard ${s.count}`;
+    case 'shield-to-hand':
+      return `Add ${s.count} of your Shields to your hand`;
+    case 'self-to-hand':
+      return 'Add this card to your hand';
+    case 'deploy-self':
+      return 'Deploy this card';
+    case 'activate-main':
+      return "Activate this card's 【Main】";
+    case 'deploy-token': {
+      const t = s.token;
+      const spec = [t.traits.map((x) => `(${x})`).join('/'), `AP${t.ap}`, `HP${t.hp}`, ...t.keywords.map(renderKeyword)].join('･');
+      return `Deploy ${s.count} ${s.rested ? 'rested ' : ''}[${t.name}](${spec}) Unit token${s.count > 1 ? 's' : ''}`;
+    }
+    case 'place-resource':
+      return `Place ${s.count} ${s.ex ? 'EX' : 'rested'} Resource${s.count > 1 ? 's' : ''}`;
+    case 'look-top':
+      return (
+        `Look at the top ${s.count === 1 ? 'card' : `${s.count} cards`} of your deck. ` +
+        `You may reveal ${s.take.max} ${renderNoun(s.take.filter, { card: true })} among them and add it to your hand. ` +
+        'Return the remaining cards randomly to the bottom of your deck'
+      );
+    case 'trash-to-hand':
+      return `Choose ${s.max} ${renderNoun(s.filter, { card: true, plural: s.max > 1 })} from your trash. Add ${s.max > 1 ? 'them' : 'it'} to your hand`;
+    case 'mill':
+      return `Place the top ${s.count === 1 ? 'card' : `${s.count} cards`} of your deck into your trash`;
+    case 'reduce-damage':
+      return `Reduce the damage by ${s.amount}`;
+  }
+}
+
+function chooseText(t: Extract<Selector, { type: 'choose' }>): string {
+  const n = t.min === t.max ? `${t.min}` : `${t.min} to ${t.max}`;
+  return `choose ${n} ${renderNoun(t.filter, { plural: t.max > 1 })}`;
+}
+
+function conditionsText(when: Condition[]): string {
+  return when.map(renderCondition).join(' and ');
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+export function renderEffect(effect: EffectStep[]): string {
+  let chosen: Selector | undefined;
+  let chosenWhen: Condition[] | undefined;
+  const out: string[] = [];
+  for (const e of effect) {
+    const target = 'target' in e.step ? e.step.target : undefined;
+    let lead = '';
+    if (e.then) lead += 'Then, ';
+    if (e.ifDone) lead += 'If you do, ';
+    const inherited = target?.type === 'previous' && e.when && same(e.when, chosenWhen);
+    if (e.when && !inherited) lead += `If ${conditionsText(e.when)}, `;
+    if (e.optional) lead += 'You may ';
+    let body: string;
+    if (target?.type === 'choose') {
+      body = `${chooseText(target)}. ${renderStep(e.step, target)}`;
+      chosen = target;
+      chosenWhen = e.when;
+    } else body = renderStep(e.step, chosen);
+    out.push(`${lead ? lead + lower(body) : body}.`);
+  }
+  return out.join(' ');
+}
+
+function renderConstant(c: Constant, subjectIt: boolean): string {
+  const subj = c.target.type === 'self' && subjectIt ? 'it' : subject(c.target, undefined);
+  const v = (w: string) => (c.target.type === 'all' ? w : `${w}s`);
+  switch (c.type) {
+    case 'stats':
+      return `${subj} ${v('get')} ${stats(c.ap, c.hp)}`;
+    case 'keyword':
+      return `${subj} ${v('gain')} ${renderKeyword(c.keyword)}`;
+    case 'attack-active':
+      return `${subj} may choose ${article(renderNoun(c.filter))} as its attack target`;
+    case 'cannot-attack':
+      return `${subj} can't attack`;
+    case 'cannot-attack-player':
+      return `${subj} can't choose the enemy player as its attack target`;
+  }
+}
+
+function tags(a: CompiledAbility): { tags: string; rest: Condition[] } {
+  let out = '';
+  const rest: Condition[] = [];
+  for (const r of a.requires) {
+    if (r.type === 'linked') out += '【During Link】';
+    else if (r.type === 'paired' && !(a.kind === 'triggered' && a.trigger === 'when-paired' && r.pilot)) out += r.pilot ? `【During Pair･${renderPilotQualifier(r.pilot)}】` : '【During Pair】';
+    else if (r.type !== 'paired') rest.push(r);
+  }
+  if (a.kind === 'triggered') {
+    const paired = a.requires.find((r) => r.type === 'paired' && r.pilot);
+    const tag = { deploy: 'Deploy', attack: 'Attack', destroyed: 'Destroyed', 'when-linked': 'When Linked', burst: 'Burst', 'when-paired': 'When Paired' }[a.trigger as string];
+    if (tag) out += `【${tag}${a.trigger === 'when-paired' && paired?.type === 'paired' && paired.pilot ? `･${renderPilotQualifier(paired.pilot)}` : ''}】`;
+  }
+  if (a.kind === 'command') out += a.windows.map((w) => (w === 'main' ? '【Main】' : '【Action】')).join('/');
+  if (a.kind === 'activated') out += a.window === 'main' ? '【Activate･Main】' : '【Activate･Action】';
+  if (a.oncePerTurn) out += '【Once per Turn】';
+  return { tags: out, rest };
+}
+
+/** The canonical text of one ability. */
+export function renderAbility(a: Ability): string {
+  if (a.kind === 'unsupported') return a.text;
+  const { tags: head, rest } = tags(a);
+  switch (a.kind) {
+    case 'keyword':
+      return `${head}${a.activate ? (a.activate === 'main' ? '【Activate･Main】' : '【Activate･Action】') : ''}${renderKeyword(a.keyword)}`;
+    case 'pilot':
+      return `${head}【Pilot】[${a.pilotName}]`;
+    case 'constant': {
+      const pre = rest.map((r) => (r.type === 'turn' ? `During ${r.whose === 'yours' ? 'your' : "your opponent's"} turn, ` : `While ${renderCondition(r)}, `)).join('');
+      const subjectIt = rest.some((r) => r.type === 'self');
+      const body = a.effects.map((c) => `${renderConstant(c, subjectIt)}.`).join(' ');
+      return `${head}${pre ? pre + lower(body) : body}`;
+    }
+    case 'triggered': {
+      const phrase = TRIGGER_TEXT[a.trigger];
+      const effect = renderEffect(a.effect);
+      if (!phrase) return `${head}${effect}`;
+      const turn = rest.find((r) => r.type === 'turn');
+      const pre = turn?.type === 'turn' ? `During ${turn.whose === 'yours' ? 'your' : "your opponent's"} turn, ` : '';
+      return `${head}${pre}${pre ? lower(phrase) : phrase}${lower(effect)}`;
+    }
+    case 'command':
+      return `${head}${renderEffect(a.effect)}`;
+    case 'activated': {
+      const cost = renderCost(a.cost, /this Base/.test(a.text) ? 'Base' : 'Unit');
+      return `${head}${cost ? `${cost}：` : ''}${renderEffect(a.effect)}`;
+    }
+  }
+}

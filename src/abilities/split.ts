@@ -1,0 +1,61 @@
+/**
+ * Card text → ability texts: one per line, split again where a sentence ends and a new 【tag】
+ * starts, and a bare keyword split off the text that follows it on the same line. Reminder text
+ * (a parenthesised sentence, 2-11-4) is removed; parentheses that are not sentences stay: traits
+ * "(Zeon)", token specs "[Char's Zaku Ⅱ]((Zeon)･AP3･HP1)".
+ */
+
+/** The text without reminder text: a balanced "( … )" whose content ends a sentence. */
+export function stripReminders(line: string): string {
+  let out = '';
+  let i = 0;
+  while (i < line.length) {
+    const ch = line[i]!;
+    if (ch === '(') {
+      const close = matching(line, i);
+      if (close > 0) {
+        const inner = line.slice(i + 1, close).trim();
+        if (/[.!]$/.test(inner) && /\s/.test(inner)) {
+          out = out.trimEnd();
+          i = close + 1;
+          continue;
+        }
+      }
+    }
+    out += ch;
+    i++;
+  }
+  return out.replace(/\s{2,}/g, ' ').trim();
+}
+
+function matching(s: string, open: number): number {
+  let depth = 0;
+  for (let j = open; j < s.length; j++) {
+    if (s[j] === '(') depth++;
+    else if (s[j] === ')' && --depth === 0) return j;
+  }
+  return -1;
+}
+
+const KEYWORD = /<[A-Za-z][A-Za-z -]*?(?: \d+)?>/.source;
+/** A line that starts with bare keywords (after any tags) and goes on with other text. */
+const LEADING_KEYWORDS = new RegExp(`^((?:【[^】]*】)*(?:${KEYWORD}\\s*)+)(?=\\S)(?!${KEYWORD})`);
+
+/** The ability texts of a card, in printed order, reminder text removed. */
+export function splitAbilities(text: string): string[] {
+  const out: string[] = [];
+  for (const raw of text.split('\n')) {
+    const line = stripReminders(raw);
+    if (!line) continue;
+    for (const part of line.split(/(?<=[.。])\s*(?=【)/)) {
+      let rest = part.trim();
+      const lead = LEADING_KEYWORDS.exec(rest);
+      if (lead && !/^[.,]/.test(rest.slice(lead[1]!.length))) {
+        out.push(lead[1]!.trim());
+        rest = rest.slice(lead[1]!.length).trim();
+      }
+      if (rest) out.push(rest);
+    }
+  }
+  return out;
+}
