@@ -66,17 +66,20 @@ function compileAbility(text: string, opts: CompileOptions): Ability[] {
   if (lost) return [unsupported(text, text.slice(Math.max(0, lost.index - 20), lost.index + lost[0].length + 6).trim(), 'source-lost', 'the source lost a keyword name here')];
   try {
     const abilities = compileOne(text, opts);
-    const rendered = abilities.map(renderAbility).join(' ');
-    const want = normalizeText(text);
-    const got = normalizeText(rendered);
-    if (want !== got) {
-      return [unsupported(text, text, 'no-pattern', `round trip differs: ${firstDifference(want, got)}`)];
-    }
+    const differs = roundTripDifference(text, abilities);
+    if (differs) return [unsupported(text, text, 'no-pattern', `round trip differs: ${differs}`)];
     return abilities;
   } catch (e) {
     if (e instanceof Unread) return [unsupported(text, e.clause, e.reason, e.detail)];
     return [unsupported(text, text, 'no-pattern', `compiler error: ${(e as Error).message}`)];
   }
+}
+
+/** Null when the abilities, rendered and normalised, say exactly what the source text says. */
+export function roundTripDifference(text: string, abilities: Ability[]): string | null {
+  const want = normalizeText(text);
+  const got = normalizeText(abilities.map(renderAbility).join(' '));
+  return want === got ? null : firstDifference(want, got);
 }
 
 function firstDifference(want: string, got: string): string {

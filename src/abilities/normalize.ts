@@ -22,6 +22,7 @@ const RULES: [RegExp, string | ((...m: string[]) => string)][] = [
   [/\b(get|gain|recover)\b/g, '$1s'],
   [/\bfewer\b/g, 'less'],
   [ADJ_RUN, (run) => `${run.trim().split(' ').sort((a, b) => ADJECTIVES.indexOf(a) - ADJECTIVES.indexOf(b)).join(' ')} `],
+  [/\bthere is (a|another|no|only \d+|\d+ or (?:more|less)) (.+?) in play\b/g, '$1 $2 is in play'],
   // "a friendly X is in play" = "you have a X in play".
   [/\b(a|another|no|only \d+|\d+ or (?:more|less)) ((?:(?:damaged|rested|active|other) )*)your (.+?) is in play\b/g, 'you have $1 $2$3 in play'],
   [/\bthis (?:base|card)\b/g, 'this unit'],

@@ -47,7 +47,9 @@ export function splitAbilities(text: string): string[] {
   for (const raw of text.split('\n')) {
     const line = stripReminders(raw);
     if (!line) continue;
-    for (const part of line.split(/(?<=[.。])\s*(?=【)/)) {
+    // A sentence ending before a new 【tag】 ends the ability; so does the one-sentence 【Burst】 of a
+    // Pilot ("【Burst】Add this card to your hand. While this Unit is (Zeon), …" in the seed's lines).
+    for (const part of line.split(/(?<=[.。])\s*(?=【)|(?<=^【Burst】(?:Add this card to your hand|Deploy this card)\.)\s+/)) {
       let rest = part.trim();
       const lead = LEADING_KEYWORDS.exec(rest);
       if (lead && !/^[.,]/.test(rest.slice(lead[1]!.length))) {

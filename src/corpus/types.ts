@@ -1,4 +1,5 @@
 /** Record types shared by the corpus build (tools/) and the runtime loader (src/). */
+import type { Ability, EffectsCoverage } from '../abilities/ir.js';
 
 export type GameId = 'gundam' | 'gundam-war';
 export type Language = 'en' | 'ja';
@@ -133,6 +134,10 @@ export interface CardRecord {
   differences: { field: string; seed: unknown; official: unknown }[];
   /** What the sources lost and could not be recovered (e.g. "keyword-name-lost"). */
   flags: string[];
+  /** The card's text compiled into the ability IR (src/abilities/compile.ts), one per ability. */
+  abilities: Ability[];
+  /** "full": every ability compiles; "partial": some are unsupported; "none": no text. */
+  effects: EffectsCoverage;
 }
 
 export interface CardPrinting {

@@ -65,5 +65,14 @@ export const cardSchema = cardSummarySchema.extend({
   flags: z.array(z.string()),
 });
 
+/** One ability of a card as get_card shows it: whether the engine executes it, and if not, why. */
+export const abilitySummarySchema = z.object({
+  text: z.string().describe('The ability as printed, reminder text removed'),
+  kind: z.enum(['triggered', 'activated', 'command', 'constant', 'pilot', 'keyword', 'unsupported']),
+  status: z.enum(['executes', 'unsupported']).describe('"executes": compiled into the engine\'s ability IR; "unsupported": kept as text'),
+  reason: z.enum(['no-pattern', 'source-lost', 'hidden-information', 'multiplayer']).optional().describe('Why it is unsupported'),
+  unread: z.string().optional().describe('The clause the compiler could not read'),
+});
+
 /** Bounded free text: long enough for any real question, short enough to keep a request cheap. */
 export const queryText = (what: string) => z.string().trim().min(1, `${what} must not be empty`).max(500, `${what} is limited to 500 characters`);

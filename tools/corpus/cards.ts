@@ -10,6 +10,8 @@ import type { CardKeyword, CardPrinting, CardRecord, CardSet, CardType, FieldSou
 import { cleanLines, parseSeedCatalog, type SeedCard } from './cards-seed.js';
 import { nameKey } from '../../src/corpus/card-keys.js';
 import { keywordsInText, restoreSeedText } from './card-keywords.js';
+import { compileCardText } from '../../src/abilities/compile.js';
+import type { CardAbilities } from '../../src/abilities/ir.js';
 
 export interface OfficialCard {
   id: string;
@@ -123,6 +125,16 @@ export function buildCatalog(cardsPart: string, officialDir: string): CatalogBui
     return card;
   });
 
+  // Abilities compiled once per card number (alternate printings print the same text).
+  const compiled = new Map<string, CardAbilities>();
+  for (const card of cards) {
+    const key = `${baseOf(card.id)}\n${card.text}`;
+    let c = compiled.get(key);
+    if (!c) compiled.set(key, (c = compileCardText(card.text, { keywords: card.keywords })));
+    card.abilities = c.abilities;
+    card.effects = c.effects;
+  }
+
   const setCounts = new Map<string, number>();
   for (const c of cards) setCounts.set(c.set, (setCounts.get(c.set) ?? 0) + 1);
   const sets: CardSet[] = [...setCounts.entries()]
@@ -158,6 +170,8 @@ function baseRecord(s: SeedCard): CardRecord {
     sources: {},
     differences: [],
     flags: [],
+    abilities: [],
+    effects: 'none',
   };
 }
 

@@ -62,6 +62,14 @@ export const CONDITION_PATTERNS: ConditionPattern[] = [
     },
   },
   {
+    id: 'cond.count-in-play',
+    re: new RegExp(`^there (?:is|are) ${COUNT} (.+) in play$`),
+    read: (m) => {
+      const c = countOf(m[1]!);
+      return { type: 'count-in-play', filter: nounWith(m[2]!, null, c.other), cmp: c.cmp };
+    },
+  },
+  {
     id: 'cond.count-in-trash',
     re: /^there (?:is|are) (\d+) or (more|less|fewer) (.+) in your trash$/,
     read: (m) => {
@@ -90,10 +98,14 @@ export const CONDITION_PATTERNS: ConditionPattern[] = [
     re: /^this Unit has (\d+) or (more|less) (AP|HP)$/,
     read: (m) => ({ type: 'self', filter: { side: 'any', [m[3] === 'AP' ? 'ap' : 'hp']: cmpFrom(m[1]!, m[2]) } }),
   },
-  { id: 'cond.self-rested', re: /^this Unit is (rested|active)$/, read: (m) => ({ type: 'self', filter: { side: 'any', rested: m[1] === 'rested' } }) },
+  {
+    id: 'cond.self-state',
+    re: /^this Unit is (rested|active|damaged)$/,
+    read: (m) => ({ type: 'self', filter: m[1] === 'damaged' ? { side: 'any', damaged: true } : { side: 'any', rested: m[1] === 'rested' } }),
+  },
   {
     id: 'cond.self-trait',
-    re: /^this Unit is ((?:\([^()]+\))(?:\/\([^()]+\))*)$/,
+    re: /^(?:this Unit is |this is an? )((?:\([^()]+\))(?:\/\([^()]+\))*)(?: Unit)?$/,
     read: (m) => ({ type: 'self', filter: { side: 'any', traits: [...m[1]!.matchAll(/\(([^()]+)\)/g)].map((t) => t[1]!) } }),
   },
   { id: 'cond.attacking', re: /^(?:you are|this Unit is) attacking (the enemy player|an enemy Unit)$/, read: (m) => ({ type: 'attacking', target: m[1] === 'the enemy player' ? 'player' : 'unit' }) },
@@ -148,6 +160,7 @@ export function renderCondition(c: Condition): string {
       if (f.ap) return `this Unit has ${cmpTail(f.ap, 'more', 'less')} AP`;
       if (f.hp) return `this Unit has ${cmpTail(f.hp, 'more', 'less')} HP`;
       if (f.rested !== undefined) return `this Unit is ${f.rested ? 'rested' : 'active'}`;
+      if (f.damaged) return 'this Unit is damaged';
       return `this Unit is ${(f.traits ?? []).map((t) => `(${t})`).join('/')}`;
     }
     case 'attacking':

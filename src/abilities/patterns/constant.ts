@@ -63,7 +63,11 @@ function parseConstant(sentence: string, used: Used): Constant {
 /** A whole constant ability body → its conditions and effects; null when no sentence reads as one. */
 export function parseConstants(body: string, used: Used): { requires: Condition[]; effects: Constant[] } | null {
   const list = sentences(body);
-  if (list.length !== 1) return null;
+  // Several constant sentences share no condition: "This Unit gains <Blocker>. This Unit can't attack."
+  if (list.length > 1) {
+    if (!list.every((x) => /^This Unit /.test(x) && CONSTANT_PATTERNS.some((p) => p.re.test(x)))) return null;
+    return { requires: [], effects: list.map((x) => parseConstant(x, used)) };
+  }
   let s = list[0]!;
   const requires: Condition[] = [];
   const pre = /^(While|During) (.+?), (?=[a-z])/.exec(s);

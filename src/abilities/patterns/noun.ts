@@ -49,6 +49,11 @@ export function parseNoun(np: string): Noun {
     else filter.side = w === 'enemy' ? 'enemy' : 'friendly';
     s = s.slice(m[0].length);
   }
+  const color = /^(red|blue|green|white|purple) /.exec(s);
+  if (color) {
+    filter.colors = [color[1]!];
+    s = s.slice(color[0].length);
+  }
   const traits = /^\(([^()]+)\)((?:\/\([^()]+\))*) /.exec(s);
   if (traits) {
     filter.traits = [traits[1]!, ...[...traits[2]!.matchAll(/\(([^()]+)\)/g)].map((t) => t[1]!)];
@@ -107,6 +112,7 @@ export function renderNoun(f: Filter, style: NounStyle = {}): string {
   if (style.side !== false && f.side === 'enemy') words.push('enemy');
   if (f.other) words.push('other');
   if (style.side !== false && f.side === 'friendly') words.push('friendly');
+  if (f.colors?.length) words.push(f.colors.join('/'));
   if (f.traits?.length) words.push(f.traits.map((t) => `(${t})`).join('/'));
   if (f.linked) words.push('Link');
   const s = style.plural ? 's' : '';

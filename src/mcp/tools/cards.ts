@@ -1,7 +1,7 @@
 /** search_cards and get_card: the card catalog. */
 import { z } from 'zod';
 import { defineTool, ToolError } from '../tool.js';
-import { cardSchema, cardSummarySchema } from '../schemas.js';
+import { abilitySummarySchema, cardSchema, cardSummarySchema } from '../schemas.js';
 import type { CardRecord } from '../../corpus/types.js';
 import { normalizeCardId } from '../../corpus/card-keys.js';
 import type { Knowledge } from '../../knowledge.js';
@@ -25,6 +25,14 @@ function summary(c: CardRecord) {
     keywords: c.keywords,
     text: c.text,
   };
+}
+
+function abilitySummaries(c: CardRecord) {
+  return (c.abilities ?? []).map((a) =>
+    a.kind === 'unsupported'
+      ? { text: a.text, kind: a.kind, status: 'unsupported' as const, reason: a.reason, unread: a.unread }
+      : { text: a.text, kind: a.kind, status: 'executes' as const },
+  );
 }
 
 function oneLine(c: CardRecord): string {
@@ -135,7 +143,7 @@ export const getCard = defineTool({
   title: 'Get a card',
   description:
     'Returns one card with every field of the catalog: name, type, color, Lv., cost, AP, HP, traits, full text, keywords with amounts, link condition, zones, rarity, all printings, ' +
-    'and where each field came from. Look up by id (exact, or an alternate printing like "ST01-014-p4"), by exact name, or by a loose name ("unicorn gundam destroy mode"). ' +
+    'and where each field came from, and its abilities: each one "executes" (the rules engine runs it) or "unsupported" (with the reason and the unread clause), effects "full"/"partial"/"none". Look up by id (exact, or an alternate printing like "ST01-014-p4"), by exact name, or by a loose name ("unicorn gundam destroy mode"). ' +
     'When a name fits several cards, the best match is returned with the other candidates.',
   input: z
     .object({
@@ -148,6 +156,8 @@ export const getCard = defineTool({
     card: cardSchema,
     printing: z.string().nullable().describe('The printing id asked for, when it is an alternate printing of this card'),
     candidates: z.array(z.object({ id: z.string(), name: z.string(), type: z.string(), set: z.string() })).describe('Other cards the name could mean'),
+    abilities: z.array(abilitySummarySchema).describe("The card's abilities, in printed order"),
+    effects: z.enum(['full', 'partial', 'none']).describe('"full": the engine executes every ability; "partial": some are unsupported; "none": no text'),
   }),
   handler: (args, kb) => {
     const { card, printing, candidates } = lookup(kb, args.id, args.name);
@@ -159,7 +169,13 @@ export const getCard = defineTool({
     if (card.keywords.length) lines.push(`Keywords: ${card.keywords.map((k) => `${k.name}${k.amount !== null ? ` ${k.amount}` : ''} (${k.scope}${k.when ? `, while ${k.when}` : ''})`).join(', ')}`);
     if (card.printings.length > 1) lines.push(`Printings: ${card.printings.map((p) => p.id).join(', ')}`);
     if (card.flags.length) lines.push(`Source notes: ${card.flags.join('; ')}`);
+    const abilities = abilitySummaries(card);
+    if (abilities.length) {
+      lines.push(`Effects: ${card.effects} (${abilities.filter((a) => a.status === 'executes').length} of ${abilities.length} abilities execute)`);
+      for (const a of abilities) lines.push(`  - ${a.status === 'executes' ? `executes (${a.kind})` : `unsupported, ${a.reason}: "${a.unread}"`}: ${a.text}`);
+    }
     if (others.length) lines.push(`Other matches: ${others.map((c) => `${c.id} ${c.name}`).join('; ')}`);
-    return { structured: { card, printing, candidates: others }, text: lines.join('\n') };
+    const { abilities: _ir, effects, ...fields } = card;
+    return { structured: { card: fields, printing, candidates: others, abilities, effects: effects ?? 'none' }, text: lines.join('\n') };
   },
 });

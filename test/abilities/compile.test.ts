@@ -1,0 +1,109 @@
+/** The compiler on hand-checked cards, the splitter, the unsupported reasons and the round trip. */
+import { describe, expect, it } from 'vitest';
+import { compileCardText, roundTripDifference } from '../../src/abilities/compile.js';
+import type { Ability, CompiledAbility } from '../../src/abilities/ir.js';
+import { normalizeText } from '../../src/abilities/normalize.js';
+import { renderAbility } from '../../src/abilities/render.js';
+import { splitAbilities, stripReminders } from '../../src/abilities/split.js';
+import { loadCatalog } from '../../tools/effects-coverage.js';
+
+const catalog = loadCatalog();
+const card = (id: string) => catalog.find((c) => c.id === id)!;
+const compile = (id: string) => compileCardText(card(id).text, { keywords: card(id).keywords });
+
+describe('split', () => {
+  it('2-11-4: removes reminder text, keeps traits and token specs', () => {
+    expect(stripReminders('<Blocker> (Rest this Unit to change the attack target to it.)')).toBe('<Blocker>');
+    expect(stripReminders('【When Paired･(X-Rounder) Pilot】Draw 1.')).toBe('【When Paired･(X-Rounder) Pilot】Draw 1.');
+    expect(stripReminders('Deploy 1 [Char\'s Zaku Ⅱ]((Zeon)･AP3･HP1) Unit token.')).toBe('Deploy 1 [Char\'s Zaku Ⅱ]((Zeon)･AP3･HP1) Unit token.');
+    expect(stripReminders('<Support 2> (Rest this Unit. 1 other friendly Unit gets AP+(specified amount) during this turn.)')).toBe('<Support 2>');
+  });
+
+  it('splits at lines, at a new 【tag】 after a sentence, and after a leading keyword', () => {
+    expect(splitAbilities('【Burst】Add this card to your hand. 【When Linked】Draw 1.')).toEqual(['【Burst】Add this card to your hand.', '【When Linked】Draw 1.']);
+    expect(splitAbilities('<Repair 1> (At the end of your turn, this Unit recovers the specified number of HP.)\n【When Paired】Draw 1.')).toEqual(['<Repair 1>', '【When Paired】Draw 1.']);
+    expect(splitAbilities("【Burst】Activate this card's 【Main】.")).toEqual(["【Burst】Activate this card's 【Main】."]);
+  });
+});
+
+describe('compile', () => {
+  it('GD01-004: a bare keyword and a When Paired choose-then-rest', () => {
+    const c = compile('GD01-004');
+    expect(c.effects).toBe('full');
+    expect(c.abilities).toMatchObject([
+      { kind: 'keyword', keyword: { name: 'Repair', amount: 1 } },
+      { kind: 'triggered', trigger: 'when-paired', effect: [{ step: { do: 'rest', target: { type: 'choose', min: 1, max: 1, filter: { side: 'enemy', type: 'unit', hp: { op: '<=', value: 2 } } } } }] },
+    ]);
+  });
+
+  it('GD01-112: "If you do," and two choices; the 【Pilot】 line', () => {
+    const [main, pilot] = compile('GD01-112').abilities as CompiledAbility[];
+    expect(main).toMatchObject({ kind: 'command', windows: ['main'] });
+    expect(main!.kind === 'command' && main!.effect.map((e) => [e.step.do, !!e.ifDone])).toEqual([['rest', false], ['damage', true]]);
+    expect(pilot).toMatchObject({ kind: 'pilot', pilotName: 'Loni Garvey' });
+  });
+
+  it('ST01-014: 【Burst】 activates the 【Main】; 【Main】/【Action】 is one command with both windows', () => {
+    expect(compile('ST01-014').abilities).toMatchObject([
+      { kind: 'triggered', trigger: 'burst', effect: [{ step: { do: 'activate-main' } }] },
+      { kind: 'command', windows: ['main', 'action'], effect: [{ step: { do: 'modify', ap: -3, hp: 0, duration: 'turn' } }] },
+    ]);
+  });
+
+  it('a keyword-only card is full; a card without text is none', () => {
+    expect(compile('ST01-008')).toMatchObject({ effects: 'full', abilities: [{ kind: 'keyword', keyword: { name: 'Blocker', amount: null } }] });
+    expect(compileCardText('')).toEqual({ abilities: [], effects: 'none' });
+  });
+
+  it('never partly compiles: an ability with one unread clause is unsupported whole, with that clause', () => {
+    const c = compile('GD01-003');
+    expect(c.effects).toBe('partial');
+    expect(c.abilities).toEqual([expect.objectContaining({ kind: 'unsupported', reason: 'no-pattern', unread: "Return them to their owner's deck and shuffle it" })]);
+  });
+
+  it('source-lost: a keyword whose amount or name the seed lost', () => {
+    const lostAmount = compile('EB01-003').abilities[0] as Ability;
+    expect(lostAmount).toMatchObject({ kind: 'unsupported', reason: 'source-lost', unread: '<Repair>' });
+    const lostName = compile('EB01-024').abilities.find((a) => a.text.startsWith('【Attack】'));
+    expect(lostName).toMatchObject({ kind: 'unsupported', reason: 'source-lost' });
+  });
+
+  it('multiplayer text is not compiled', () => {
+    expect(compile('EB01-009').abilities[0]).toMatchObject({ kind: 'unsupported', reason: 'multiplayer' });
+  });
+});
+
+describe('round trip', () => {
+  it('every compiled ability renders back to its source', () => {
+    for (const c of catalog) {
+      for (const a of compileCardText(c.text, { keywords: c.keywords }).abilities) {
+        if (a.kind === 'unsupported' || a.kind === 'keyword') continue;
+        expect(roundTripDifference(a.text, [a]), `${c.id}: ${a.text}`).toBeNull();
+      }
+    }
+  });
+
+  it('catches a dropped clause, a changed number and a lost condition', () => {
+    const [, rest] = compile('GD01-004').abilities as CompiledAbility[];
+    const text = rest!.text;
+    expect(roundTripDifference(text, [rest!])).toBeNull();
+    const dropped = { ...rest!, effect: [] } as Ability;
+    expect(roundTripDifference(text, [dropped])).toMatch(/differs|source/);
+    const changed = JSON.parse(JSON.stringify(rest)) as { effect: { step: { target: { filter: { hp: { value: number } } } } }[] };
+    changed.effect[0]!.step.target.filter.hp.value = 3;
+    expect(roundTripDifference(text, [changed as unknown as Ability])).not.toBeNull();
+    const [, paired] = compile('GD01-001').abilities as CompiledAbility[];
+    const noCondition = JSON.parse(JSON.stringify(paired)) as { effect: { when?: unknown }[] };
+    delete noCondition.effect[0]!.when;
+    expect(roundTripDifference(paired!.text, [noCondition as unknown as Ability])).not.toBeNull();
+  });
+
+  it('normalisation folds only wording the IR does not keep', () => {
+    expect(normalizeText('Choose 1 of your (Zeon) Units.')).toBe(normalizeText('Choose 1 friendly (Zeon) Unit.'));
+    expect(normalizeText('Return them to their owners\' hands.')).toBe(normalizeText("Return it to its owner's hand."));
+    expect(normalizeText('Choose 1 other active friendly Unit')).toBe(normalizeText('Choose 1 of your other active Units'));
+    expect(normalizeText('Deal 1 damage')).not.toBe(normalizeText('Deal 2 damage'));
+    expect(normalizeText('enemy Unit')).not.toBe(normalizeText('friendly Unit'));
+    expect(renderAbility(compile('GD01-001').abilities[0]!)).toBe('All friendly (White Base Team) Units gain <Repair 1>.');
+  });
+});

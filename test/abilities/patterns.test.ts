@@ -1,0 +1,40 @@
+/**
+ * Every sentence pattern, on real catalog cards: the card's text compiles to the IR recorded in
+ * fixtures/patterns.json (three cards per pattern, fewer only where the catalog has fewer cards
+ * that compile fully with it). The fixture's IR was checked by hand against each card's text.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { compileCardText } from '../../src/abilities/compile.js';
+import type { Ability } from '../../src/abilities/ir.js';
+import { loadCatalog, measureCoverage } from '../../tools/effects-coverage.js';
+
+type Fixture = Record<string, { card: string; ability: string; ir: Record<string, unknown> }[]>;
+const fixtures = JSON.parse(fs.readFileSync(path.join(import.meta.dirname, 'fixtures', 'patterns.json'), 'utf8')) as Fixture;
+const catalog = loadCatalog();
+const byId = new Map(catalog.map((c) => [c.id, c]));
+/** Patterns that fewer than three catalog cards use in a fully compiled ability. */
+const RARE = new Set(['step.forbid-attack-player', 'step.mill', 'trigger.end-of-turn']);
+
+describe('sentence patterns on real cards', () => {
+  for (const [pattern, cases] of Object.entries(fixtures)) {
+    it(`${pattern}: ${cases.map((c) => c.card).join(', ')}`, () => {
+      expect(cases.length >= 3 || RARE.has(pattern)).toBe(true);
+      for (const c of cases) {
+        const card = byId.get(c.card)!;
+        const abilities = compileCardText(card.text, { keywords: card.keywords }).abilities;
+        const a = abilities.find((x: Ability) => x.text === c.ability);
+        expect(a, `${c.card}: "${c.ability}"`).toBeDefined();
+        expect(a!.kind).not.toBe('unsupported');
+        expect(a).toMatchObject(c.ir);
+        expect((a as { patterns: string[] }).patterns).toContain(pattern);
+      }
+    });
+  }
+
+  it('every pattern the catalog uses has its cases', () => {
+    const used = measureCoverage(catalog).patterns.map((p) => p.id);
+    expect(used.filter((p) => !fixtures[p])).toEqual([]);
+  });
+});
