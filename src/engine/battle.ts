@@ -5,15 +5,29 @@
  */
 import { resolveBreach } from './abilities.js';
 import { damageBase, damageShields, damageUnit } from './effects.js';
+import { unitMatches } from './filters.js';
 import { hasKeyword, keywordAmount, unitKeywords } from './keywords.js';
-import { emit, logUnitTriggers } from './log.js';
+import { emit } from './log.js';
 import { runRulesManagement } from './management.js';
 import { ruleProblem, unknownUnit, type Problem } from './problems.js';
-import type { ActionOf } from './schema.js';
+import type { ActionOf, StepAction } from './schema.js';
 import { PLAYERS, describeUnit, findUnit, opponent, type Game, type PlayerId, type Unit } from './state.js';
 import { baseAp, isLinked, unitAp } from './stats.js';
+import { queueTriggers } from './triggers.js';
 
 type AttackAction = ActionOf<'attack'>;
+
+/** Plays one action of the action step (an 【Action】 Command or an 【Activate･Action】 ability). */
+export type ApplyStepAction = (action: StepAction, index: number) => Problem | null;
+
+/** An attack permission from a constant or a resolved effect ("may choose an active enemy Unit"). */
+function mayAttackActive(attacker: Unit, target: Unit): string | null {
+  for (const f of attacker.constant.attackActive) if (unitMatches(target, f, attacker.owner, attacker)) return attacker.constant.sources.join('; ') || 'a constant effect';
+  for (const p of attacker.timedPermissions) {
+    if (p.type === 'attack-active' && p.filter && unitMatches(target, p.filter, attacker.owner, attacker)) return p.source;
+  }
+  return null;
+}
 
 function isPlayerTarget(target: string): boolean {
   return target.trim().toLowerCase() === 'player';
@@ -32,6 +46,9 @@ export function validateAttack(game: Game, a: AttackAction): Problem | null {
     return ruleProblem(`${who} belongs to player ${attacker.owner}, who is not the active player; only the active player attacks, in their main phase`, ['7-5-4-1', '8-1']);
   }
   if (attacker.rested) return ruleProblem(`${who} is rested; the attacking Unit must be active`, ['8-2-1']);
+  const forbid = attacker.constant.cannotAttack ? attacker.constant.sources.join('; ') : attacker.timedPermissions.find((p) => p.type === 'forbid-attack')?.source;
+  if (forbid) return ruleProblem(`${who} can't attack: ${forbid}`, ['1-3-3', '10-1-5-6']);
+  if (game.inBattle) return ruleProblem(`a battle is already under way; attacks are declared in the main phase`, ['7-5-4-1', '8-1']);
   if (attacker.deployedThisTurn && !isLinked(attacker)) {
     return ruleProblem(`${who} was deployed this turn and is not a Link Unit, so it cannot attack this turn`, ['3-2-4', '3-2-6-3']);
   }
@@ -43,8 +60,12 @@ export function validateAttack(game: Game, a: AttackAction): Problem | null {
       return ruleProblem(`${describeUnit(target)} is a friendly Unit; the attack target must be the opposing player or a rested enemy Unit`, ['8-2-1', '7-5-4-1']);
     }
     if (!target.rested) {
-      return ruleProblem(`${describeUnit(target)} is active; only a rested enemy Unit can be attacked`, ['8-2-1', '7-5-4-1']);
+      const by = mayAttackActive(attacker, target);
+      if (!by) return ruleProblem(`${describeUnit(target)} is active; only a rested enemy Unit can be attacked`, ['8-2-1', '7-5-4-1']);
     }
+  } else {
+    const noPlayer = attacker.constant.cannotAttackPlayer ? attacker.constant.sources.join('; ') : attacker.timedPermissions.find((p) => p.type === 'forbid-attack-player')?.source;
+    if (noPlayer) return ruleProblem(`${who} can't choose the enemy player as its attack target: ${noPlayer}`, ['1-3-3', '10-1-5-6']);
   }
   if (a.blocker !== undefined) return validateBlock(game, attacker, target, a.blocker);
   return null;
@@ -65,27 +86,46 @@ function validateBlock(game: Game, attacker: Unit, target: Unit | null, blockerI
   return null;
 }
 
-/** Plays the whole battle. Call only after validateAttack returned null. */
-export function resolveAttack(game: Game, a: AttackAction): void {
+function stillThere(game: Game, unit: Unit | null): boolean {
+  return unit === null || onField(game, unit);
+}
+
+/**
+ * Plays the whole battle. Call only after validateAttack returned null. The action step's actions
+ * are played through `applyStep`; a problem there stops the battle (the caller restores the state).
+ */
+export function resolveAttack(game: Game, a: AttackAction, applyStep: ApplyStepAction): Problem | null {
   const attacker = findUnit(game, a.attacker);
-  if (!attacker) return;
+  if (!attacker) return null;
   const enemy = opponent(attacker.owner);
   let target: Unit | null = isPlayerTarget(a.target) ? null : (findUnit(game, a.target) ?? null);
   game.inBattle = true;
+  game.battle = { attacker: attacker.id, target: target?.id ?? null };
 
   // 8-2 attack step
   game.step = 'attack step';
   attacker.rested = true;
-  emit(game, `${describeUnit(attacker)} rests and attacks ${target ? describeUnit(target) : `player ${enemy}`}`, ['8-1', '8-2-1']);
-  logUnitTriggers(game, attacker, describeUnit(attacker), 'Attack', ['8-2-2']);
+  const active = target && !target.rested ? ` (an active Unit: ${mayAttackActive(attacker, target) ?? ''})` : '';
+  emit(game, `${describeUnit(attacker)} rests and attacks ${target ? describeUnit(target) : `player ${enemy}`}${active}`, ['8-1', '8-2-1', ...(active ? ['1-3-1'] : [])]);
+  queueTriggers(game, 'attack', { unit: attacker, battleOpponent: target });
+  runRulesManagement(game); // 8-2-2 【Attack】 effects resolve in the attack step
+  if (game.over) return endBattle(game, false);
+  if (!stillThere(game, attacker) || !stillThere(game, target)) {
+    emit(game, `The attacking Unit or its target has left the battle area: the battle skips to the battle end step`, ['8-2-4']);
+    return endBattle(game, true);
+  }
 
   // 8-3 block step
   game.step = 'block step';
   const blocker = a.blocker !== undefined ? findUnit(game, a.blocker) : undefined;
   if (blocker) {
+    // Checked again now: the attack step's effects may have changed the board.
+    const problem = validateBlock(game, attacker, target, blocker.id);
+    if (problem) return problem;
     blocker.rested = true;
     const was = target ? describeUnit(target) : `player ${enemy}`;
     target = blocker;
+    game.battle.target = blocker.id;
     emit(game, `${describeUnit(blocker)} activates <Blocker>: it rests and becomes the attack target instead of ${was}`, ['8-3-1', '8-3-2', '13-1-4-1']);
   } else if (hasKeyword(attacker, 'High-Maneuver')) {
     emit(game, `${describeUnit(attacker)} has <High-Maneuver>: enemy Units cannot activate <Blocker>`, ['13-1-6-1']);
@@ -93,25 +133,40 @@ export function resolveAttack(game: Game, a: AttackAction): void {
     emit(game, `Player ${enemy} does not block`, ['8-3-4']);
   }
 
-  // 8-4 action step: no 【Action】 cards are played in a scenario battle.
+  // 8-4 action step: 9-2 the standby player first; the scenario lists what each player does.
   game.step = 'action step';
-  emit(game, 'Action step: both players pass', ['8-4-1', '9-5']);
+  const steps = a.action_step ?? [];
+  for (const [i, sub] of steps.entries()) {
+    const problem = applyStep(sub, i);
+    if (problem) return { ...problem, reason: `action_step[${i}] (${sub.type}): ${problem.reason}` };
+    game.step = 'action step';
+    if (game.over) return endBattle(game, false);
+  }
+  emit(game, steps.length > 0 ? 'Action step: both players pass in turn, and it ends' : 'Action step: both players pass', ['8-4-1', '9-5']);
+  if (!stillThere(game, attacker) || !stillThere(game, target)) {
+    emit(game, `The attacking Unit or its target has left the battle area: the battle skips to the battle end step`, ['8-4-2']);
+    return endBattle(game, true);
+  }
 
   // 8-5 damage step
   game.step = 'damage step';
   if (target) attackOnUnit(game, attacker, target);
   else attackOnPlayer(game, attacker, enemy);
-  if (game.over) {
-    game.inBattle = false;
-    return;
-  }
+  if (game.over) return endBattle(game, false);
+  return endBattle(game, true);
+}
 
-  // 8-6 battle end step
-  game.step = 'battle end step';
-  endBattleEffects(game);
+/** 8-6 battle end step: "during this battle" effects end. */
+function endBattle(game: Game, play: boolean): null {
+  if (play) {
+    game.step = 'battle end step';
+    endBattleEffects(game);
+  }
   game.inBattle = false;
-  runRulesManagement(game);
+  game.battle = null;
+  if (play) runRulesManagement(game);
   game.step = null;
+  return null;
 }
 
 /** 8-5-3 an attack on a Unit: the two deal damage to each other. */
@@ -148,8 +203,15 @@ function attackOnUnit(game: Game, attacker: Unit, defender: Unit): void {
   }
 
   const defenderDestroyed = !onField(game, defender) && game.destroyed.includes(defender.id);
+  const attackerDestroyed = !onField(game, attacker) && game.destroyed.includes(attacker.id);
   if (defenderDestroyed && hasBreach && attacker.owner === game.active && !game.over) {
     resolveBreach(game, nameA, breach, defender.owner, !onField(game, attacker));
+  }
+  // "When this Unit destroys an enemy Unit with battle damage" (10-1-6-1), for either side.
+  if (!game.over) {
+    if (defenderDestroyed) queueTriggers(game, 'destroys-enemy-with-battle-damage', { unit: attacker, battleOpponent: defender });
+    if (attackerDestroyed) queueTriggers(game, 'destroys-enemy-with-battle-damage', { unit: defender, battleOpponent: attacker });
+    runRulesManagement(game);
   }
 }
 

@@ -3,6 +3,8 @@
  * scenario fields override catalog values ("card fills stats, keywords and text; explicit fields
  * override").
  */
+import type { Ability } from '../abilities/ir.js';
+import { compileCardText } from '../abilities/compile.js';
 import type { CardRecord, CardType } from '../corpus/types.js';
 import { isKeywordName, parseKeywordSpec } from './keywords.js';
 import type { CardLookup } from './lookup.js';
@@ -28,10 +30,10 @@ export interface FaceFields {
 export const ACCEPTED_CARDS =
   'a catalog card number (GD01-013; alternate printings such as ST01-014-p4 or ST01-014_p4), an exact card name ("Amuro Ray"), or an inline description such as {"name":"X","type":"unit","level":3,"cost":2,"ap":3,"hp":3}';
 
-function keywordsOf(c: CardRecord, scope: 'innate' | 'conditional', when?: 'paired' | 'linked'): KeywordInstance[] {
+function keywordsOf(c: CardRecord): KeywordInstance[] {
   const out: KeywordInstance[] = [];
   for (const k of c.keywords) {
-    if (k.scope !== scope || k.when !== when || !isKeywordName(k.name)) continue;
+    if (k.scope !== 'innate' || !isKeywordName(k.name)) continue;
     out.push({ name: k.name, amount: k.amount });
   }
   return out;
@@ -43,6 +45,12 @@ export function pilotNameOf(type: CardType, name: string, text: string): string 
   if (type !== 'command') return null;
   const m = /【Pilot】\s*\[([^\]]+)\]/.exec(text);
   return m?.[1]?.trim() ?? null;
+}
+
+/** The catalog's compiled abilities (corpus build); text given inline is compiled here the same way. */
+function abilitiesOf(c: CardRecord): Ability[] {
+  const stored = (c as CardRecord & { abilities?: Ability[] }).abilities;
+  return stored ?? compileCardText(c.text, { keywords: c.keywords }).abilities;
 }
 
 export function faceFromRecord(c: CardRecord): CardFace {
@@ -59,10 +67,10 @@ export function faceFromRecord(c: CardRecord): CardFace {
     traits: [...c.traits],
     text: c.text,
     link: c.link ? { names: [...c.link.names], traits: [...c.link.traits] } : null,
-    keywords: keywordsOf(c, 'innate'),
-    pairedKeywords: keywordsOf(c, 'conditional', 'paired'),
-    linkedKeywords: keywordsOf(c, 'conditional', 'linked'),
+    // Conditional keywords come from the compiled constant abilities, checked as the game goes (10-1-5-3).
+    keywords: keywordsOf(c),
     pilotName: pilotNameOf(c.type, c.name, c.text),
+    abilities: abilitiesOf(c),
   };
 }
 
@@ -105,13 +113,11 @@ export function resolveFace(fields: FaceFields, cards: CardLookup, fallbackType:
     }
   }
   let keywords = base?.keywords ?? [];
-  let pairedKeywords = base?.pairedKeywords ?? [];
-  let linkedKeywords = base?.linkedKeywords ?? [];
+  let abilities = fields.text !== undefined || base === null ? compileCardText(fields.text ?? '').abilities : base.abilities;
   if (fields.keywords !== undefined) {
     // Explicit keywords replace the catalog's entirely, conditional ones included.
     keywords = [];
-    pairedKeywords = [];
-    linkedKeywords = [];
+    abilities = abilities.filter((a) => !(a.kind === 'constant' && a.effects.every((e) => e.type === 'keyword' && e.target.type === 'self')));
     for (const spec of fields.keywords) {
       const k = parseKeywordSpec(spec);
       if (typeof k === 'string') return k;
@@ -137,9 +143,8 @@ export function resolveFace(fields: FaceFields, cards: CardLookup, fallbackType:
       text,
       link: fields.link !== undefined ? parseLink(fields.link) : (base?.link ?? null),
       keywords,
-      pairedKeywords,
-      linkedKeywords,
       pilotName: fields.name !== undefined || base === null ? pilotNameOf(type, name, text) : base.pilotName,
+      abilities,
     },
     notes,
   };

@@ -3,26 +3,46 @@
  * active, recover, modify AP/HP, grant a keyword, draw, discard), each following the general rules
  * of chapter 5. Battle (battle.ts) and keyword effects (abilities.ts) reuse the damage primitives.
  */
+import { decideUse } from './choices.js';
 import { parseKeywordSpec, unitKeywords } from './keywords.js';
-import { emit, logFaceTriggers, signed } from './log.js';
+import { emit, signed } from './log.js';
 import { destroyBase, destroyUnit, runRulesManagement } from './management.js';
 import { inputProblem, type Problem } from './problems.js';
 import type { ActionOf } from './schema.js';
-import { describeUnit, findUnit, nextSerial, type Base, type Game, type PlayerId, type Unit } from './state.js';
+import { describeUnit, findUnit, nextSerial, type Base, type Game, type PlayerId, type Shield, type Unit } from './state.js';
 import { baseHp, unitAp, unitHp } from './stats.js';
+import { abilitiesFor, queueTriggers, resolveNow } from './triggers.js';
 
 // ---------------------------------------------------------------------------------------------
 // Damage
 
 /** 5-5-1 damage is counters on the card; 5-5-5 zero damage is not dealt. Returns whether any was dealt. */
 export function damageUnit(game: Game, unit: Unit, amount: number, source: string, rules: string[]): boolean {
+  amount = reduceDamage(game, unit, amount);
   if (amount <= 0) {
     emit(game, `${source} deals no damage to ${describeUnit(unit)}: damage of 0 is not dealt`, [...rules, '5-5-5']);
     return false;
   }
   unit.damage += amount;
   emit(game, `${source} deals ${amount} damage to ${describeUnit(unit)} (now ${unit.damage} damage, HP ${unitHp(unit)})`, [...rules, '5-5-1']);
+  queueTriggers(game, 'receives-damage', { unit, reductionOnly: false });
   return true;
+}
+
+/**
+ * 5-21 "when this Unit receives damage … reduce it by N": the Unit's abilities made only of
+ * reductions apply to the damage before it is received; the others trigger after it.
+ */
+function reduceDamage(game: Game, unit: Unit, amount: number): number {
+  if (amount <= 0) return amount;
+  const reducers = abilitiesFor(game, 'receives-damage', { unit, reductionOnly: true });
+  if (reducers.length === 0) return amount;
+  game.damageReduction = 0;
+  for (const ctx of reducers) resolveNow(game, ctx);
+  const reduced = Math.max(0, amount - game.damageReduction);
+  game.damageReduction = 0;
+  if (reduced !== amount) emit(game, `${describeUnit(unit)} receives ${reduced} damage instead of ${amount}`, reduced === 0 ? ['5-21-2', '5-21-2-1'] : ['5-21-1']);
+  return reduced;
 }
 
 export function damageBase(game: Game, base: Base, amount: number, source: string, rules: string[]): boolean {
@@ -54,7 +74,8 @@ export function destroyTopShields(game: Game, owner: PlayerId, n: number, why: s
       '5-10-3',
     ]);
     if (s.face) {
-      logFaceTriggers(game, s.face, `shield ${s.id} (${s.face.name})`, 'Burst', ['5-10-3', '13-2-5-3']);
+      game.faces[s.id] = s.face;
+      if (resolveBurst(game, owner, s.id, s.face)) continue;
     } else {
       emit(game, `If shield ${s.id} has a 【Burst】 effect, player ${owner} may activate it without paying its cost (the card is not named in the scenario)`, [
         '13-2-5-1',
@@ -64,6 +85,30 @@ export function destroyTopShields(game: Game, owner: PlayerId, n: number, why: s
     st.trash.push(s.id);
   }
   if (hit.length > 1) emit(game, `The ${hit.length} Shields are revealed at the same time`, ['13-1-7-4']);
+}
+
+/**
+ * 13-2-5 a revealed Shield's 【Burst】: its owner may activate it (a choice), before the card goes to
+ * the trash. Returns true when the effect moved the card elsewhere (13-2-5-3: no trash then).
+ */
+function resolveBurst(game: Game, owner: PlayerId, shieldId: string, face: NonNullable<Shield['face']>): boolean {
+  const bursts = abilitiesFor(game, 'burst', { face, cardId: shieldId, owner });
+  let moved = false;
+  for (const ctx of bursts) {
+    emit(game, `Shield ${shieldId} is ${face.name}, with 【Burst】: "${ctx.ability.text}"`, ['5-10-3', '13-2-5-1']);
+    const d = decideUse(game, `【Burst】 of ${face.name} (${shieldId}), player ${owner}`, ['13-2-5-1', '13-2-5-2']);
+    if (!d.use) {
+      emit(game, `Player ${owner} does not activate the 【Burst】 of ${face.name}`, ['13-2-5-2']);
+      continue;
+    }
+    emit(game, `Player ${owner} activates the 【Burst】 of ${face.name} without paying a cost`, ['13-2-5-1', '10-1-6-8']);
+    game.burstMoved = null;
+    resolveNow(game, ctx);
+    if (game.burstMoved === shieldId) moved = true;
+    game.burstMoved = null;
+    if (moved) break;
+  }
+  return moved;
 }
 
 /**
@@ -292,12 +337,17 @@ function applyGrant(game: Game, action: ActionOf<'grant'>, t: Target): Problem |
   return null;
 }
 
-function applyDraw(game: Game, player: PlayerId, n: number): void {
+/** 5-14-1 draws; known top cards of the deck become known cards in the hand. Returns how many. */
+export function applyDraw(game: Game, player: PlayerId, n: number, source?: string): number {
   const st = game.players[player];
   const drawn = Math.min(n, st.deck);
   st.deck -= drawn;
   st.hand += drawn;
-  emit(game, `Player ${player} draws ${drawn} card${drawn === 1 ? '' : 's'} (hand ${st.hand}, deck ${st.deck})`, ['5-14-1', ...(drawn < n ? ['1-3-2'] : [])]);
+  const known = st.deckCards.splice(0, drawn);
+  st.handCards.push(...known);
+  const by = source ? ` (${source})` : '';
+  emit(game, `Player ${player} draws ${drawn} card${drawn === 1 ? '' : 's'}${known.length ? `: ${known.join(', ')}` : ''}${by} (hand ${st.hand}, deck ${st.deck})`, ['5-14-1', ...(drawn < n ? ['1-3-2'] : [])]);
+  return drawn;
 }
 
 function applyDiscard(game: Game, player: PlayerId, n: number): void {

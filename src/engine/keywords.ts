@@ -5,7 +5,6 @@
  */
 import { KEYWORDS, parseKeyword } from '../corpus/keywords.js';
 import type { KeywordInstance, KeywordName, Unit } from './state.js';
-import { isLinked } from './stats.js';
 
 /** 13-1-1-2, 13-1-2-5, 13-1-3-2: a second copy adds its amount instead of being a second copy. */
 const STACKING: ReadonlySet<KeywordName> = new Set<KeywordName>(['Repair', 'Breach', 'Support']);
@@ -52,18 +51,15 @@ export function combineKeywords(copies: Iterable<KeywordInstance>): KeywordSet {
 }
 
 /**
- * Every copy a Unit has right now: its own, 【During Pair】/【During Link】 ones while that holds
- * (13-2-10-1, 13-2-12-1), the paired Pilot's (3-3-9-2: text below the Pilot's name is gained by
- * the Unit), and temporary grants (5-16-1).
+ * Every copy a Unit has right now: its own, the paired Pilot's (3-3-9-2: text below the Pilot's
+ * name is gained by the Unit), those constant abilities give while their conditions hold
+ * (【During Pair】/【During Link】 13-2-10-1, 13-2-12-1, "while …" 10-1-5-3; see constants.ts), and
+ * temporary grants (5-16-1).
  */
 export function unitKeywordCopies(unit: Unit): KeywordInstance[] {
-  const linked = isLinked(unit);
   const copies: KeywordInstance[] = [...unit.face.keywords];
-  if (unit.pilot) {
-    copies.push(...unit.face.pairedKeywords, ...unit.pilot.face.keywords, ...unit.pilot.face.pairedKeywords);
-    if (linked) copies.push(...unit.pilot.face.linkedKeywords);
-  }
-  if (linked) copies.push(...unit.face.linkedKeywords);
+  if (unit.pilot) copies.push(...unit.pilot.face.keywords);
+  copies.push(...unit.constant.keywords);
   copies.push(...unit.timedKeywords);
   return copies;
 }

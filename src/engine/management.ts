@@ -3,9 +3,12 @@
  * destruction (11-3) and the excess rules for the battle area (11-4) and base section (11-5), plus
  * the zone moves they share (a Unit leaves with its Pilot, tokens leave the game).
  */
-import { emit, logTriggers, unitTexts } from './log.js';
+import { chooseTargets } from './choices.js';
+import { refreshConstants } from './constants.js';
+import { emit } from './log.js';
 import { PLAYERS, describeUnit, opponent, type Base, type Game, type PlayerId, type Unit } from './state.js';
-import { baseHp, isLethal, isLinked, unitHp } from './stats.js';
+import { baseHp, isLethal, unitHp } from './stats.js';
+import { queueTriggers, resolvePending } from './triggers.js';
 
 export type LeaveReason = 'destroyed' | 'excess';
 
@@ -18,7 +21,11 @@ export function putUnitIntoTrash(game: Game, unit: Unit, reason: LeaveReason): v
   owner.units = owner.units.filter((u) => u !== unit);
   if (unit.face.token) owner.removed.push(unit.id);
   else owner.trash.push(unit.id);
-  if (unit.pilot) owner.trash.push(unit.pilot.id);
+  game.faces[unit.id] = unit.face;
+  if (unit.pilot) {
+    owner.trash.push(unit.pilot.id);
+    game.faces[unit.pilot.id] = unit.pilot.face;
+  }
   if (reason === 'destroyed') game.destroyed.push(unit.id);
 }
 
@@ -27,6 +34,7 @@ export function putBaseIntoTrash(game: Game, base: Base, reason: LeaveReason): v
   owner.base = null;
   if (base.face.token) owner.removed.push(base.id);
   else owner.trash.push(base.id);
+  game.faces[base.id] = base.face;
   if (reason === 'destroyed') game.destroyed.push(base.id);
 }
 
@@ -36,8 +44,10 @@ function leaveNote(token: boolean): string {
 
 /** Destroys a Unit (5-10-2), logging 【Destroyed】 from its last state on the field (13-2-8-2-1). */
 export function destroyUnit(game: Game, unit: Unit, why: string, rules: string[]): void {
-  const ctx = { paired: unit.pilot !== null, linked: isLinked(unit) };
-  const texts = unitTexts(unit);
+  // 13-2-8-2-1 【Destroyed】 reads the Unit as it last was on the field: its conditions are checked now.
+  const pending = game.pending.length;
+  queueTriggers(game, 'destroyed', { unit });
+  const queued = game.pending.splice(pending);
   putUnitIntoTrash(game, unit, 'destroyed');
   const pilot = unit.pilot ? `; its Pilot ${unit.pilot.face.name} goes with it (3-3-6)` : '';
   emit(game, `${describeUnit(unit)} is destroyed (${why}) and placed into ${unit.owner}'s trash${pilot}${leaveNote(unit.face.token)}`, [
@@ -46,17 +56,20 @@ export function destroyUnit(game: Game, unit: Unit, why: string, rules: string[]
     ...(unit.pilot ? ['3-3-6'] : []),
     ...(unit.face.token ? ['5-17-2-5'] : []),
   ]);
-  logTriggers(game, describeUnit(unit), texts, 'Destroyed', ctx, ['13-2-8-2']);
+  game.pending.push(...queued);
 }
 
 export function destroyBase(game: Game, base: Base, why: string, rules: string[]): void {
+  const pending = game.pending.length;
+  queueTriggers(game, 'destroyed', { base });
+  const queued = game.pending.splice(pending);
   putBaseIntoTrash(game, base, 'destroyed');
   emit(game, `${base.face.name} (${base.id}) is destroyed (${why}) and placed into ${base.owner}'s trash${leaveNote(base.face.token)}`, [
     ...rules,
     '5-10-2',
     ...(base.face.token ? ['5-17-2-5'] : []),
   ]);
-  logTriggers(game, `${base.face.name} (${base.id})`, [base.face.text], 'Destroyed', { paired: false, linked: false }, ['13-2-8-2']);
+  game.pending.push(...queued);
 }
 
 /** 11-2 at the start of rules management every player meeting a defeat condition loses at once. */
@@ -105,12 +118,77 @@ function destructionManagement(game: Game): void {
   }
 }
 
-/** 11-1-2 run right after every event; stops at once when the game has ended. */
-export function runRulesManagement(game: Game): void {
+function manage(game: Game): void {
   if (game.over) return;
+  refreshConstants(game); // 10-1-5-3 constant effects follow their conditions
   defeatManagement(game);
   if (game.over) return;
   destructionManagement(game);
+  refreshConstants(game);
+}
+
+/**
+ * 11-1-2 run right after every event; stops at once when the game has ended. Then the triggered
+ * effects the event caused resolve, each followed by rules management again.
+ */
+export function runRulesManagement(game: Game): void {
+  manage(game);
+  if (game.over) {
+    game.pending = [];
+    return;
+  }
+  if (game.pending.length > 0) resolvePending(game, () => manage(game));
+}
+
+/**
+ * Puts a Unit into the battle area by an effect; with 6 there already, its owner chooses one to
+ * place into the trash (11-4-2). Its 【Deploy】 abilities trigger.
+ */
+export function putIntoBattleArea(game: Game, unit: Unit, source: string): boolean {
+  const st = game.players[unit.owner];
+  if (st.units.length >= 6) {
+    const [out] = chooseTargets(game, {
+      prompt: `${source}: player ${unit.owner}'s battle area is full; the Unit placed into the trash`,
+      min: 1,
+      max: 1,
+      legal: st.units.map((u) => u.id),
+      rules: ['11-4-2'],
+    });
+    const gone = st.units.find((u) => u.id === out);
+    if (gone) battleAreaExcess(game, gone);
+  }
+  st.units.push(unit);
+  emit(game, `${describeUnit(unit)} enters player ${unit.owner}'s battle area ${unit.rested ? 'rested' : 'active'} (${source})`, ['5-8-1', '3-2-1']);
+  queueTriggers(game, 'deploy', { unit });
+  return true;
+}
+
+/** Returns a Unit or Base to its owner's hand; its Pilot goes along (3-3-6), a token leaves the game (5-17-2-5). */
+export function returnToHand(game: Game, card: Unit | Base, source: string): void {
+  const st = game.players[card.owner];
+  const isUnit = 'timedKeywords' in card;
+  if (isUnit) st.units = st.units.filter((u) => u !== card);
+  else st.base = null;
+  const name = isUnit ? describeUnit(card) : `${card.face.name} (${card.id})`;
+  const moved: string[] = [];
+  const toHand = (id: string, face: Unit['face']): void => {
+    if (face.token) {
+      st.removed.push(id);
+      return;
+    }
+    st.hand += 1;
+    const cardNo = face.cardId ?? id;
+    st.handCards.push(cardNo);
+    game.faces[cardNo] = face;
+    moved.push(face.name);
+  };
+  toHand(card.id, card.face);
+  const pilot = isUnit ? card.pilot : null;
+  if (pilot) toHand(pilot.id, pilot.face);
+  emit(game, `${name} returns to player ${card.owner}'s hand${pilot ? ` with its Pilot ${pilot.face.name}` : ''}${card.face.token ? '; as a token it is removed from the game' : ''} (${source}; hand ${st.hand})`, [
+    ...(pilot ? ['3-3-6'] : []),
+    ...(card.face.token ? ['5-17-2-5'] : []),
+  ]);
 }
 
 /** 11-4-2 the battle area is full: the chosen Unit goes to the trash, not destroyed (11-4-2-1). */

@@ -7,20 +7,22 @@
  * unless the action's `use_ex` asks for EX Resources first.
  */
 import { resolveFace, type FaceFields } from './cards.js';
-import { emit, logFaceTriggers, logUnitTriggers, signed } from './log.js';
+import { emit, signed } from './log.js';
 import type { CardLookup } from './lookup.js';
 import { baseSectionExcess, battleAreaExcess, runRulesManagement } from './management.js';
 import { inputProblem, ruleProblem, unknownUnit, type Problem } from './problems.js';
 import type { ActionOf, CardRef, PilotSpec } from './schema.js';
-import { describeUnit, findUnit, nextSerial, totalResources, type CardFace, type Game, type PlayerId, type Unit } from './state.js';
+import { newUnit } from './resolve.js';
+import { describeUnit, findUnit, nextSerial, noConstants, totalResources, type CardFace, type Game, type PlayerId, type Unit } from './state.js';
 import { isLinked, linkMatch, unitAp, unitHp } from './stats.js';
+import { queueTriggers } from './triggers.js';
 
 interface Payment {
   normal: number;
   ex: number;
 }
 
-interface Play {
+export interface Play {
   player: PlayerId;
   face: CardFace;
   notes: string[];
@@ -54,7 +56,7 @@ function planPayment(game: Game, player: PlayerId, face: CardFace, useEx: number
   return { normal, ex };
 }
 
-function preparePlay(game: Game, player: PlayerId, face: CardFace, notes: string[], from: 'hand' | 'effect' | undefined, useEx: number | undefined): Play | Problem {
+export function preparePlay(game: Game, player: PlayerId, face: CardFace, notes: string[], from: 'hand' | 'effect' | undefined, useEx: number | undefined): Play | Problem {
   // 5-17-1 tokens are put into play by effects; they are never in the hand.
   if ((from ?? 'hand') === 'effect' || face.token) return { player, face, notes, payment: null };
   if (game.players[player].hand < 1) {
@@ -65,13 +67,13 @@ function preparePlay(game: Game, player: PlayerId, face: CardFace, notes: string
   return { player, face, notes, payment };
 }
 
-function checkActivePlayer(game: Game, player: PlayerId): Problem | null {
+export function checkActivePlayer(game: Game, player: PlayerId): Problem | null {
   if (player === game.active) return null;
   return ruleProblem(`player ${player} is not the active player; cards are played from the hand by the active player in their main phase`, ['7-5-1', '7-5-2-1']);
 }
 
 /** Reveals, checks and pays (7-5-2-2-1..3). */
-function payForPlay(game: Game, play: Play): void {
+export function payForPlay(game: Game, play: Play): void {
   for (const n of play.notes) emit(game, n, []);
   const { face, player } = play;
   if (!play.payment) {
@@ -80,6 +82,9 @@ function payForPlay(game: Game, play: Play): void {
   }
   const st = game.players[player];
   st.hand -= 1;
+  // A known card leaves the known part of the hand.
+  const known = face.cardId !== null ? st.handCards.indexOf(face.cardId) : -1;
+  if (known >= 0) st.handCards.splice(known, 1);
   emit(game, `Player ${player} reveals ${face.name} (Lv.${face.level}, cost ${face.cost}) from the hand: Lv.${face.level} <= ${totalResources(st.resources)} Resources`, [
     '7-5-2-2-1',
     '7-5-2-2-2',
@@ -152,31 +157,20 @@ export function applyDeploy(game: Game, plan: DeployPlan): void {
   const { face } = plan;
   if (face.type === 'base') {
     if (st.base) baseSectionExcess(game, st.base); // 11-5-2
-    st.base = { id: plan.id, owner: plan.player, face, rested: false, damage: 0, modifiers: [] };
+    st.base = { id: plan.id, owner: plan.player, face, rested: false, damage: 0, modifiers: [], constant: noConstants() };
     emit(game, `${face.name} (${plan.id}) is deployed active into player ${plan.player}'s base section`, ['3-5-1', '5-4-2', '4-6-3']);
-    logFaceTriggers(game, face, `${face.name} (${plan.id})`, 'Deploy', []);
+    queueTriggers(game, 'deploy', { base: st.base });
   } else {
     if (plan.replace) battleAreaExcess(game, plan.replace); // 11-4-2
     if (plan.replaceIgnored) emit(game, `"replace" is ignored: the battle area is not full, so no Unit is put into the trash`, ['11-4-2']);
-    const unit: Unit = {
-      id: plan.id,
-      owner: plan.player,
-      face,
-      pilot: null,
-      linkedOverride: null,
-      rested: false,
-      damage: 0,
-      deployedThisTurn: true,
-      modifiers: [],
-      timedKeywords: [],
-    };
+    const unit: Unit = newUnit(plan.id, plan.player, face, false);
     st.units.push(unit);
     emit(game, `${describeUnit(unit)} (AP ${unitAp(unit)}, HP ${unitHp(unit)}) is deployed active into the battle area; it cannot attack this turn unless it becomes a Link Unit`, [
       '3-2-1',
       '5-4-2',
       '3-2-4',
     ]);
-    logUnitTriggers(game, unit, describeUnit(unit), 'Deploy', []);
+    queueTriggers(game, 'deploy', { unit });
   }
   runRulesManagement(game);
 }
@@ -257,7 +251,7 @@ export function applyPair(game: Game, plan: PairPlan): void {
   } else if (unit.face.link || unit.linkedOverride === false) {
     emit(game, `${describeUnit(unit)} is not linked: ${why.text}`, why.rules);
   }
-  logUnitTriggers(game, unit, describeUnit(unit), 'When Paired', []);
-  if (linked) logUnitTriggers(game, unit, describeUnit(unit), 'When Linked', []);
+  queueTriggers(game, 'when-paired', { unit });
+  if (linked) queueTriggers(game, 'when-linked', { unit });
   runRulesManagement(game);
 }

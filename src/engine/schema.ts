@@ -140,8 +140,18 @@ const playerSpec = z
       .union([count('shields'), z.array(z.union([id('shield card'), inlineCard])).max(50, 'at most 50 shield cards')])
       .optional()
       .describe('Shields: a count (default 6), or the shield cards top first (catalog ids or inline cards, so a 【Burst】 can be logged)'),
-    hand: count('hand').optional().describe('Cards in hand (default 5)'),
-    deck: count('deck').optional().describe('Cards in the deck (default 30; 0 means this player is defeated, 1-2-2-2)'),
+    hand: z
+      .union([count('hand'), z.array(id('hand card')).max(60, 'at most 60 hand cards')], {
+        error: 'hand must be a whole number from 0 to 1000, or a list of at most 60 card numbers',
+      })
+      .optional()
+      .describe('Cards in hand: a count (default 5), or the cards (card numbers or exact names) so effects can add, reveal and discard real cards'),
+    deck: z
+      .union([count('deck'), z.array(id('deck card')).max(60, 'at most 60 deck cards')], {
+        error: 'deck must be a whole number from 0 to 1000, or a list of at most 60 card numbers',
+      })
+      .optional()
+      .describe('Cards in the deck: a count (default 30; 0 means this player is defeated, 1-2-2-2), or the cards top first (card numbers or names) so "look at the top N" and draws are real'),
     resources: z
       .union([
         count('resources').describe('Active Resources'),
@@ -159,7 +169,7 @@ const playerSpec = z
     trash: z
       .union([z.array(id('trash card')).max(200, 'at most 200 trash ids'), count('trash')])
       .optional()
-      .describe('Cards in the trash: ids, or a count (default empty)'),
+      .describe('Cards in the trash: ids (card numbers are read as those cards, for "from your trash" and trash counts), or a count (default empty)'),
   })
   .describe('One player\'s side of the table; every field optional');
 
@@ -173,12 +183,59 @@ const acting = {
   use_ex: count('use_ex').optional().describe('EX Resources to spend first (default: only what the active normal Resources cannot cover)'),
 };
 
+const choiceSpec = z
+  .object({
+    targets: z.array(id('target')).max(12, 'at most 12 targets').optional().describe('Ids chosen for a "choose" (Units, Bases, trash or hand cards)'),
+    use: z.boolean().optional().describe('For a "you may" or a 【Burst】: true to do it, false not to'),
+    cards: z.array(id('card')).max(12, 'at most 12 cards').optional().describe('Cards taken after looking at the deck, or named when discarding known cards (card numbers)'),
+  })
+  .describe('One decision, in the order the decisions come up while abilities resolve');
+
+const choicesField = z
+  .array(choiceSpec)
+  .max(50, 'at most 50 choices')
+  .optional()
+  .describe(
+    'The players\' decisions for the abilities this action makes resolve, in the order they come up: {"targets":[...]} for a "choose", {"use":true|false} for "you may" and 【Burst】 (a "you may choose" takes {"targets":[...]} or {"use":false}), {"cards":[...]} for a look at the deck. A missing one is reported with the legal choices.',
+  );
+
+const playAction = z
+  .object({
+    type: kind('play'),
+    card: cardRef.describe('The Command card played from the hand: card number, exact name, or inline {name, type:"command", level, cost, text}'),
+    id: id('id').optional().describe('Id the card goes to the trash under (default: its card number)'),
+    player: playerId.optional().describe('Who plays it (default: the active player; in an action step either player may)'),
+    use_ex: count('use_ex').optional().describe('EX Resources to spend first'),
+    choices: choicesField,
+  })
+  .describe('Play a Command card for its 【Main】 effect (main phase, 13-2-3-1) or its 【Action】 effect (in an attack\'s "action_step", 13-2-4-1): Lv and cost are paid, then the effect resolves');
+
+const activateAction = z
+  .object({
+    type: kind('activate'),
+    source: id('source').describe('Id of the Unit or Base whose 【Activate･Main】/【Activate･Action】 ability is activated'),
+    ability: z.number().int().min(1).max(10).optional().describe('Which of its activated abilities (1 = the first printed); default: the only one'),
+    player: playerId.optional().describe('Who activates it (default: the card\'s owner)'),
+    use_ex: count('use_ex').optional().describe('EX Resources to spend first on a ① cost'),
+    choices: choicesField,
+  })
+  .describe('Activate an 【Activate･Main】 (main phase, 13-2-1-1) or 【Activate･Action】 (action step, 13-2-2-1) ability: its cost is paid (①: Resources rested, "Rest this Unit"), then the effect resolves');
+
+/** The actions a player may take in a battle's action step (9-3). */
+const stepAction = z.discriminatedUnion('type', [playAction, activateAction]);
+
 const attackAction = z
   .object({
     type: kind('attack'),
     attacker: id('attacker').describe('Id of the attacking Unit (active player\'s)'),
     target: id('target').describe('"player" to attack the opponent, or the id of a rested enemy Unit'),
     blocker: id('blocker').optional().describe('Id of the opponent\'s active <Blocker> Unit that blocks (omitted: no block)'),
+    action_step: z
+      .array(stepAction)
+      .max(20, 'at most 20 action step actions')
+      .optional()
+      .describe('What the players do in the action step, in order (9-2: the standby player acts first): "play" of 【Action】 Commands and "activate" of 【Activate･Action】 abilities, each with its "player"'),
+    choices: choicesField,
   })
   .describe('A whole battle: attack, block, action, damage and battle end steps (8-1)');
 
@@ -189,6 +246,7 @@ const deployAction = z
     card: cardRef,
     replace: id('replace').optional().describe('With 6 Units already in play: the Unit put into the trash (11-4-2); for a Base: the Base being replaced'),
     ...acting,
+    choices: choicesField,
   })
   .describe('Deploy a Unit or Base card (7-5-2)');
 
@@ -199,24 +257,26 @@ const pairAction = z
     pilot: pilotSpec,
     linked: z.boolean().optional().describe('Force the link result (default: the Unit\'s link condition against the Pilot\'s name and traits)'),
     ...acting,
+    choices: choicesField,
   })
   .describe('Pair a Pilot card, or a Command card with 【Pilot】, with a Unit (7-5-2, 5-9-1)');
 
 const amountField = count('amount').optional();
 
+
 const effectActions = [
   z
-    .object({ type: kind('deal_damage'), target: targetId, amount: amountField.describe('Damage dealt (default 1; negative damage is rejected)') })
+    .object({ type: kind('deal_damage'), target: targetId, amount: amountField.describe('Damage dealt (default 1; negative damage is rejected)'), choices: choicesField })
     .describe('Effect damage (5-5-4)'),
-  z.object({ type: kind('destroy'), target: targetId }).describe('Destroy by effect (5-10-1)'),
+  z.object({ type: kind('destroy'), target: targetId, choices: choicesField }).describe('Destroy by effect (5-10-1)'),
   z
-    .object({ type: kind('rest'), target: targetId, amount: amountField.describe('For "A.resources": how many (default 1)') })
+    .object({ type: kind('rest'), target: targetId, amount: amountField.describe('For "A.resources": how many (default 1)'), choices: choicesField })
     .describe('Rest a card (5-4-1-2)'),
   z
-    .object({ type: kind('set_active'), target: targetId, amount: amountField.describe('For "A.resources": how many (default 1)') })
+    .object({ type: kind('set_active'), target: targetId, amount: amountField.describe('For "A.resources": how many (default 1)'), choices: choicesField })
     .describe('Set a card active (5-4-1-1)'),
   z
-    .object({ type: kind('recover'), target: targetId, amount: amountField.describe('HP recovered (default 1)') })
+    .object({ type: kind('recover'), target: targetId, amount: amountField.describe('HP recovered (default 1)'), choices: choicesField })
     .describe('HP recovery (5-6)'),
   z
     .object({
@@ -225,13 +285,14 @@ const effectActions = [
       ap: delta('ap').optional().describe('AP change, e.g. 2 or -3'),
       hp: delta('hp').optional().describe('HP change'),
       duration,
+      choices: choicesField,
     })
     .describe('AP/HP modifier for this turn or this battle'),
   z
-    .object({ type: kind('grant'), target: targetId, keyword: text('keyword').describe('Keyword gained, e.g. "Breach 2", "Blocker"'), duration })
+    .object({ type: kind('grant'), target: targetId, keyword: text('keyword').describe('Keyword gained, e.g. "Breach 2", "Blocker"'), duration, choices: choicesField })
     .describe('A Unit gains a keyword (5-16-1)'),
-  z.object({ type: kind('draw'), player: playerId.describe('Who draws'), count: count('count').describe('Cards to draw') }).describe('Draw cards (5-14-1)'),
-  z.object({ type: kind('discard'), player: playerId.describe('Who discards'), count: count('count').describe('Cards to discard') }).describe('Discard cards (5-11-1)'),
+  z.object({ type: kind('draw'), player: playerId.describe('Who draws'), count: count('count').describe('Cards to draw'), choices: choicesField }).describe('Draw cards (5-14-1)'),
+  z.object({ type: kind('discard'), player: playerId.describe('Who discards'), count: count('count').describe('Cards to discard'), choices: choicesField }).describe('Discard cards (5-11-1)'),
 ] as const;
 
 const supportAction = z
@@ -239,11 +300,12 @@ const supportAction = z
     type: kind('support'),
     unit: id('unit').describe('Id of your active Unit with <Support>'),
     target: id('target').describe('Id of another friendly Unit'),
+    choices: choicesField,
   })
   .describe('Activate <Support>: rest the Unit, another friendly Unit gets AP+amount this turn (13-1-3-1)');
 
 const endTurnAction = z
-  .object({ type: kind('end_turn') })
+  .object({ type: kind('end_turn'), choices: choicesField })
   .describe("End the turn (end phase 7-6) and play the next turn's start, draw and resource phases");
 
 export const actionSchema = z.discriminatedUnion('type', [
@@ -252,6 +314,8 @@ export const actionSchema = z.discriminatedUnion('type', [
   pairAction,
   ...effectActions,
   supportAction,
+  playAction,
+  activateAction,
   endTurnAction,
 ]);
 
@@ -306,6 +370,7 @@ const playerOut = z.object({
   base: baseOut,
   shields: z.number().describe('Shields left'),
   hand: z.number(),
+  hand_cards: z.array(z.string()).describe('The known cards in the hand (card numbers)'),
   deck: z.number(),
   resources: z.object({ active: z.number(), rested: z.number(), ex: z.number() }),
   resource_deck: z.number(),
@@ -339,6 +404,9 @@ export const simulateRulingOutputSchema = z
       }),
     ),
     destroyed: z.array(z.string()).describe('Ids destroyed (Units, Bases, Shields), in order'),
+    not_executed: z
+      .array(z.object({ unit: z.string(), card: z.string().nullable(), text: z.string(), reason: z.string() }))
+      .describe('Card abilities that mattered here but were not run (the engine cannot read them): resolve these by hand; the simulation is partial when this is not empty'),
     rules_cited: rules,
     state: z.object({
       active_player: playerId,
@@ -382,6 +450,7 @@ export type SimulateRulingOutput = z.infer<typeof simulateRulingOutputSchema>;
 export type CheckDeckInput = z.infer<typeof checkDeckInputSchema>;
 export type CheckDeckOutput = z.infer<typeof checkDeckOutputSchema>;
 export type Action = z.infer<typeof actionSchema>;
+export type StepAction = z.infer<typeof stepAction>;
 export type ActionOf<T extends Action['type']> = Extract<Action, { type: T }>;
 export type PlayerSpec = z.infer<typeof playerSpec>;
 export type UnitSpec = z.infer<typeof unitSpec>;

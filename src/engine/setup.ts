@@ -6,14 +6,14 @@
  * Defaults: shields 6, hand 5, deck 30, resources 0, resource deck 10 minus the normal Resources in
  * play, the EX Base token (AP 0, HP 3) as Base, turn 1, and the active player's main phase.
  */
-import { resolveFace, type FaceFields } from './cards.js';
+import { ACCEPTED_CARDS, faceFromRecord, resolveFace, type FaceFields } from './cards.js';
 import { emit } from './log.js';
 import type { CardLookup } from './lookup.js';
 import { runRulesManagement } from './management.js';
 import { resolvePilotFace } from './play.js';
 import { inputProblem, ruleProblem, type Problem } from './problems.js';
 import type { BaseSpec, PlayerSpec, SimulateRulingInput, UnitSpec } from './schema.js';
-import { PLAYERS, type Base, type CardFace, type Game, type PlayerId, type PlayerState, type Shield, type Unit } from './state.js';
+import { noConstants, PLAYERS, type Base, type CardFace, type Game, type PlayerId, type PlayerState, type Shield, type Unit } from './state.js';
 import { HAND_LIMIT, RESOURCE_LIMIT } from './turn.js';
 
 export const DEFAULTS = {
@@ -43,9 +43,8 @@ export function exBaseFace(): CardFace {
     text: '',
     link: null,
     keywords: [],
-    pairedKeywords: [],
-    linkedKeywords: [],
     pilotName: null,
+    abilities: [],
   };
 }
 
@@ -56,7 +55,9 @@ export function emptyPlayer(id: PlayerId): PlayerState {
     base: null,
     shields: [],
     hand: 0,
+    handCards: [],
     deck: 0,
+    deckCards: [],
     resources: { active: 0, rested: 0, ex: 0 },
     resourceDeck: 0,
     trash: [],
@@ -80,6 +81,16 @@ export function emptyGame(active: PlayerId, turn: number): Game {
     actionIndex: null,
     serial: 0,
     inBattle: false,
+    battle: null,
+    faces: {},
+    usedThisTurn: [],
+    notExecuted: [],
+    choices: [],
+    choicesUsed: 0,
+    damageReduction: 0,
+    burstMoved: null,
+    pending: [],
+    resolving: false,
   };
 }
 
@@ -118,6 +129,8 @@ function buildUnit(game: Game, owner: PlayerId, spec: UnitSpec, cards: CardLooku
     deployedThisTurn: spec.deployed_this_turn ?? false,
     modifiers: [],
     timedKeywords: [],
+    timedPermissions: [],
+    constant: noConstants(),
   };
 }
 
@@ -125,7 +138,7 @@ function buildBase(game: Game, owner: PlayerId, spec: BaseSpec | null | undefine
   if (spec === null) return null;
   if (spec === undefined) {
     // 6-2-3 / 5-17-3-1-2 each player starts with an active EX Base.
-    return { id: `${owner}-ex-base`, owner, face: exBaseFace(), rested: false, damage: 0, modifiers: [] };
+    return { id: `${owner}-ex-base`, owner, face: exBaseFace(), rested: false, damage: 0, modifiers: [], constant: noConstants() };
   }
   const id = spec.id ?? `${owner}-base`;
   const res = resolveFace(faceFields(spec), cards, 'base', 'Base');
@@ -134,7 +147,7 @@ function buildBase(game: Game, owner: PlayerId, spec: BaseSpec | null | undefine
   const face = res.face;
   if (face.type !== 'base') return ruleProblem(`base of player ${owner}: ${face.name} is a ${face.type} card, not a Base`, ['3-5-1', '4-6-3']);
   if (spec.card === undefined && spec.hp === undefined) face.hp = DEFAULTS.baseHp;
-  return { id, owner, face, rested: spec.rested ?? false, damage: spec.damage ?? 0, modifiers: [] };
+  return { id, owner, face, rested: spec.rested ?? false, damage: spec.damage ?? 0, modifiers: [], constant: noConstants() };
 }
 
 function buildShields(owner: PlayerId, spec: PlayerSpec['shields'], cards: CardLookup): Shield[] | Problem {
@@ -178,14 +191,40 @@ function buildPlayer(game: Game, owner: PlayerId, spec: PlayerSpec, cards: CardL
   const shields = buildShields(owner, spec.shields, cards);
   if ('reason' in shields) problems.push(shields);
   else st.shields = shields;
-  st.hand = spec.hand ?? DEFAULTS.hand;
-  st.deck = spec.deck ?? DEFAULTS.deck;
+  const hand = knownCards(game, owner, 'hand', spec.hand, cards, problems);
+  st.hand = hand?.count ?? DEFAULTS.hand;
+  st.handCards = hand?.ids ?? [];
+  const deck = knownCards(game, owner, 'deck', spec.deck, cards, problems);
+  st.deck = deck?.count ?? DEFAULTS.deck;
+  st.deckCards = deck?.ids ?? [];
   const r = spec.resources ?? DEFAULTS.resources;
   st.resources = typeof r === 'number' ? { active: r, rested: 0, ex: 0 } : { active: r.active, rested: r.rested ?? 0, ex: r.ex ?? 0 };
   st.resourceDeck = spec.resource_deck ?? Math.max(0, DEFAULTS.resourceDeck - st.resources.active - st.resources.rested);
   st.trash = typeof spec.trash === 'number' ? Array.from({ length: spec.trash }, (_, i) => `${owner}-trash-${i + 1}`) : [...(spec.trash ?? [])];
+  // Trash ids that are card numbers are known cards ("if there are 4 Command cards in your trash").
+  for (const id of st.trash) {
+    const rec = cards.byId(id);
+    if (rec && !game.faces[id]) game.faces[id] = faceFromRecord(rec);
+  }
   const limits = checkLimits(st);
   if (limits) problems.push(limits);
+}
+
+/** A hand or deck given as a count, or as card numbers (known cards, top of the deck first). */
+function knownCards(game: Game, owner: PlayerId, zone: 'hand' | 'deck', spec: number | string[] | undefined, cards: CardLookup, problems: Problem[]): { count: number; ids: string[] } | null {
+  if (spec === undefined) return null;
+  if (typeof spec === 'number') return { count: spec, ids: [] };
+  const ids: string[] = [];
+  for (const ref of spec) {
+    const rec = cards.byId(ref) ?? cards.byName(ref);
+    if (!rec) {
+      problems.push(inputProblem(`${zone} of player ${owner}: unknown card "${ref}"; accepted: ${ACCEPTED_CARDS}`, ['2-1-1']));
+      continue;
+    }
+    ids.push(rec.id);
+    game.faces[rec.id] = faceFromRecord(rec);
+  }
+  return { count: ids.length, ids };
 }
 
 /** Limits the rules put on a state: 4-5-4 six Units, 4-4-2 fifteen Resources, 4-4-2-1 five EX Resources. */

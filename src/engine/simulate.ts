@@ -5,12 +5,15 @@
  */
 import { applySupport, validateSupport } from './abilities.js';
 import { resolveAttack, validateAttack } from './battle.js';
+import { ChoiceProblem } from './choices.js';
+import { applyActivate, applyPlay } from './commands.js';
 import { applyEffect } from './effects.js';
 import { formatKeywords, unitKeywords } from './keywords.js';
 import { emit } from './log.js';
 import type { CardLookup } from './lookup.js';
 import { applyDeploy, applyPair, prepareDeploy, preparePair } from './play.js';
 import type { Problem } from './problems.js';
+import { withCards } from './runtime.js';
 import type { Action, SimulateRulingInput, SimulateRulingOutput } from './schema.js';
 import { emptyGame, setupGame } from './setup.js';
 import { PLAYERS, type Game, type PlayerState, type Violation } from './state.js';
@@ -18,13 +21,12 @@ import { baseAp, baseHp, isLinked, unitAp, unitHp } from './stats.js';
 import { endTurn } from './turn.js';
 
 /** Validates and applies one action to `game` in place; returns the problem instead when it is illegal. */
-export function applyAction(game: Game, action: Action, cards: CardLookup): Problem | null {
+function applyOne(game: Game, action: Action, cards: CardLookup): Problem | null {
   switch (action.type) {
     case 'attack': {
       const problem = validateAttack(game, action);
       if (problem) return problem;
-      resolveAttack(game, action);
-      return null;
+      return resolveAttack(game, action, (sub) => applyAction(game, sub, cards));
     }
     case 'deploy': {
       const plan = prepareDeploy(game, action, cards);
@@ -44,6 +46,10 @@ export function applyAction(game: Game, action: Action, cards: CardLookup): Prob
       applySupport(game, action);
       return null;
     }
+    case 'play':
+      return applyPlay(game, action, cards);
+    case 'activate':
+      return applyActivate(game, action);
     case 'end_turn':
       endTurn(game);
       return null;
@@ -52,10 +58,35 @@ export function applyAction(game: Game, action: Action, cards: CardLookup): Prob
   }
 }
 
+/**
+ * Applies one action with its own `choices` (an action step's actions bring theirs, inside the
+ * attack's). A decision that is missing or illegal comes back as the action's problem; the caller
+ * restores the state. The game may be left half-changed when a problem is returned.
+ */
+export function applyAction(game: Game, action: Action, cards: CardLookup): Problem | null {
+  const outer = { choices: game.choices, used: game.choicesUsed };
+  game.choices = action.choices ?? [];
+  game.choicesUsed = 0;
+  try {
+    const problem = applyOne(game, action, cards);
+    if (!problem && game.choicesUsed < game.choices.length) {
+      const n = game.choices.length - game.choicesUsed;
+      emit(game, `${n} of the ${game.choices.length} choices given with this action ${n === 1 ? 'was' : 'were'} not needed (from choices[${game.choicesUsed}]): no ability asked for ${n === 1 ? 'it' : 'them'}`, []);
+    }
+    return problem;
+  } catch (err) {
+    if (err instanceof ChoiceProblem) return err.problem;
+    throw err;
+  } finally {
+    game.choices = outer.choices;
+    game.choicesUsed = outer.used;
+  }
+}
+
 /** The pure single step: a new game with the action applied (the input game is left untouched). */
 export function step(game: Game, action: Action, cards: CardLookup): { game: Game; problem: Problem | null } {
   const next = structuredClone(game);
-  const problem = applyAction(next, action, cards);
+  const problem = withCards(cards, () => applyAction(next, action, cards));
   return problem ? { game, problem } : { game: next, problem: null };
 }
 
@@ -87,6 +118,7 @@ function playerOut(st: PlayerState): SimulateRulingOutput['state']['players']['A
       : null,
     shields: st.shields.length,
     hand: st.hand,
+    hand_cards: [...st.handCards],
     deck: st.deck,
     resources: { ...st.resources },
     resource_deck: st.resourceDeck,
@@ -112,6 +144,7 @@ export function toOutput(game: Game, violations: Violation[], applied: number): 
     actions_applied: applied,
     events: game.events.map((e) => ({ ...e, rules: [...e.rules] })),
     destroyed: [...game.destroyed],
+    not_executed: game.notExecuted.map((n) => ({ ...n })),
     rules_cited: uniqueRules(game, violations),
     state: {
       active_player: game.active,
@@ -127,8 +160,9 @@ function toViolation(problem: Problem, index: number | null, action: Action | nu
 }
 
 function run(input: SimulateRulingInput, cards: CardLookup): SimulateRulingOutput {
-  const { game, problem } = setupGame(input, cards);
-  if (problem) return toOutput(game, [toViolation(problem, null, null)], 0);
+  const setup = setupGame(input, cards);
+  let game = setup.game;
+  if (setup.problem) return toOutput(game, [toViolation(setup.problem, null, null)], 0);
   const violations: Violation[] = [];
   let applied = 0;
   for (const [i, action] of input.actions.entries()) {
@@ -138,8 +172,12 @@ function run(input: SimulateRulingInput, cards: CardLookup): SimulateRulingOutpu
       break;
     }
     game.actionIndex = i;
+    // Validate-then-apply for the whole action: an illegal part (a choice deep inside an ability
+    // included) leaves the state as it was before the action.
+    const before = structuredClone(game);
     const p = applyAction(game, action, cards);
     if (p) {
+      game = before;
       violations.push(toViolation(p, i, action));
       break;
     }
@@ -156,7 +194,7 @@ function run(input: SimulateRulingInput, cards: CardLookup): SimulateRulingOutpu
  */
 export function simulateRuling(input: SimulateRulingInput, cards: CardLookup): SimulateRulingOutput {
   try {
-    return run(input, cards);
+    return withCards(cards, () => run(input, cards));
   } catch (err) {
     const game = emptyGame(PLAYERS.includes(input?.state?.active_player) ? input.state.active_player : 'A', 1);
     const reason = `internal engine error: ${err instanceof Error ? err.message : String(err)}`;

@@ -3,7 +3,9 @@
  * Locations"). Plain data only: no classes, no catalog references, so a state can be cloned with
  * structuredClone and compared in tests.
  */
+import type { Ability, Filter } from '../abilities/ir.js';
 import type { CardType } from '../corpus/types.js';
+import type { AbilityCtx } from './context.js';
 
 export type PlayerId = 'A' | 'B';
 export const PLAYERS: readonly PlayerId[] = ['A', 'B'];
@@ -68,12 +70,31 @@ export interface CardFace {
   link: { names: string[]; traits: string[] } | null;
   /** Keywords the card always has. */
   keywords: KeywordInstance[];
-  /** Keywords it has only while a Pilot is paired (【During Pair】). */
-  pairedKeywords: KeywordInstance[];
-  /** Keywords it has only while linked (【During Link】). */
-  linkedKeywords: KeywordInstance[];
   /** The Pilot name used for link conditions: the card name, or the 【Pilot】[name] of a Command. */
   pilotName: string | null;
+  /** The card's compiled abilities (src/abilities), run by resolve.ts; unsupported ones are only reported. */
+  abilities: Ability[];
+}
+
+/** What the constant abilities in play give a card right now (recomputed after every event, 10-1-5). */
+export interface ConstantState {
+  ap: number;
+  hp: number;
+  keywords: KeywordInstance[];
+  /** 'attack-active' permissions: enemy active Units matching one of these may be attacked. */
+  attackActive: Filter[];
+  cannotAttack: boolean;
+  cannotAttackPlayer: boolean;
+  /** Labels of the abilities that apply, for the log. */
+  sources: string[];
+}
+
+/** A temporary rule change from a resolved effect ("it may attack active Units during this turn"). */
+export interface TimedPermission {
+  type: 'attack-active' | 'forbid-attack' | 'forbid-attack-player';
+  filter: Filter | null;
+  duration: Duration;
+  source: string;
 }
 
 export interface Pilot {
@@ -95,6 +116,8 @@ export interface Unit {
   deployedThisTurn: boolean;
   modifiers: Modifier[];
   timedKeywords: TimedKeyword[];
+  timedPermissions: TimedPermission[];
+  constant: ConstantState;
 }
 
 export interface Base {
@@ -104,6 +127,11 @@ export interface Base {
   rested: boolean;
   damage: number;
   modifiers: Modifier[];
+  constant: ConstantState;
+}
+
+export function noConstants(): ConstantState {
+  return { ap: 0, hp: 0, keywords: [], attackActive: [], cannotAttack: false, cannotAttackPlayer: false, sources: [] };
 }
 
 /** 4-6-4-2 a Shield has 1 HP; its card is face down, known only if the scenario names it. */
@@ -128,7 +156,11 @@ export interface PlayerState {
   /** 4-6-4 shield section, top first. */
   shields: Shield[];
   hand: number;
+  /** The cards in the hand the scenario or the game made known (card numbers); hand >= their count. */
+  handCards: string[];
   deck: number;
+  /** The known cards on top of the deck, top first; deck >= their count. */
+  deckCards: string[];
   resources: Resources;
   /** 4-3 cards left in the resource deck (feeds the resource phase, 7-4-1). */
   resourceDeck: number;
@@ -169,6 +201,46 @@ export interface Game {
   serial: number;
   /** True between the attack step and the battle end step. */
   inBattle: boolean;
+  /** The Units battling now (attacker first), for "this battle" abilities. */
+  battle: { attacker: string; target: string | null } | null;
+  /** Faces of cards outside play whose identity is known (trash, hand, deck, removed), by id. */
+  faces: Record<string, CardFace>;
+  /** 【Once per Turn】 abilities used this turn ("<card id>#<ability index>"). */
+  usedThisTurn: string[];
+  notExecuted: NotExecuted[];
+  /** The decisions the current action brings, and how many were used. */
+  choices: Choice[];
+  choicesUsed: number;
+  /** Pending damage reduction while a "receives damage" ability resolves (5-21). */
+  damageReduction: number;
+  /** Set by a 【Burst】 effect that moved its own card (13-2-5-3: then it does not go to the trash). */
+  burstMoved: string | null;
+  /** Triggered abilities waiting to resolve (10-1-6). */
+  pending: PendingTrigger[];
+  /** True while the trigger queue is being resolved (new triggers join it, 10-1-6-7). */
+  resolving: boolean;
+}
+
+export interface PendingTrigger {
+  ctx: AbilityCtx;
+  /** Later batches resolve first (10-1-6-7). */
+  batch: number;
+  burst: boolean;
+}
+
+/** A card ability that mattered to the scenario but was not run (never partly run). */
+export interface NotExecuted {
+  unit: string;
+  card: string | null;
+  text: string;
+  reason: string;
+}
+
+/** One decision a player makes while an ability resolves (given on the action, in order). */
+export interface Choice {
+  targets?: string[] | undefined;
+  use?: boolean | undefined;
+  cards?: string[] | undefined;
 }
 
 export interface Violation {

@@ -38,22 +38,22 @@ function floorZero(n: number): number {
   return n < 0 ? 0 : n;
 }
 
-/** 3-3-8-1 the Pilot's AP is added while paired; modifiers for this turn/battle on top. */
+/** 3-3-8-1 the Pilot's AP is added while paired; constant effects (10-1-5) and modifiers for this turn/battle on top. */
 export function unitAp(unit: Unit): number {
-  return floorZero(unit.face.ap + (unit.pilot?.face.ap ?? 0) + sum(unit.modifiers, 'ap'));
+  return floorZero(unit.face.ap + (unit.pilot?.face.ap ?? 0) + unit.constant.ap + sum(unit.modifiers, 'ap'));
 }
 
 export function unitHp(unit: Unit): number {
-  return floorZero(unit.face.hp + (unit.pilot?.face.hp ?? 0) + sum(unit.modifiers, 'hp'));
+  return floorZero(unit.face.hp + (unit.pilot?.face.hp ?? 0) + unit.constant.hp + sum(unit.modifiers, 'hp'));
 }
 
 /** 3-5-4 Bases have AP and HP too (most printed Bases have AP 0). */
 export function baseAp(base: Base): number {
-  return floorZero(base.face.ap + sum(base.modifiers, 'ap'));
+  return floorZero(base.face.ap + base.constant.ap + sum(base.modifiers, 'ap'));
 }
 
 export function baseHp(base: Base): number {
-  return floorZero(base.face.hp + sum(base.modifiers, 'hp'));
+  return floorZero(base.face.hp + base.constant.hp + sum(base.modifiers, 'hp'));
 }
 
 /** 5-5-2 / 2-8-2 damage equal to or above HP (or HP 0) means destruction at the next rules management. */

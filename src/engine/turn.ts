@@ -3,19 +3,21 @@
  * next player's start, draw and resource phases, stopping in their main phase.
  */
 import { repairAtEndOfTurn } from './abilities.js';
-import { emit, logTextTiming, unitTexts } from './log.js';
+import { emit } from './log.js';
 import { runRulesManagement } from './management.js';
-import { PLAYERS, describeUnit, nextSerial, opponent, totalResources, type Game } from './state.js';
+import { PLAYERS, nextSerial, opponent, totalResources, type Game } from './state.js';
+import { queueTriggers } from './triggers.js';
 
 /** 4-8-4 / 7-6-5-1 the hand limit checked in the hand step. */
 export const HAND_LIMIT = 10;
 /** 4-4-2 at most 15 Resources in the resource area. */
 export const RESOURCE_LIMIT = 15;
 
-function logTurnTexts(game: Game, pattern: RegExp, label: string, rules: string[]): void {
+/** "At the start/end of your turn" abilities of the active player's cards trigger (7-2-4-1, 7-6-4-1). */
+function turnTriggers(game: Game, trigger: 'start-of-turn' | 'end-of-turn'): void {
   const st = game.players[game.active];
-  for (const u of st.units) logTextTiming(game, describeUnit(u), unitTexts(u), pattern, label, rules);
-  if (st.base) logTextTiming(game, `${st.base.face.name} (${st.base.id})`, [st.base.face.text], pattern, label, rules);
+  for (const unit of [...st.units]) queueTriggers(game, trigger, { unit });
+  if (st.base) queueTriggers(game, trigger, { base: st.base });
 }
 
 /** 7-6 end phase: action step, end step, hand step, cleanup step. */
@@ -29,7 +31,7 @@ function endPhase(game: Game): void {
 
   game.step = 'end step';
   emit(game, 'End step: effects "at the end of the turn" activate', ['7-6-4-1']);
-  logTurnTexts(game, /at the end of (?:your|the|this|each) turn/i, 'End-of-turn', ['7-6-4-1']);
+  turnTriggers(game, 'end-of-turn');
   repairAtEndOfTurn(game, p);
   runRulesManagement(game);
   if (game.over) return;
@@ -53,6 +55,7 @@ function endPhase(game: Game): void {
       // "during this battle" effects never outlive the turn either.
       u.modifiers = [];
       u.timedKeywords = [];
+      u.timedPermissions = [];
       u.deployedThisTurn = false; // 3-2-4 is about the turn of deployment only
     }
     if (side.base) {
@@ -60,6 +63,7 @@ function endPhase(game: Game): void {
       side.base.modifiers = [];
     }
   }
+  game.usedThisTurn = []; // 13-2-13-1 【Once per Turn】 counts per turn
   emit(game, `Cleanup step: effects lasting "during this turn" end${ended > 0 ? ` (${ended})` : ''}`, ['7-6-6-1']);
   runRulesManagement(game); // an HP modifier ending can leave a Unit with lethal damage
 }
@@ -85,7 +89,7 @@ function startPhase(game: Game): void {
   ]);
   game.step = 'start step';
   emit(game, 'Start step: effects "at the start of the turn" activate', ['7-2-4-1']);
-  logTurnTexts(game, /at the start of (?:your|the|this|each) turn/i, 'Start-of-turn', ['7-2-4-1']);
+  turnTriggers(game, 'start-of-turn');
   runRulesManagement(game);
 }
 

@@ -36,12 +36,31 @@ describe('5-10 destroy', () => {
       scenario({}, { units: [{ id: 'b1', ap: 1, hp: 9 }], shields: ['ST01-010'] }, [
         { type: 'destroy', target: 'b1' },
         { type: 'destroy', target: 'B.base' },
-        { type: 'destroy', target: 'B.shield' },
+        { type: 'destroy', target: 'B.shield', choices: [{ use: false }] },
       ]),
     );
     expect(out.destroyed).toEqual(['b1', 'B-ex-base', 'B-shield-1']);
     expect(out.state.players.B.shields).toBe(0);
-    expect(out.events.some((e) => e.text.includes('【Burst】 triggers on shield B-shield-1 (Amuro Ray)'))).toBe(true);
+    expect(out.state.players.B.trash).toContain('B-shield-1');
+    expect(out.events.some((e) => e.text.includes('Shield B-shield-1 is Amuro Ray, with 【Burst】') && e.rules.includes('13-2-5-1'))).toBe(true);
+    expect(out.events.some((e) => e.text.includes('does not activate the 【Burst】') && e.rules.includes('13-2-5-2'))).toBe(true);
+  });
+
+  it('13-2-5-3: a 【Burst】 "Add this card to your hand" keeps the Shield out of the trash', () => {
+    const out = sim(scenario({}, { shields: ['ST01-010'] }, [{ type: 'destroy', target: 'B.shield', choices: [{ use: true }] }]));
+    expect(out.legal).toBe(true);
+    expect(out.state.players.B.trash).not.toContain('B-shield-1');
+    expect(out.state.players.B.hand).toBe(6);
+    expect(out.state.players.B.hand_cards).toEqual(['ST01-010']);
+    expect(out.rules_cited).toContain('13-2-5-3');
+  });
+
+  it('13-2-5-2: a revealed 【Burst】 needs its owner\'s decision; without one the answer asks for it', () => {
+    const out = sim(scenario({}, { shields: ['ST01-010'] }, [{ type: 'destroy', target: 'B.shield' }]));
+    expect(out.legal).toBe(false);
+    expect(out.violations[0]).toMatchObject({ action: 0, kind: 'input' });
+    expect(out.violations[0]?.reason).toMatch(/choices\[0\] must be \{"use": true\} or \{"use": false\}/);
+    expect(out.state.players.B.shields).toBe(1); // the state before the action
   });
 });
 

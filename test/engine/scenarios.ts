@@ -205,9 +205,17 @@ export const EXTRA_RULINGS: RulingCase[] = [
     expect: { legal: true, destroyed: [], units_in_play: { A: 6 }, trash_contains: { A: ['a3'] }, rules_any: ['11-4-2-1'] },
   },
   {
-    name: '11-5-2 deploying White Base replaces the EX Base',
+    name: '11-5-2 deploying White Base replaces the EX Base; its 【Deploy】 adds a Shield to the hand',
     input: s('A', { resources: 3 }, {}, [{ type: 'deploy', id: 'wb', card: 'ST01-015' }]),
-    expect: { legal: true, destroyed: [], base: { A: { name: 'White Base', hp: 5, damage: 0 } }, resources: { A: { active: 1, rested: 2 } }, hand: { A: 4 }, rules_any: ['11-5-2', '13-2-6'] },
+    expect: {
+      legal: true,
+      destroyed: [],
+      base: { A: { name: 'White Base', hp: 5, damage: 0 } },
+      resources: { A: { active: 1, rested: 2 } },
+      hand: { A: 5 },
+      shields: { A: 5 },
+      rules_any: ['11-5-2', '13-2-6-1'],
+    },
   },
   {
     name: '3-2-6-4 pairing Amuro Ray makes Gundam a Link Unit with his AP and HP',

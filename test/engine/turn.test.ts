@@ -97,11 +97,15 @@ describe('7-6 end phase and 7-2..7-4 the next turn', () => {
     expect(unitOf(out, 'a1')).toMatchObject({ damage: 1, keywords: [] });
   });
 
-  it('7-6-4-1 / 7-2-4-1: "at the end/start of your turn" texts are logged', () => {
+  it('7-6-4-1 / 7-2-4-1: "at the end/start of your turn" abilities resolve in the end step and the start step', () => {
     const out = sim(
       scenario({ units: [{ id: 'a1', ap: 1, hp: 1, text: 'At the end of your turn, draw 1.' }] }, { units: [{ id: 'b1', ap: 1, hp: 1, text: 'At the start of your turn, rest this Unit.' }] }, [endTurn]),
     );
-    expect(out.events.some((e) => e.text.startsWith('End-of-turn effect on a1') && e.rules.includes('7-6-4-1'))).toBe(true);
-    expect(out.events.some((e) => e.text.startsWith('Start-of-turn effect on b1') && e.rules.includes('7-2-4-1'))).toBe(true);
+    expect(out.events.some((e) => e.step === 'end step' && e.text.includes('triggers') && e.rules.includes('7-6-4-1'))).toBe(true);
+    expect(out.events.some((e) => e.step === 'end step' && e.text.startsWith('Player A draws 1 card'))).toBe(true);
+    expect(out.state.players.A.hand).toBe(6);
+    expect(out.events.some((e) => e.step === 'start step' && e.text.includes('triggers') && e.rules.includes('7-2-4-1'))).toBe(true);
+    expect(unitOf(out, 'b1')?.rested).toBe(true); // rested in the start step, after the active step set it active
+    expect(out.events.some((e) => e.step === 'start step' && e.text.startsWith('b1 is now rested'))).toBe(true);
   });
 });

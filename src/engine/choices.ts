@@ -1,0 +1,108 @@
+/**
+ * The players' decisions while abilities resolve. An action carries them as `choices`, used in the
+ * order the decisions come up (10-3-3: targets are chosen when the text reaches them). A decision
+ * that is needed but missing or not legal stops the action with an input violation that lists the
+ * legal choices; when exactly one set of targets is legal it is used and logged (nothing to decide).
+ */
+import { emit } from './log.js';
+import { inputProblem, type Problem } from './problems.js';
+import type { Choice, Game } from './state.js';
+
+/** Thrown deep inside a resolution; simulate.ts turns it into a violation and restores the state. */
+export class ChoiceProblem extends Error {
+  constructor(readonly problem: Problem) {
+    super(problem.reason);
+  }
+}
+
+function position(game: Game): string {
+  return `choices[${game.choicesUsed}]`;
+}
+
+function peek(game: Game): Choice | undefined {
+  return game.choices[game.choicesUsed];
+}
+
+function consume(game: Game): Choice | undefined {
+  const c = game.choices[game.choicesUsed];
+  if (c !== undefined) game.choicesUsed += 1;
+  return c;
+}
+
+function fail(game: Game, prompt: string, want: string, rules: string[]): never {
+  throw new ChoiceProblem(inputProblem(`${prompt}: ${position(game)} must be ${want}`, rules));
+}
+
+export interface TargetRequest {
+  /** What is being decided, for messages: 'Guntank (a2) 【Deploy】 "Choose 1 enemy Unit…"'. */
+  prompt: string;
+  min: number;
+  max: number;
+  legal: string[];
+  rules: string[];
+}
+
+function listOf(ids: string[]): string {
+  return ids.length > 0 ? ids.join(', ') : 'none';
+}
+
+/**
+ * The targets of a "choose" (10-3-3). Returns [] when nothing can be chosen (10-3-3-1: the effect
+ * does not activate). `already` is a choice entry the caller took for a "you may choose" decision.
+ */
+export function chooseTargets(game: Game, req: TargetRequest, already?: Choice): string[] {
+  if (req.legal.length === 0) return [];
+  const min = Math.min(req.min, req.legal.length);
+  const entry = already ?? peek(game);
+  if (entry?.targets === undefined) {
+    if (req.min >= 1 && req.legal.length <= req.min) {
+      emit(game, `${req.prompt}: the only legal choice is ${listOf(req.legal)}, so it is chosen`, [...req.rules, '10-3-3']);
+      return [...req.legal];
+    }
+    const range = req.min === req.max ? `${req.max}` : `${min} to ${req.max}`;
+    fail(game, req.prompt, `{"targets": [${range} of: ${listOf(req.legal)}]}`, [...req.rules, '10-3-3']);
+  }
+  if (!already) consume(game);
+  const picked = entry.targets;
+  const bad = picked.filter((t) => !req.legal.includes(t));
+  if (bad.length > 0) {
+    throw new ChoiceProblem(inputProblem(`${req.prompt}: ${listOf(bad)} cannot be chosen; legal targets: ${listOf(req.legal)}`, [...req.rules, '10-3-3']));
+  }
+  if (new Set(picked).size !== picked.length) throw new ChoiceProblem(inputProblem(`${req.prompt}: a target is chosen twice`, ['10-3-3']));
+  if (picked.length < min || picked.length > req.max) {
+    const range = min === req.max ? `${req.max}` : `${min} to ${req.max}`;
+    throw new ChoiceProblem(inputProblem(`${req.prompt}: choose ${range} targets, not ${picked.length} (legal: ${listOf(req.legal)})`, [...req.rules, '10-3-3']));
+  }
+  return [...picked];
+}
+
+/**
+ * A "you may" (10-1-3) or a 【Burst】 activation (13-2-5-2). Returns the entry when it also carries
+ * targets, so a "you may choose" takes one entry.
+ */
+export function decideUse(game: Game, prompt: string, rules: string[]): { use: boolean; entry: Choice | undefined } {
+  const entry = peek(game);
+  if (entry === undefined || (entry.use === undefined && entry.targets === undefined && entry.cards === undefined)) {
+    fail(game, prompt, '{"use": true} or {"use": false} (with "targets" when it chooses)', rules);
+  }
+  consume(game);
+  const use = entry.use ?? true;
+  return { use, entry: use ? entry : undefined };
+}
+
+/** Cards taken from a look at the deck, or named from the hand (`cards`). */
+export function chooseCards(game: Game, prompt: string, max: number, legal: string[] | null, rules: string[]): string[] {
+  const entry = peek(game);
+  if (entry?.cards === undefined) {
+    if (legal !== null && legal.length === 0) return [];
+    const from = legal === null ? 'the card numbers taken (the scenario does not list these cards)' : `up to ${max} of: ${listOf(legal)}`;
+    fail(game, prompt, `{"cards": [${from}]} ({"cards": []} for none)`, rules);
+  }
+  consume(game);
+  if (entry.cards.length > max) throw new ChoiceProblem(inputProblem(`${prompt}: at most ${max} card${max === 1 ? '' : 's'}, not ${entry.cards.length}`, rules));
+  if (legal !== null) {
+    const bad = entry.cards.filter((c) => !legal.includes(c));
+    if (bad.length > 0) throw new ChoiceProblem(inputProblem(`${prompt}: ${listOf(bad)} cannot be taken; legal: ${listOf(legal)}`, rules));
+  }
+  return [...entry.cards];
+}

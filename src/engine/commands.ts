@@ -1,0 +1,180 @@
+/**
+ * Playing a Command for its effect (10-1-8, 13-2-3 【Main】, 13-2-4 【Action】) and activating an
+ * 【Activate･Main】/【Activate･Action】 ability (10-1-7, 13-2-1, 13-2-2): timing, Lv and cost, the
+ * activation cost, 【Once per Turn】 (13-2-13-1), then the compiled effect resolves (resolve.ts).
+ */
+import type { CompiledAbility } from '../abilities/ir.js';
+import { resolveFace } from './cards.js';
+import { unitAbilitySources } from './constants.js';
+import { onceKey, type AbilityCtx } from './context.js';
+import { allHold } from './filters.js';
+import { emit } from './log.js';
+import type { CardLookup } from './lookup.js';
+import { runRulesManagement } from './management.js';
+import { reportUnsupported, unsupportedTiming } from './not-executed.js';
+import { cardRefFields, checkActivePlayer, payForPlay, preparePlay } from './play.js';
+import { inputProblem, ruleProblem, type Problem } from './problems.js';
+import { firstTargetsAvailable, runEffect } from './resolve.js';
+import type { ActionOf } from './schema.js';
+import { describeUnit, findUnit, nextSerial, PLAYERS, type Base, type CardFace, type Game, type Unit } from './state.js';
+
+type Window = 'main' | 'action';
+
+/** 9-2 the action step of a battle, where 【Action】 and 【Activate･Action】 are used. */
+function currentWindow(game: Game): Window | null {
+  if (game.inBattle) return game.step === 'action step' ? 'action' : null;
+  return game.phase === 'main' ? 'main' : null;
+}
+
+const WINDOW_RULES: Record<Window, string[]> = { main: ['13-2-3-1', '7-5-2-1'], action: ['13-2-4-1', '9-3-1'] };
+
+export function applyPlay(game: Game, a: ActionOf<'play'>, cards: CardLookup): Problem | null {
+  const window = currentWindow(game);
+  const player = a.player ?? game.active;
+  if (window === null) return ruleProblem(`a Command is played in the main phase (【Main】) or in an action step (【Action】), not in the ${game.step ?? game.phase}`, ['13-2-3-1', '13-2-4-1']);
+  if (window === 'main') {
+    const notActive = checkActivePlayer(game, player);
+    if (notActive) return notActive;
+  }
+  const res = resolveFace(cardRefFields(a.card), cards, 'command', a.id ?? 'command');
+  if (typeof res === 'string') return inputProblem(`play.card: ${res}`, ['2-1-1']);
+  const face = res.face;
+  if (face.type !== 'command') {
+    return ruleProblem(`${face.name} is a ${face.type} card; "play" is for Command cards (deploy Units and Bases, pair Pilots)`, ['3-4-1', '10-1-8-1']);
+  }
+  const tag = window === 'main' ? '【Main】' : '【Action】';
+  const ability = face.abilities.find((x): x is Extract<CompiledAbility, { kind: 'command' }> => x.kind === 'command' && x.windows.includes(window));
+  const unread = face.abilities.find((x) => x.kind === 'unsupported' && (unsupportedTiming(x.text) === (window === 'main' ? 'Main' : 'Action') || /【Main】\s*\/\s*【Action】/.test(x.text)));
+  if (!ability && !unread) {
+    const other = face.abilities.some((x) => x.kind === 'command') || /【(?:Main|Action)】/.test(face.text);
+    return ruleProblem(
+      other ? `${face.name} has no ${tag} effect, so it cannot be played ${window === 'main' ? 'in the main phase' : 'in an action step'}` : `${face.name} has no 【Main】 or 【Action】 effect to play`,
+      WINDOW_RULES[window],
+    );
+  }
+  if (window === 'action' && a.player === undefined && game.inBattle) {
+    return inputProblem(`play in an action step: give "player" ("A" or "B"); both players may play 【Action】 Commands (9-2)`, ['9-2']);
+  }
+  const cardId = a.id ?? face.cardId ?? `${player}-command-${nextSerial(game)}`;
+  const ctx: AbilityCtx | null = ability
+    ? { controller: player, unit: null, base: null, face, cardId, label: `${face.name} (${cardId})`, ability, index: face.abilities.indexOf(ability), picked: [], battleOpponent: null, lastKnown: false }
+    : null;
+  if (ctx && ability && !firstTargetsAvailable(game, ctx, ability.effect)) {
+    return ruleProblem(`${face.name} cannot be played: its effect chooses a target and none can be chosen`, ['10-1-8-1-1', '10-1-8-1-2', '10-2-2']);
+  }
+  const play = preparePlay(game, player, face, res.notes, 'hand', a.use_ex);
+  if ('reason' in play) return play;
+  payForPlay(game, play);
+  if (ctx && ability) {
+    emit(game, `Player ${player} plays ${face.name}: its ${tag} effect activates: "${ability.text}"`, ['10-1-8-1', ...WINDOW_RULES[window], '10-3-2']);
+    runEffect(game, ctx, ability.effect);
+  } else if (unread && unread.kind === 'unsupported') {
+    reportUnsupported(game, cardId, face, unread, `Player ${player} plays ${face.name}`);
+  }
+  const st = game.players[player];
+  st.trash.push(cardId);
+  game.faces[cardId] = face;
+  emit(game, `${face.name} is placed into player ${player}'s trash after its effect`, ['3-4-4', '4-9-1']);
+  runRulesManagement(game);
+  return null;
+}
+
+interface Activatable {
+  face: CardFace;
+  index: number;
+  ability: Extract<CompiledAbility, { kind: 'activated' }> | null;
+  text: string;
+}
+
+function activatables(card: Unit | Base): Activatable[] {
+  const faces = 'timedKeywords' in card ? unitAbilitySources(card).map((s) => s.face) : [card.face];
+  const out: Activatable[] = [];
+  for (const face of faces) {
+    face.abilities.forEach((x, index) => {
+      if (x.kind === 'activated') out.push({ face, index, ability: x, text: x.text });
+      else if (x.kind === 'unsupported' && /^Activate･/.test(unsupportedTiming(x.text) ?? '')) out.push({ face, index, ability: null, text: x.text });
+    });
+  }
+  return out;
+}
+
+function findCard(game: Game, id: string): Unit | Base | undefined {
+  const u = findUnit(game, id);
+  if (u) return u;
+  for (const p of PLAYERS) if (game.players[p].base?.id === id) return game.players[p].base ?? undefined;
+  return undefined;
+}
+
+export function applyActivate(game: Game, a: ActionOf<'activate'>): Problem | null {
+  const card = findCard(game, a.source);
+  if (!card) return inputProblem(`unknown source "${a.source}"; accepted: the id of a Unit or Base in play`);
+  const isUnit = 'timedKeywords' in card;
+  const name = isUnit ? describeUnit(card) : `${card.face.name} (${card.id})`;
+  const player = a.player ?? card.owner;
+  if (player !== card.owner) return ruleProblem(`${name} is player ${card.owner}'s card; only its owner activates its abilities`, ['10-1-7-1']);
+  const list = activatables(card);
+  if (list.length === 0) return ruleProblem(`${name} has no 【Activate･Main】 or 【Activate･Action】 ability`, ['10-1-7-1']);
+  if (a.ability === undefined && list.length > 1) {
+    return inputProblem(`${name} has ${list.length} activated abilities; give "ability" (1 to ${list.length}): ${list.map((x, i) => `${i + 1}: "${x.text}"`).join('; ')}`);
+  }
+  const pick = list[(a.ability ?? 1) - 1];
+  if (!pick) return inputProblem(`activate.ability: ${name} has ${list.length} activated abilit${list.length === 1 ? 'y' : 'ies'}; accepted: 1 to ${list.length}`);
+  const window = currentWindow(game);
+  if (!pick.ability) {
+    const x = pick.face.abilities[pick.index];
+    if (x && x.kind === 'unsupported') reportUnsupported(game, card.id, pick.face, x, `Player ${player} activates an ability of ${name}`);
+    return null;
+  }
+  const ability = pick.ability;
+  if (ability.window === 'main' && (window !== 'main' || player !== game.active)) {
+    return ruleProblem(`【Activate･Main】 abilities are activated by the active player in their main phase, while no Unit is attacking`, ['13-2-1-1', '7-5-3-1']);
+  }
+  if (ability.window === 'action' && window !== 'action') {
+    return ruleProblem(`【Activate･Action】 abilities are activated only in an action step (in an attack's "action_step")`, ['13-2-2-1', '9-2']);
+  }
+  const ctx: AbilityCtx = {
+    controller: player,
+    unit: isUnit ? card : null,
+    base: isUnit ? null : card,
+    face: pick.face,
+    cardId: isUnit && pick.face !== card.face ? `${card.id}/pilot` : card.id,
+    label: name,
+    ability,
+    index: pick.index,
+    picked: [],
+    battleOpponent: null,
+    lastKnown: false,
+  };
+  if (!allHold(game, ctx, ability.requires)) {
+    return ruleProblem(`the condition of ${name}'s ability "${ability.text}" is not met, so it cannot be activated`, ['10-3-1-1', '10-2-1']);
+  }
+  if (ability.oncePerTurn && game.usedThisTurn.includes(onceKey(ctx))) {
+    return ruleProblem(`${name}'s ability "${ability.text}" is 【Once per Turn】 and was already activated this turn`, ['13-2-13-1']);
+  }
+  const cost = ability.cost;
+  if (cost.restSelf && card.rested) return ruleProblem(`${name} is rested, so it cannot pay "Rest this Unit"`, ['10-1-7-2']);
+  const r = game.players[player].resources;
+  const n = cost.resources ?? 0;
+  if (r.active + r.ex < n) return ruleProblem(`the cost of ${n} needs ${n} active Resources to rest; player ${player} has ${r.active} active${r.ex ? ` and ${r.ex} EX` : ''}`, ['10-1-7-3', '2-10-1']);
+  // Pay: normal Resources first, EX only for what they cannot cover (or first when use_ex says so).
+  let ex = Math.min(a.use_ex ?? 0, r.ex, n);
+  const normal = Math.min(n - ex, r.active);
+  ex = n - normal;
+  r.active -= normal;
+  r.rested += normal;
+  r.ex -= ex;
+  if (cost.restSelf) card.rested = true;
+  if (ability.oncePerTurn) game.usedThisTurn.push(onceKey(ctx));
+  const paid = [n > 0 ? `rests ${normal} Resource${normal === 1 ? '' : 's'}${ex ? ` and uses ${ex} EX` : ''}` : '', cost.restSelf ? `rests ${name}` : ''].filter(Boolean).join(' and ');
+  emit(game, `Player ${player} activates ${name}'s ${ability.window === 'main' ? '【Activate･Main】' : '【Activate･Action】'} ability${paid ? ` (${paid})` : ''}: "${ability.text}"`, [
+    ability.window === 'main' ? '13-2-1-1' : '13-2-2-1',
+    '10-1-7-2',
+    ...(n > 0 ? ['10-1-7-3'] : []),
+    ...(ex > 0 ? ['5-17-3-2-3'] : []),
+    ...(ability.oncePerTurn ? ['13-2-13-1'] : []),
+  ]);
+  if (cost.steps && cost.steps.length > 0) runEffect(game, ctx, cost.steps.map((step) => ({ step })));
+  runEffect(game, ctx, ability.effect);
+  runRulesManagement(game);
+  return null;
+}

@@ -1,0 +1,132 @@
+/**
+ * Constant effects (10-1-5): recomputed from the cards in play after every event, so they apply
+ * the moment their condition holds and stop the moment it fails (10-1-5-3, 10-1-5-7). They add to
+ * a card's `constant` state, which stats.ts and keywords.ts read.
+ */
+import type { Constant } from '../abilities/ir.js';
+import type { AbilityCtx } from './context.js';
+import { allHold, unitMatches } from './filters.js';
+import { reportUnsupported, unsupportedTiming } from './not-executed.js';
+import { noConstants, PLAYERS, type Base, type CardFace, type ConstantState, type Game, type Unit } from './state.js';
+
+/** The abilities a Unit has: its own, then its Pilot's (3-3-9-2), each with its face. */
+export function unitAbilitySources(unit: Unit): { face: CardFace; fromPilot: boolean }[] {
+  const out = [{ face: unit.face, fromPilot: false }];
+  if (unit.pilot) out.push({ face: unit.pilot.face, fromPilot: true });
+  return out;
+}
+
+function ctxFor(game: Game, face: CardFace, index: number, unit: Unit | null, base: Base | null): AbilityCtx | null {
+  const ability = face.abilities[index];
+  if (!ability || ability.kind === 'unsupported') return null;
+  const owner = unit?.owner ?? base?.owner ?? game.active;
+  const id = unit?.id ?? base?.id ?? '';
+  return {
+    controller: owner,
+    unit,
+    base,
+    face,
+    cardId: unit && face !== unit.face ? `${id}/pilot` : id,
+    label: unit ? (unit.face.name === unit.id ? unit.id : `${unit.face.name} (${unit.id})`) : `${face.name} (${id})`,
+    ability,
+    index,
+    picked: [],
+    battleOpponent: null,
+    lastKnown: false,
+  };
+}
+
+function apply(game: Game, ctx: AbilityCtx, c: Constant, label: string): void {
+  const targets: (Unit | Base)[] = [];
+  if (c.target.type === 'self') {
+    if (ctx.unit) targets.push(ctx.unit);
+    else if (ctx.base) targets.push(ctx.base);
+  } else if (c.target.type === 'all' && c.target.zone === 'battle') {
+    for (const p of PLAYERS) for (const u of game.players[p].units) if (unitMatches(u, c.target.filter, ctx.controller, ctx.unit)) targets.push(u);
+  }
+  for (const t of targets) {
+    const s: ConstantState = t.constant;
+    s.sources.push(label);
+    if (c.type === 'stats') {
+      s.ap += c.ap;
+      s.hp += c.hp;
+    } else if ('timedKeywords' in t) {
+      if (c.type === 'keyword') s.keywords.push({ name: c.keyword.name, amount: c.keyword.amount });
+      else if (c.type === 'attack-active') s.attackActive.push(c.filter);
+      else if (c.type === 'cannot-attack-player') s.cannotAttackPlayer = true;
+      else s.cannotAttack = true;
+    }
+  }
+}
+
+function collect(game: Game): { ctx: AbilityCtx; c: Constant }[] {
+  const out: { ctx: AbilityCtx; c: Constant }[] = [];
+  for (const p of PLAYERS) {
+    const st = game.players[p];
+    for (const unit of st.units) {
+      for (const { face } of unitAbilitySources(unit)) {
+        face.abilities.forEach((a, i) => {
+          if (a.kind === 'unsupported') {
+            if (unsupportedTiming(a.text) === null) reportUnsupported(game, unit.id, face, a);
+            return;
+          }
+          if (a.kind !== 'constant') return;
+          const ctx = ctxFor(game, face, i, unit, null);
+          if (ctx) for (const c of a.effects) out.push({ ctx, c });
+        });
+      }
+    }
+    if (st.base) {
+      const base = st.base;
+      base.face.abilities.forEach((a, i) => {
+        if (a.kind === 'unsupported') {
+          if (unsupportedTiming(a.text) === null) reportUnsupported(game, base.id, base.face, a);
+          return;
+        }
+        if (a.kind !== 'constant') return;
+        const ctx = ctxFor(game, base.face, i, null, base);
+        if (ctx) for (const c of a.effects) out.push({ ctx, c });
+      });
+    }
+  }
+  return out;
+}
+
+function reset(game: Game): void {
+  for (const p of PLAYERS) {
+    const st = game.players[p];
+    for (const u of st.units) u.constant = noConstants();
+    if (st.base) st.base.constant = noConstants();
+  }
+}
+
+function signature(game: Game): string {
+  const parts: string[] = [];
+  for (const p of PLAYERS) {
+    const st = game.players[p];
+    for (const u of st.units) parts.push(`${u.id}:${JSON.stringify(u.constant)}`);
+    if (st.base) parts.push(`${st.base.id}:${JSON.stringify(st.base.constant)}`);
+  }
+  return parts.join('|');
+}
+
+/**
+ * Recomputes every constant effect. A condition may read what other constants give ("while this
+ * Unit has 5 or more AP"), so the pass repeats until nothing changes (at most a few rounds).
+ */
+export function refreshConstants(game: Game): void {
+  const sources = collect(game);
+  if (sources.length === 0) {
+    reset(game);
+    return;
+  }
+  let before = signature(game);
+  for (let round = 0; round < 4; round++) {
+    const held = sources.filter(({ ctx }) => allHold(game, ctx, ctx.ability.requires));
+    reset(game);
+    for (const { ctx, c } of held) apply(game, ctx, c, `${ctx.label}: "${ctx.ability.text}"`);
+    const after = signature(game);
+    if (after === before) return;
+    before = after;
+  }
+}

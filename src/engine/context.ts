@@ -1,0 +1,49 @@
+/**
+ * Who an ability belongs to while it resolves: its controller, the card it is on (a Unit, the
+ * Unit a Pilot is paired with, a Base, a Shield's card, a Command being played), and what earlier
+ * steps picked ("it", "them"). Shared by the filters, the resolver and the trigger queue.
+ */
+import type { CompiledAbility, Who } from '../abilities/ir.js';
+import { opponent, type Base, type CardFace, type Game, type PlayerId, type Unit } from './state.js';
+
+export interface AbilityCtx {
+  controller: PlayerId;
+  /** The Unit the ability is on (its own text, or its Pilot's text, 3-3-9-2). */
+  unit: Unit | null;
+  base: Base | null;
+  /** The card whose text it is (the Pilot's face for Pilot text). */
+  face: CardFace;
+  /** The id of the card in this scenario (unit id, shield id, command id). */
+  cardId: string;
+  /** "Guntank (a2)" for the log. */
+  label: string;
+  ability: CompiledAbility;
+  /** Index of the ability on its card, for 【Once per Turn】 bookkeeping. */
+  index: number;
+  /** Ids picked by the last step that chose ("it", "them"). */
+  picked: string[];
+  /** For triggers of a battle: the Unit battling the ability's Unit. */
+  battleOpponent: Unit | null;
+  /** For a Unit's destroyed/returned state: read from where it was (13-2-8-2-1). */
+  lastKnown: boolean;
+}
+
+export function players(ctx: AbilityCtx, who: Who): PlayerId[] {
+  if (who === 'you') return [ctx.controller];
+  if (who === 'opponent') return [opponent(ctx.controller)];
+  return [ctx.controller, opponent(ctx.controller)];
+}
+
+export function onceKey(ctx: AbilityCtx): string {
+  return `${ctx.cardId}#${ctx.index}`;
+}
+
+/** "Guntank (a2)'s 【Deploy】" style label for a compiled ability. */
+export function abilityLabel(ctx: AbilityCtx): string {
+  return `${ctx.label}: "${ctx.ability.text}"`;
+}
+
+/** The Units in play, both sides, active player's first (10-1-6-6 order). */
+export function unitsInOrder(game: Game): Unit[] {
+  return [...game.players[game.active].units, ...game.players[opponent(game.active)].units];
+}

@@ -1,0 +1,144 @@
+/**
+ * Reading an ability's filters and conditions against the game: which cards "1 rested enemy Unit
+ * that is Lv.4 or lower" can mean, and whether "if you have 2 or more other Units in play" holds
+ * (10-2-1). Pure reads; nothing here changes the game.
+ */
+import type { Cmp, Condition, Filter, Side } from '../abilities/ir.js';
+import type { AbilityCtx } from './context.js';
+import { players } from './context.js';
+import { unitKeywords } from './keywords.js';
+import { PLAYERS, totalResources, type Base, type CardFace, type Game, type PlayerId, type Unit } from './state.js';
+import { baseAp, baseHp, isLinked, unitAp, unitHp } from './stats.js';
+
+export function compare(n: number, c: Cmp): boolean {
+  if (c.op === '<=') return n <= c.value;
+  if (c.op === '>=') return n >= c.value;
+  return n === c.value;
+}
+
+function sideOk(side: Side, owner: PlayerId, controller: PlayerId): boolean {
+  if (side === 'any') return true;
+  return side === 'friendly' ? owner === controller : owner !== controller;
+}
+
+function lower(list: readonly string[]): string[] {
+  return list.map((s) => s.trim().toLowerCase());
+}
+
+/** The printed facts a filter can ask of any card: type, traits, colour, Lv, cost, name, token. */
+function faceMatches(face: CardFace, f: Filter): boolean {
+  if (f.type && f.type !== 'unit-or-base' && face.type !== f.type) return false;
+  if (f.type === 'unit-or-base' && face.type !== 'unit' && face.type !== 'base') return false;
+  if (f.traits && f.traits.length > 0) {
+    const have = new Set(lower(face.traits));
+    if (!lower(f.traits).some((t) => have.has(t))) return false;
+  }
+  if (f.colors && f.colors.length > 0 && !lower(f.colors).includes((face.color ?? '').toLowerCase())) return false;
+  if (f.level && !compare(face.level, f.level)) return false;
+  if (f.cost && !compare(face.cost, f.cost)) return false;
+  if (f.token !== undefined && face.token !== f.token) return false;
+  if (f.nameIncludes && !face.name.toLowerCase().includes(f.nameIncludes.toLowerCase())) return false;
+  return true;
+}
+
+/** A Unit in play against a filter, seen from the ability's controller; `self` is excluded by "other". */
+export function unitMatches(unit: Unit, f: Filter, controller: PlayerId, self: Unit | null): boolean {
+  if (!sideOk(f.side, unit.owner, controller)) return false;
+  if (f.type && f.type !== 'unit' && f.type !== 'unit-or-base') return false;
+  if (f.other && self && unit.id === self.id) return false;
+  if (!faceMatches({ ...unit.face, type: 'unit' }, { ...f, type: undefined })) return false;
+  if (f.ap && !compare(unitAp(unit), f.ap)) return false;
+  if (f.hp && !compare(unitHp(unit), f.hp)) return false;
+  if (f.rested !== undefined && unit.rested !== f.rested) return false;
+  if (f.damaged !== undefined && unit.damage > 0 !== f.damaged) return false;
+  if (f.keyword && !unitKeywords(unit).has(f.keyword)) return false;
+  if (f.paired !== undefined && (unit.pilot !== null) !== f.paired) return false;
+  if (f.linked !== undefined && isLinked(unit) !== f.linked) return false;
+  return true;
+}
+
+export function baseMatches(base: Base, f: Filter, controller: PlayerId): boolean {
+  if (!sideOk(f.side, base.owner, controller)) return false;
+  if (f.type !== 'unit-or-base' && f.type !== 'base') return false;
+  if (!faceMatches(base.face, { ...f, type: undefined })) return false;
+  if (f.ap && !compare(baseAp(base), f.ap)) return false;
+  if (f.hp && !compare(baseHp(base), f.hp)) return false;
+  if (f.rested !== undefined && base.rested !== f.rested) return false;
+  if (f.damaged !== undefined && base.damage > 0 !== f.damaged) return false;
+  return !(f.keyword || f.paired !== undefined || f.linked !== undefined);
+}
+
+/** A card outside play (trash, hand, deck) against a filter: only printed facts count. */
+export function cardMatches(face: CardFace, f: Filter): boolean {
+  if (f.ap && !compare(face.ap, f.ap)) return false;
+  if (f.hp && !compare(face.hp, f.hp)) return false;
+  if (f.rested !== undefined || f.damaged !== undefined || f.paired !== undefined || f.linked !== undefined) return false;
+  if (f.keyword && !face.keywords.some((k) => k.name === f.keyword)) return false;
+  return faceMatches(face, f);
+}
+
+/** Units in play matching a filter, active player's first. */
+export function unitsMatching(game: Game, f: Filter, controller: PlayerId, self: Unit | null): Unit[] {
+  const order: PlayerId[] = game.active === 'A' ? ['A', 'B'] : ['B', 'A'];
+  return order.flatMap((p) => game.players[p].units.filter((u) => unitMatches(u, f, controller, self)));
+}
+
+/** The face of a card id outside play, when the scenario or the game made it known. */
+export function knownFace(game: Game, id: string): CardFace | null {
+  return game.faces[id] ?? null;
+}
+
+function trashMatching(game: Game, who: PlayerId, f: Filter): number {
+  return game.players[who].trash.filter((id) => {
+    const face = knownFace(game, id);
+    return face !== null && cardMatches(face, f);
+  }).length;
+}
+
+/** Evaluates a condition for the ability in `ctx` (10-2-1: an unmet condition means no effect). */
+export function conditionHolds(game: Game, ctx: AbilityCtx, c: Condition): boolean {
+  switch (c.type) {
+    case 'turn':
+      return c.whose === 'yours' ? game.active === ctx.controller : game.active !== ctx.controller;
+    case 'count-in-play': {
+      let n = unitsMatching(game, c.filter, ctx.controller, ctx.unit).length;
+      if (c.filter.type === 'unit-or-base' || c.filter.type === 'base') {
+        for (const p of PLAYERS) {
+          const b = game.players[p].base;
+          if (b && baseMatches(b, c.filter, ctx.controller) && !(c.filter.other && ctx.base === b)) n++;
+        }
+      }
+      return compare(n, c.cmp);
+    }
+    case 'count-in-trash':
+      return players(ctx, c.who).some((p) => compare(trashMatching(game, p, c.filter), c.cmp));
+    case 'hand-count':
+      return players(ctx, c.who).some((p) => compare(game.players[p].hand, c.cmp));
+    case 'shield-count':
+      return players(ctx, c.who).some((p) => compare(game.players[p].shields.length, c.cmp));
+    case 'player-level':
+      return players(ctx, c.who).some((p) => compare(totalResources(game.players[p].resources), c.cmp));
+    case 'self':
+      if (ctx.unit) return unitMatches(ctx.unit, { ...c.filter, side: 'any', other: false }, ctx.controller, null);
+      if (ctx.base) return baseMatches(ctx.base, { ...c.filter, side: 'any', type: 'base' }, ctx.controller);
+      return cardMatches(ctx.face, { ...c.filter, side: 'any' });
+    case 'attacking': {
+      const b = game.battle;
+      if (!b || !ctx.unit || b.attacker !== ctx.unit.id) return false;
+      return c.target === 'player' ? b.target === null : b.target !== null;
+    }
+    case 'paired': {
+      const pilot = ctx.unit?.pilot;
+      if (!pilot) return false;
+      return c.pilot ? cardMatches({ ...pilot.face, type: 'pilot' }, { ...c.pilot, type: undefined }) : true;
+    }
+    case 'linked':
+      return ctx.unit !== null && isLinked(ctx.unit);
+    case 'not-paired':
+      return ctx.unit !== null && ctx.unit.pilot === null;
+  }
+}
+
+export function allHold(game: Game, ctx: AbilityCtx, conds: readonly Condition[]): boolean {
+  return conds.every((c) => conditionHolds(game, ctx, c));
+}

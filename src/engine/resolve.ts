@@ -1,0 +1,529 @@
+/**
+ * Resolving a compiled ability's effect (chapter 10): its steps in printed order (1-3-7), each with
+ * its conditions (10-2-1), "you may" (10-1-3), "Then" (5-20-2) and "If you do" (5-20-1), targets
+ * chosen when the text reaches them (10-3-3), and an impossible part simply not done (1-3-2).
+ * Every event quotes the ability it came from.
+ */
+import type { EffectStep, Selector, Step } from '../abilities/ir.js';
+import { faceFromRecord } from './cards.js';
+import { chooseCards, chooseTargets, decideUse } from './choices.js';
+import { players, type AbilityCtx } from './context.js';
+import { applyDraw, damageBase, damageUnit, destroyTopShields, recover } from './effects.js';
+import { baseMatches, cardMatches, conditionHolds, knownFace, unitsMatching } from './filters.js';
+import { emit, signed } from './log.js';
+import { destroyBase, destroyUnit, putIntoBattleArea, returnToHand } from './management.js';
+import { currentCards } from './runtime.js';
+import { queueTriggers } from './triggers.js';
+import { noConstants, nextSerial, PLAYERS, totalResources, type Base, type CardFace, type Choice, type Game, type PlayerId, type Unit } from './state.js';
+import { baseHp, unitAp, unitHp } from './stats.js';
+
+type Target = { kind: 'unit'; unit: Unit } | { kind: 'base'; base: Base } | { kind: 'card'; id: string; player: PlayerId; face: CardFace | null };
+
+function src(ctx: AbilityCtx): string {
+  return `${ctx.label}'s effect "${ctx.ability.text}"`;
+}
+
+function targetName(t: Target): string {
+  if (t.kind === 'unit') return t.unit.face.name === t.unit.id ? t.unit.id : `${t.unit.face.name} (${t.unit.id})`;
+  if (t.kind === 'base') return `${t.base.face.name} (${t.base.id})`;
+  return t.face ? `${t.face.name} (${t.id})` : t.id;
+}
+
+function targetId(t: Target): string {
+  return t.kind === 'unit' ? t.unit.id : t.kind === 'base' ? t.base.id : t.id;
+}
+
+function inPlay(game: Game, id: string): Unit | Base | undefined {
+  for (const p of PLAYERS) {
+    const st = game.players[p];
+    const u = st.units.find((x) => x.id === id);
+    if (u) return u;
+    if (st.base?.id === id) return st.base;
+  }
+  return undefined;
+}
+
+function asTarget(x: Unit | Base): Target {
+  return 'timedKeywords' in x ? { kind: 'unit', unit: x } : { kind: 'base', base: x };
+}
+
+/** A card outside play by id: the face the game knows, else the catalog's when the id is a card number. */
+export function faceOf(game: Game, id: string): CardFace | null {
+  const known = knownFace(game, id);
+  if (known) return known;
+  const rec = currentCards()?.byId(id);
+  return rec ? faceFromRecord(rec) : null;
+}
+
+/** The candidates of a choose/all selector. */
+function candidates(game: Game, ctx: AbilityCtx, sel: Extract<Selector, { type: 'choose' | 'all' }>): Target[] {
+  const f = sel.filter;
+  if (sel.zone === 'battle') {
+    const out: Target[] = [];
+    if (f.type !== 'base') for (const u of unitsMatching(game, f, ctx.controller, ctx.unit)) out.push({ kind: 'unit', unit: u });
+    if (f.type === 'base' || f.type === 'unit-or-base') {
+      for (const p of PLAYERS) {
+        const b = game.players[p].base;
+        if (b && baseMatches(b, f, ctx.controller) && !(f.other && ctx.base === b)) out.push({ kind: 'base', base: b });
+      }
+    }
+    return out;
+  }
+  // Outside the battle area "your trash"/"your hand" is meant unless the text says enemy.
+  const side: PlayerId[] = f.side === 'enemy' ? players(ctx, 'opponent') : [ctx.controller];
+  const out: Target[] = [];
+  for (const p of side) {
+    const st = game.players[p];
+    const ids = sel.zone === 'trash' ? st.trash : sel.zone === 'hand' ? st.handCards : st.shields.map((s) => s.id);
+    for (const id of ids) {
+      const face = sel.zone === 'shields' ? (st.shields.find((s) => s.id === id)?.face ?? null) : faceOf(game, id);
+      if (face && cardMatches(face, f)) out.push({ kind: 'card', id, player: p, face });
+    }
+  }
+  return out;
+}
+
+/** Who a step acts on. `entry` is the choice already taken by a "you may choose". */
+function select(game: Game, ctx: AbilityCtx, sel: Selector, step: Step, entry: Choice | undefined): Target[] {
+  switch (sel.type) {
+    case 'self': {
+      const id = ctx.unit?.id ?? ctx.base?.id;
+      const here = id !== undefined ? inPlay(game, id) : undefined;
+      return here ? [asTarget(here)] : [];
+    }
+    case 'paired-pilot':
+      return ctx.unit?.pilot ? [{ kind: 'card', id: ctx.unit.pilot.id, player: ctx.unit.owner, face: ctx.unit.pilot.face }] : [];
+    case 'previous':
+      return ctx.picked.flatMap((id): Target[] => {
+        const here = inPlay(game, id);
+        if (here) return [asTarget(here)];
+        for (const p of PLAYERS) {
+          const st = game.players[p];
+          if (st.trash.includes(id) || st.handCards.includes(id)) return [{ kind: 'card', id, player: p, face: faceOf(game, id) }];
+        }
+        return [];
+      });
+    case 'battle-opponent':
+      return ctx.battleOpponent && inPlay(game, ctx.battleOpponent.id) ? [{ kind: 'unit', unit: ctx.battleOpponent }] : [];
+    case 'all':
+      return candidates(game, ctx, sel);
+    case 'choose': {
+      const all = candidates(game, ctx, sel);
+      const ids = chooseTargets(
+        game,
+        { prompt: `${src(ctx)} (${step.do})`, min: sel.min, max: sel.max, legal: all.map(targetId), rules: ['10-2-2-1'] },
+        entry,
+      );
+      return all.filter((t) => ids.includes(targetId(t)));
+    }
+  }
+}
+
+function durationWords(game: Game, d: 'turn' | 'battle'): string {
+  return d === 'turn' ? 'during this turn' : game.inBattle ? 'during this battle' : 'during the next battle';
+}
+
+function durationRules(d: 'turn' | 'battle'): string[] {
+  return d === 'turn' ? ['7-6-6-1'] : ['8-2-3', '8-6-1'];
+}
+
+/** Runs one step; returns whether it did something (for "If you do", 5-20-1). */
+function runStep(game: Game, ctx: AbilityCtx, step: Step, entry: Choice | undefined): boolean {
+  const s = src(ctx);
+  const targetsOf = (sel: Selector): Target[] => {
+    const ts = select(game, ctx, sel, step, entry);
+    if (sel.type === 'choose' || sel.type === 'all') ctx.picked = ts.map(targetId);
+    if (ts.length === 0) emit(game, `${s}: no target can be chosen for "${step.do}", so that part does not activate`, ['10-2-2', '10-3-3-1']);
+    return ts;
+  };
+  switch (step.do) {
+    case 'damage': {
+      let any = false;
+      for (const t of targetsOf(step.target)) {
+        if (t.kind === 'unit') any = damageUnit(game, t.unit, step.amount, s, ['5-5-4']) || any;
+        else if (t.kind === 'base') any = damageBase(game, t.base, step.amount, s, ['5-5-4']) || any;
+      }
+      return any;
+    }
+    case 'destroy': {
+      const ts = targetsOf(step.target);
+      for (const t of ts) {
+        if (t.kind === 'unit') destroyUnit(game, t.unit, `by ${s}`, ['5-10-1']);
+        else if (t.kind === 'base') destroyBase(game, t.base, `by ${s}`, ['5-10-1']);
+      }
+      return ts.length > 0;
+    }
+    case 'rest':
+    case 'set-active': {
+      const rest = step.do === 'rest';
+      let any = false;
+      for (const t of targetsOf(step.target)) {
+        if (t.kind === 'card') continue;
+        const card = t.kind === 'unit' ? t.unit : t.base;
+        if (card.rested === rest) {
+          emit(game, `${targetName(t)} is already ${rest ? 'rested' : 'active'} (${s})`, ['1-3-2-1']);
+          continue;
+        }
+        card.rested = rest;
+        any = true;
+        emit(game, `${targetName(t)} is now ${rest ? 'rested' : 'active'} (${s})`, [rest ? '5-4-1-2' : '5-4-1-1']);
+      }
+      return any;
+    }
+    case 'recover': {
+      let any = false;
+      for (const t of targetsOf(step.target)) {
+        if (t.kind === 'card') continue;
+        any = recover(game, t.kind === 'unit' ? t.unit : t.base, targetName(t), step.amount, s, []) > 0 || any;
+      }
+      return any;
+    }
+    case 'modify': {
+      const ts = targetsOf(step.target);
+      for (const t of ts) {
+        if (t.kind === 'card') continue;
+        const mod = { ap: step.ap, hp: step.hp, duration: step.duration, source: s };
+        if (t.kind === 'unit') t.unit.modifiers.push(mod);
+        else t.base.modifiers.push(mod);
+        const now = t.kind === 'unit' ? `AP ${unitAp(t.unit)}, HP ${unitHp(t.unit)}` : `HP ${baseHp(t.base)}`;
+        emit(game, `${targetName(t)} gets AP${signed(step.ap)} HP${signed(step.hp)} ${durationWords(game, step.duration)} (${s}): now ${now}`, [...durationRules(step.duration), '1-3-6']);
+      }
+      return ts.length > 0;
+    }
+    case 'grant': {
+      const ts = targetsOf(step.target);
+      const label = step.keyword.amount === null ? step.keyword.name : `${step.keyword.name} ${step.keyword.amount}`;
+      for (const t of ts) {
+        if (t.kind !== 'unit') continue;
+        t.unit.timedKeywords.push({ name: step.keyword.name, amount: step.keyword.amount, duration: step.duration, source: s });
+        emit(game, `${targetName(t)} gains <${label}> ${durationWords(game, step.duration)} (${s})`, ['5-16-1', ...durationRules(step.duration)]);
+      }
+      return ts.length > 0;
+    }
+    case 'allow-attack-active':
+    case 'forbid-attack':
+    case 'forbid-attack-player': {
+      const ts = targetsOf(step.target);
+      const what =
+        step.do === 'allow-attack-active' ? 'may choose an active enemy Unit as its attack target' : step.do === 'forbid-attack' ? "can't attack" : "can't choose the enemy player as its attack target";
+      for (const t of ts) {
+        if (t.kind !== 'unit') continue;
+        t.unit.timedPermissions.push({
+          type: step.do === 'allow-attack-active' ? 'attack-active' : step.do,
+          filter: step.do === 'allow-attack-active' ? step.filter : null,
+          duration: step.duration,
+          source: s,
+        });
+        emit(game, `${targetName(t)} ${what} ${durationWords(game, step.duration)} (${s})`, ['1-3-1', ...durationRules(step.duration)]);
+      }
+      return ts.length > 0;
+    }
+    case 'return-to-hand': {
+      const ts = targetsOf(step.target);
+      for (const t of ts) if (t.kind !== 'card') returnToHand(game, t.kind === 'unit' ? t.unit : t.base, s);
+      return ts.length > 0;
+    }
+    case 'draw': {
+      let any = false;
+      for (const p of players(ctx, step.who)) any = applyDraw(game, p, step.count, s) > 0 || any;
+      return any;
+    }
+    case 'discard': {
+      let any = false;
+      for (const p of players(ctx, step.who)) any = discard(game, p, step.count, s) > 0 || any;
+      return any;
+    }
+    case 'mill': {
+      let any = false;
+      for (const p of players(ctx, step.who)) any = mill(game, p, step.count, s) > 0 || any;
+      return any;
+    }
+    case 'shield-to-hand': {
+      let any = false;
+      for (const p of players(ctx, step.who)) any = shieldToHand(game, p, step.count, s) > 0 || any;
+      return any;
+    }
+    case 'self-to-hand':
+      return selfToHand(game, ctx, s);
+    case 'deploy-self':
+      return deploySelf(game, ctx, s);
+    case 'deploy-token':
+      return deployTokens(game, ctx, step, s);
+    case 'place-resource': {
+      let any = false;
+      for (const p of players(ctx, step.who)) any = placeResources(game, p, step.count, step.ex, step.rested, s) > 0 || any;
+      return any;
+    }
+    case 'look-top':
+      return lookTop(game, ctx, step, s);
+    case 'trash-to-hand':
+      return trashToHand(game, ctx, step, s, entry);
+    case 'reduce-damage':
+      game.damageReduction += step.amount;
+      emit(game, `The damage is reduced by ${step.amount} (${s})`, ['5-21-1', '10-1-9-1']);
+      return true;
+    case 'activate-main': {
+      const main = ctx.face.abilities.find((a) => a.kind === 'command' && a.windows.includes('main'));
+      if (!main || main.kind !== 'command') {
+        emit(game, `${s}: the card has no 【Main】 effect that can run`, ['1-3-2']);
+        return false;
+      }
+      emit(game, `${s}: the card's 【Main】 effect activates: "${main.text}"`, ['13-2-5-1']);
+      runEffect(game, { ...ctx, ability: main, picked: [] }, main.effect);
+      return true;
+    }
+  }
+}
+
+function discard(game: Game, p: PlayerId, n: number, s: string): number {
+  const st = game.players[p];
+  const k = Math.min(n, st.hand);
+  const unknown = st.hand - st.handCards.length;
+  let named: string[] = [];
+  if (k > unknown) {
+    // Known cards have to be named: which of them goes is the player's choice (5-11-1).
+    named = chooseCards(game, `${s}: which card${k === 1 ? '' : 's'} player ${p} discards`, k, [...st.handCards], ['5-11-1']);
+  }
+  for (const id of named) st.handCards.splice(st.handCards.indexOf(id), 1);
+  const anonymous = k - named.length;
+  for (let i = 0; i < anonymous; i++) st.trash.push(`${p}-discard-${nextSerial(game)}`);
+  st.trash.push(...named);
+  st.hand -= k;
+  emit(game, `Player ${p} discards ${k} card${k === 1 ? '' : 's'}${named.length ? ` (${named.join(', ')})` : ''} (${s}; hand ${st.hand})`, ['5-11-1', ...(k < n ? ['1-3-2'] : [])]);
+  return k;
+}
+
+function mill(game: Game, p: PlayerId, n: number, s: string): number {
+  const st = game.players[p];
+  const k = Math.min(n, st.deck);
+  for (let i = 0; i < k; i++) st.trash.push(st.deckCards.shift() ?? `${p}-deck-${nextSerial(game)}`);
+  st.deck -= k;
+  emit(game, `The top ${k} card${k === 1 ? '' : 's'} of player ${p}'s deck ${k === 1 ? 'is' : 'are'} placed into the trash (${s}; deck ${st.deck})`, ['4-9-1', ...(k < n ? ['1-3-2'] : [])]);
+  return k;
+}
+
+function shieldToHand(game: Game, p: PlayerId, n: number, s: string): number {
+  const st = game.players[p];
+  const taken = st.shields.splice(0, Math.min(n, st.shields.length));
+  for (const sh of taken) {
+    st.hand += 1;
+    if (sh.face?.cardId) {
+      st.handCards.push(sh.face.cardId);
+      game.faces[sh.face.cardId] = sh.face;
+    }
+  }
+  emit(game, `Player ${p} adds ${taken.length} Shield${taken.length === 1 ? '' : 's'} to the hand without revealing it (${s}; ${st.shields.length} Shields left, hand ${st.hand}); no 【Burst】, it was not destroyed`, [
+    '4-6-4-1',
+    '13-2-5-1',
+    ...(taken.length < n ? ['1-3-2'] : []),
+  ]);
+  return taken.length;
+}
+
+/** 13-2-5-3 a 【Burst】 card that moves elsewhere does not go to the trash afterwards. */
+function selfToHand(game: Game, ctx: AbilityCtx, s: string): boolean {
+  const st = game.players[ctx.controller];
+  st.hand += 1;
+  if (ctx.face.cardId) {
+    st.handCards.push(ctx.face.cardId);
+    game.faces[ctx.face.cardId] = ctx.face;
+  }
+  game.burstMoved = ctx.cardId;
+  emit(game, `${ctx.face.name} is added to player ${ctx.controller}'s hand instead of going to the trash (${s}; hand ${st.hand})`, ['13-2-5-3']);
+  return true;
+}
+
+function deploySelf(game: Game, ctx: AbilityCtx, s: string): boolean {
+  if (ctx.face.type !== 'unit' && ctx.face.type !== 'base') {
+    emit(game, `${s}: ${ctx.face.name} is not a Unit or Base, so it cannot be deployed`, ['1-3-2']);
+    return false;
+  }
+  game.burstMoved = ctx.cardId;
+  emit(game, `${ctx.face.name} is deployed from the shield area by its own effect, so it does not go to the trash (${s})`, ['13-2-5-3', '5-7-1-1', '5-8-1']);
+  if (ctx.face.type === 'base') {
+    putBaseIntoPlay(game, ctx.controller, ctx.cardId, ctx.face, s);
+    return true;
+  }
+  return putIntoBattleArea(game, newUnit(ctx.cardId, ctx.controller, ctx.face, false), s);
+}
+
+function putBaseIntoPlay(game: Game, owner: PlayerId, id: string, face: CardFace, s: string): void {
+  const st = game.players[owner];
+  const old = st.base;
+  st.base = { id, owner, face, rested: false, damage: 0, modifiers: [], constant: noConstants() };
+  if (old) {
+    st.trash.push(old.id);
+    if (old.face.token) st.trash.pop();
+    emit(game, `The base section already held ${old.face.name} (${old.id}): it is placed into the trash, not destroyed`, ['11-5-2', '11-5-2-1', '5-10-4']);
+  }
+  emit(game, `${face.name} (${id}) is deployed into player ${owner}'s base section (${s})`, ['3-5-1', '5-8-1']);
+  queueTriggers(game, 'deploy', { base: st.base });
+}
+
+export function newUnit(id: string, owner: PlayerId, face: CardFace, rested: boolean): Unit {
+  return {
+    id,
+    owner,
+    face,
+    pilot: null,
+    linkedOverride: null,
+    rested,
+    damage: 0,
+    deployedThisTurn: true,
+    modifiers: [],
+    timedKeywords: [],
+    timedPermissions: [],
+    constant: noConstants(),
+  };
+}
+
+function deployTokens(game: Game, ctx: AbilityCtx, step: Extract<Step, { do: 'deploy-token' }>, s: string): boolean {
+  let any = false;
+  for (let i = 0; i < step.count; i++) {
+    const id = `${ctx.controller}-token-${nextSerial(game)}`;
+    const face: CardFace = {
+      cardId: null,
+      name: step.token.name,
+      type: 'unit',
+      token: true,
+      color: null, // 5-17-2-3
+      level: 0, // 5-17-2-4
+      cost: 0,
+      ap: step.token.ap,
+      hp: step.token.hp,
+      traits: [...step.token.traits],
+      text: '',
+      link: null,
+      keywords: step.token.keywords.map((k) => ({ name: k.name, amount: k.amount })),
+      pilotName: null,
+      abilities: [],
+    };
+    emit(game, `A [${face.name}] Unit token (AP ${face.ap}, HP ${face.hp}) is deployed ${step.rested ? 'rested' : 'active'} for player ${ctx.controller} as ${id} (${s})`, ['5-17-1', '5-17-2-1']);
+    any = putIntoBattleArea(game, newUnit(id, ctx.controller, face, step.rested), s) || any;
+  }
+  return any;
+}
+
+function placeResources(game: Game, p: PlayerId, n: number, ex: boolean, rested: boolean, s: string): number {
+  const st = game.players[p];
+  let placed = 0;
+  for (let i = 0; i < n; i++) {
+    if (totalResources(st.resources) >= 15) break; // 4-4-2
+    if (ex) {
+      if (st.resources.ex >= 5) break; // 4-4-2-1
+      st.resources.ex += 1;
+    } else {
+      if (st.resourceDeck <= 0) break;
+      st.resourceDeck -= 1;
+      if (rested) st.resources.rested += 1;
+      else st.resources.active += 1;
+    }
+    placed++;
+  }
+  const what = ex ? 'EX Resource' : `${rested ? 'rested ' : ''}Resource`;
+  emit(game, `Player ${p} places ${placed} ${what}${placed === 1 ? '' : 's'} (${s}; active ${st.resources.active}, rested ${st.resources.rested}, EX ${st.resources.ex})`, [
+    ...(ex ? ['5-17-3-2-1'] : ['4-4-1']),
+    ...(placed < n ? ['4-4-2', '1-3-2'] : []),
+  ]);
+  return placed;
+}
+
+function lookTop(game: Game, ctx: AbilityCtx, step: Extract<Step, { do: 'look-top' }>, s: string): boolean {
+  const st = game.players[ctx.controller];
+  const n = Math.min(step.count, st.deck);
+  const known = st.deckCards.length >= n;
+  const seen = known ? st.deckCards.slice(0, n) : null;
+  emit(game, `Player ${ctx.controller} looks at the top ${n} card${n === 1 ? '' : 's'} of the deck${seen ? `: ${seen.join(', ')}` : ' (not listed in the scenario)'} (${s})`, ['10-3-5']);
+  const legal = seen ? seen.filter((id) => { const f = faceOf(game, id); return f !== null && cardMatches(f, step.take.filter); }) : null;
+  const taken = n === 0 ? [] : chooseCards(game, `${s}: the card${step.take.max === 1 ? '' : 's'} revealed and taken from the top ${n}`, step.take.max, legal, ['10-3-5']);
+  for (const id of taken) {
+    const face = faceOf(game, id);
+    if (!face) throw new Error(`unknown card ${id}`);
+    if (!seen && !cardMatches(face, step.take.filter)) {
+      emit(game, `${id} (${face.name}) does not match what the effect may take, so it stays`, ['10-2-1']);
+      continue;
+    }
+    if (seen) st.deckCards.splice(st.deckCards.indexOf(id), 1);
+    st.deck -= 1;
+    if (step.take.to === 'hand') {
+      st.hand += 1;
+      st.handCards.push(id);
+      game.faces[id] = face;
+      emit(game, `Player ${ctx.controller} reveals ${face.name} (${id}) and adds it to the hand (hand ${st.hand})`, ['10-3-5']);
+    } else {
+      emit(game, `Player ${ctx.controller} reveals ${face.name} (${id}) and deploys it`, ['10-3-5', '5-7-1-1']);
+      putIntoBattleArea(game, newUnit(`${id}-${nextSerial(game)}`, ctx.controller, face, false), s);
+    }
+  }
+  const rest = n - taken.length;
+  if (rest > 0) {
+    // The rest go to the bottom (randomly, 5-13-1): they are no longer known as the top cards.
+    const moved = seen ? seen.filter((id) => !taken.includes(id)) : [];
+    st.deckCards = st.deckCards.filter((id) => !moved.includes(id));
+    const where = step.rest === 'trash' ? 'into the trash' : step.rest === 'bottom' ? 'to the bottom of the deck' : 'to the top or bottom of the deck';
+    if (step.rest === 'trash') {
+      st.deck -= rest;
+      for (let i = 0; i < rest; i++) st.trash.push(moved[i] ?? `${ctx.controller}-deck-${nextSerial(game)}`);
+    }
+    emit(game, `The remaining ${rest} card${rest === 1 ? '' : 's'} go${rest === 1 ? 'es' : ''} ${where}`, step.rest === 'bottom' ? ['5-13-1'] : ['10-3-5']);
+  }
+  return taken.length > 0;
+}
+
+function trashToHand(game: Game, ctx: AbilityCtx, step: Extract<Step, { do: 'trash-to-hand' }>, s: string, entry: Choice | undefined): boolean {
+  const sel: Selector = { type: 'choose', min: 1, max: step.max, filter: step.filter, zone: 'trash' };
+  const ts = select(game, ctx, sel, step, entry).filter((t): t is Extract<Target, { kind: 'card' }> => t.kind === 'card');
+  ctx.picked = ts.map((t) => t.id);
+  if (ts.length === 0) {
+    emit(game, `${s}: no card in the trash can be chosen, so that part does not activate`, ['10-2-2', '10-3-3-1']);
+    return false;
+  }
+  for (const t of ts) {
+    const st = game.players[t.player];
+    st.trash.splice(st.trash.indexOf(t.id), 1);
+    st.hand += 1;
+    st.handCards.push(t.id);
+    if (t.face) game.faces[t.id] = t.face;
+    emit(game, `${targetName(t)} is added from the trash to player ${t.player}'s hand (${s})`, ['4-9-2']);
+  }
+  return true;
+}
+
+/** Runs an effect's steps in order (1-3-7). */
+export function runEffect(game: Game, ctx: AbilityCtx, steps: readonly EffectStep[]): void {
+  let lastDone = true;
+  for (const es of steps) {
+    if (game.over) return;
+    if (es.ifDone && !lastDone) {
+      emit(game, `"If you do": the part before it did not happen, so the rest of ${src(ctx)} is not resolved`, ['5-20-1']);
+      lastDone = false;
+      continue;
+    }
+    if (es.when && !es.when.every((c) => conditionHolds(game, ctx, c))) {
+      emit(game, `${src(ctx)}: its condition is not met, so that part does not activate`, ['10-2-1']);
+      lastDone = false;
+      continue;
+    }
+    let entry: Choice | undefined;
+    if (es.optional) {
+      const d = decideUse(game, `${src(ctx)} ("you may" ${es.step.do})`, ['10-1-3']);
+      if (!d.use) {
+        emit(game, `Player ${ctx.controller} chooses not to (${src(ctx)})`, ['10-1-3']);
+        lastDone = false;
+        continue;
+      }
+      entry = d.entry?.targets !== undefined ? d.entry : undefined;
+    }
+    lastDone = runStep(game, ctx, es.step, entry);
+  }
+}
+
+/** Whether every unit filter in a "choose" before the first "Then"/"If you do" has a target (10-1-8-1-2). */
+export function firstTargetsAvailable(game: Game, ctx: AbilityCtx, steps: readonly EffectStep[]): boolean {
+  for (const es of steps) {
+    if (es.then || es.ifDone) return true;
+    const sel = 'target' in es.step ? es.step.target : null;
+    if (sel && sel.type === 'choose' && !es.optional && candidates(game, ctx, sel).length === 0) return false;
+  }
+  return true;
+}

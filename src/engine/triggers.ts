@@ -1,0 +1,181 @@
+/**
+ * Triggered effects (10-1-6): when an event happens, the abilities it triggers wait in a queue and
+ * resolve right after the rules management of that event: 【Burst】 first (10-1-6-8), then the active
+ * player's, then the standby player's (10-1-6-6), and a new trigger during resolution first
+ * (10-1-6-7). 【Once per Turn】 abilities resolve once a turn (13-2-13-1). An ability that could not
+ * be compiled is reported when its timing comes, never partly run.
+ */
+import type { CompiledAbility, Trigger } from '../abilities/ir.js';
+import { unitAbilitySources } from './constants.js';
+import { onceKey, type AbilityCtx } from './context.js';
+import { allHold } from './filters.js';
+import { emit } from './log.js';
+import { reportUnsupported, unsupportedTiming } from './not-executed.js';
+import { runEffect } from './resolve.js';
+import { describeUnit, type Base, type CardFace, type Game, type PlayerId, type Unit } from './state.js';
+
+/** The rule defining each timing (13-2) or the rule of the moment it triggers at. */
+const TRIGGER_RULES: Record<Trigger, string[]> = {
+  burst: ['13-2-5-1'],
+  deploy: ['13-2-6-1'],
+  attack: ['8-2-2', '13-2-7-1'],
+  destroyed: ['13-2-8-1', '13-2-8-2'],
+  'when-paired': ['13-2-9-1'],
+  'when-linked': ['13-2-11-1'],
+  'start-of-turn': ['7-2-4-1'],
+  'end-of-turn': ['7-6-4-1'],
+  'destroys-enemy-with-battle-damage': ['10-1-6-1'],
+  'receives-damage': ['10-1-6-1'],
+};
+
+const TAG: Record<Trigger, string> = {
+  burst: '【Burst】',
+  deploy: '【Deploy】',
+  attack: '【Attack】',
+  destroyed: '【Destroyed】',
+  'when-paired': '【When Paired】',
+  'when-linked': '【When Linked】',
+  'start-of-turn': 'At the start of the turn',
+  'end-of-turn': 'At the end of the turn',
+  'destroys-enemy-with-battle-damage': 'When it destroys an enemy Unit with battle damage',
+  'receives-damage': 'When it receives damage',
+};
+
+/** The timing words an unsupported ability's text starts with, per trigger. */
+const UNSUPPORTED_TAG: Partial<Record<Trigger, string>> = {
+  burst: 'Burst',
+  deploy: 'Deploy',
+  attack: 'Attack',
+  destroyed: 'Destroyed',
+  'when-paired': 'When Paired',
+  'when-linked': 'When Linked',
+};
+
+export function triggerRules(t: Trigger): string[] {
+  return TRIGGER_RULES[t];
+}
+
+export interface TriggerSource {
+  unit?: Unit | null;
+  base?: Base | null;
+  /** A Shield's card (【Burst】) or a card outside play. */
+  face?: CardFace;
+  cardId?: string;
+  owner?: PlayerId;
+  battleOpponent?: Unit | null;
+  /** For 'receives-damage': true = only the abilities that just reduce the damage (5-21), false = the others. */
+  reductionOnly?: boolean;
+}
+
+function onlyReduces(a: CompiledAbility): boolean {
+  const steps = 'effect' in a ? a.effect : [];
+  return steps.length > 0 && steps.every((s) => s.step.do === 'reduce-damage');
+}
+
+function label(src: TriggerSource, face: CardFace): string {
+  if (src.unit) return describeUnit(src.unit);
+  if (src.base) return `${src.base.face.name} (${src.base.id})`;
+  return `${face.name} (${src.cardId ?? face.cardId ?? '?'})`;
+}
+
+/** The contexts of every compiled ability with this trigger on the source, whose requirements hold now. */
+export function abilitiesFor(game: Game, trigger: Trigger, src: TriggerSource): AbilityCtx[] {
+  const faces: CardFace[] = src.unit ? unitAbilitySources(src.unit).map((s) => s.face) : src.base ? [src.base.face] : src.face ? [src.face] : [];
+  const out: AbilityCtx[] = [];
+  for (const face of faces) {
+    // 3-3-9-1 a Pilot's 【Burst】 is the Pilot card's own, not the Unit's.
+    const fromPilot = src.unit !== undefined && src.unit !== null && face !== src.unit.face;
+    face.abilities.forEach((a, index) => {
+      const id = src.unit?.id ?? src.base?.id ?? src.cardId ?? face.cardId ?? '?';
+      if (a.kind === 'unsupported') {
+        const tag = UNSUPPORTED_TAG[trigger];
+        if (tag && unsupportedTiming(a.text) === tag && !(fromPilot && trigger === 'burst')) reportUnsupported(game, id, face, a, `${TAG[trigger]} of ${label(src, face)}`);
+        return;
+      }
+      if (a.kind !== 'triggered' || a.trigger !== trigger || (fromPilot && trigger === 'burst')) return;
+      if (src.reductionOnly !== undefined && onlyReduces(a) !== src.reductionOnly) return;
+      const ctx: AbilityCtx = {
+        controller: src.unit?.owner ?? src.base?.owner ?? src.owner ?? game.active,
+        unit: src.unit ?? null,
+        base: src.base ?? null,
+        face,
+        cardId: fromPilot ? `${id}/pilot` : id,
+        label: label(src, face),
+        ability: a,
+        index,
+        picked: [],
+        battleOpponent: src.battleOpponent ?? null,
+        lastKnown: false,
+      };
+      if (!allHold(game, ctx, a.requires)) return;
+      out.push(ctx);
+    });
+  }
+  return out;
+}
+
+let batchCounter = 0;
+
+/** Queues what an event triggers; it resolves after the event's rules management. */
+export function queueTriggers(game: Game, trigger: Trigger, src: TriggerSource): number {
+  const found = abilitiesFor(game, trigger, src);
+  batchCounter += 1;
+  for (const ctx of found) {
+    emit(game, `${TAG[trigger]} of ${ctx.label} triggers: "${ctx.ability.text}"`, [...TRIGGER_RULES[trigger], '10-1-6-1']);
+    game.pending.push({ ctx, batch: batchCounter, burst: trigger === 'burst' });
+  }
+  return found.length;
+}
+
+function effectOf(a: CompiledAbility) {
+  return 'effect' in a ? a.effect : [];
+}
+
+/** Resolves one triggered ability now (13-2-13-1 once per turn). */
+export function resolveNow(game: Game, ctx: AbilityCtx): void {
+  if (ctx.ability.oncePerTurn) {
+    const key = onceKey(ctx);
+    if (game.usedThisTurn.includes(key)) {
+      emit(game, `${ctx.label}: "${ctx.ability.text}" was already used this turn (【Once per Turn】), so it does not activate`, ['13-2-13-1']);
+      return;
+    }
+    game.usedThisTurn.push(key);
+  }
+  runEffect(game, ctx, effectOf(ctx.ability));
+}
+
+function nextPending(game: Game): number {
+  let best = -1;
+  const rank = (i: number): [number, number, number] => {
+    const p = game.pending[i]!;
+    return [p.batch, p.burst ? 1 : 0, p.ctx.controller === game.active ? 1 : 0];
+  };
+  for (let i = 0; i < game.pending.length; i++) {
+    if (best < 0) {
+      best = i;
+      continue;
+    }
+    const [b1, u1, a1] = rank(i);
+    const [b0, u0, a0] = rank(best);
+    if (b1 > b0 || (b1 === b0 && (u1 > u0 || (u1 === u0 && a1 > a0)))) best = i;
+  }
+  return best;
+}
+
+/** Resolves the queue (10-1-6-5..8); rules management runs after each ability. */
+export function resolvePending(game: Game, afterEach: () => void): void {
+  if (game.resolving) return;
+  game.resolving = true;
+  try {
+    while (game.pending.length > 0 && !game.over) {
+      const i = nextPending(game);
+      const [p] = game.pending.splice(i, 1);
+      if (!p) break;
+      resolveNow(game, p.ctx);
+      afterEach();
+    }
+  } finally {
+    game.resolving = false;
+  }
+  if (game.over) game.pending = [];
+}
