@@ -186,7 +186,8 @@ function runStep(game: Game, ctx: AbilityCtx, step: Step, entry: Choice | undefi
         if (t.kind === 'unit') t.unit.modifiers.push(mod);
         else t.base.modifiers.push(mod);
         const now = t.kind === 'unit' ? `AP ${unitAp(t.unit)}, HP ${unitHp(t.unit)}` : `HP ${baseHp(t.base)}`;
-        emit(game, `${targetName(t)} gets AP${signed(step.ap)} HP${signed(step.hp)} ${durationWords(game, step.duration)} (${s}): now ${now}`, [...durationRules(step.duration), '1-3-6']);
+        const change = [step.ap !== 0 || step.hp === 0 ? `AP${signed(step.ap)}` : '', step.hp !== 0 ? `HP${signed(step.hp)}` : ''].filter(Boolean).join(' ');
+        emit(game, `${targetName(t)} gets ${change} ${durationWords(game, step.duration)} (${s}): now ${now}`, [...durationRules(step.duration), '1-3-6']);
       }
       return ts.length > 0;
     }
