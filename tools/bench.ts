@@ -144,6 +144,9 @@ function inProcess(kb: Knowledge): void {
       state: { active_player: 'A', players: { A: { units: [{ id: 'a1', name: 'X', ap: 4, hp: 3, keywords: ['Breach 2', 'First Strike'] }] }, B: { units: [{ id: 'b1', name: 'Y', ap: 2, hp: 2, rested: true }, { id: 'b2', name: 'G', ap: 1, hp: 3, keywords: ['Blocker'] }] } } },
       actions: [{ type: 'attack', attacker: 'a1', target: 'b1' }],
     }, 1],
+    // Five card abilities resolving: a 【Deploy】 target, a qualified 【When Paired】, a 【Main】 Command,
+    // an 【Activate･Main】 with a cost, and an 【Attack】 condition (issue: under 2 ms p99).
+    ['simulate_ruling (five card abilities)', 'simulate_ruling', FIVE_ABILITIES, 2],
     ['check_deck', 'check_deck', { deck: [{ card: 'ST01-001', count: 4 }, { card: 'ST01-002', count: 4 }, { card: 'ST01-010', count: 4 }], resource_deck: [{ card: 'R-001', count: 10 }] }, null],
   ];
   const table: Record<string, Stats> = {};
@@ -156,6 +159,95 @@ function inProcess(kb: Knowledge): void {
   }
   json.in_process = { noop: noopStats, ...table };
 }
+
+const FIVE_ABILITIES = {
+  "state": {
+    "active_player": "A",
+    "players": {
+      "A": {
+        "resources": 10,
+        "units": [
+          {
+            "id": "a1",
+            "card": "GD01-059"
+          },
+          {
+            "id": "a2",
+            "card": "GD01-025"
+          },
+          {
+            "id": "a3",
+            "card": "GD01-053"
+          }
+        ]
+      },
+      "B": {
+        "units": [
+          {
+            "id": "b1",
+            "name": "Y",
+            "ap": 2,
+            "hp": 3
+          },
+          {
+            "id": "b2",
+            "name": "Z",
+            "ap": 1,
+            "hp": 3
+          }
+        ]
+      }
+    }
+  },
+  "actions": [
+    {
+      "type": "deploy",
+      "id": "a4",
+      "card": "GD01-052",
+      "choices": [
+        {
+          "targets": [
+            "b1"
+          ]
+        }
+      ]
+    },
+    {
+      "type": "pair",
+      "unit": "a2",
+      "pilot": {
+        "name": "Heero",
+        "traits": [
+          "Operation Meteor"
+        ],
+        "level": 1,
+        "cost": 1,
+        "ap": 1,
+        "hp": 1
+      }
+    },
+    {
+      "type": "play",
+      "card": "GD01-100"
+    },
+    {
+      "type": "activate",
+      "source": "a3",
+      "choices": [
+        {
+          "targets": [
+            "b2"
+          ]
+        }
+      ]
+    },
+    {
+      "type": "attack",
+      "attacker": "a1",
+      "target": "player"
+    }
+  ]
+};
 
 // ---------------------------------------------------------------------------------------------
 // Index: building from the corpus versus loading the prebuilt one.

@@ -92,22 +92,27 @@ function collect(game: Game): { ctx: AbilityCtx; c: Constant }[] {
   return out;
 }
 
+function isEmpty(c: ConstantState): boolean {
+  return c.sources.length === 0;
+}
+
 function reset(game: Game): void {
   for (const p of PLAYERS) {
     const st = game.players[p];
-    for (const u of st.units) u.constant = noConstants();
-    if (st.base) st.base.constant = noConstants();
+    for (const u of st.units) if (!isEmpty(u.constant)) u.constant = noConstants();
+    if (st.base && !isEmpty(st.base.constant)) st.base.constant = noConstants();
   }
 }
 
+/** What the constants amount to, to see when another pass changes nothing. */
 function signature(game: Game): string {
-  const parts: string[] = [];
+  let out = '';
   for (const p of PLAYERS) {
     const st = game.players[p];
-    for (const u of st.units) parts.push(`${u.id}:${JSON.stringify(u.constant)}`);
-    if (st.base) parts.push(`${st.base.id}:${JSON.stringify(st.base.constant)}`);
+    for (const u of st.units) if (!isEmpty(u.constant)) out += `${u.id}:${u.constant.sources.length}:${u.constant.ap}:${u.constant.hp}:${u.constant.keywords.map((k) => k.name).join(',')}:${u.constant.attackActive.length}${u.constant.cannotAttack ? 'x' : ''}${u.constant.cannotAttackPlayer ? 'p' : ''};`;
+    if (st.base && !isEmpty(st.base.constant)) out += `${st.base.id}:${st.base.constant.ap}:${st.base.constant.hp};`;
   }
-  return parts.join('|');
+  return out;
 }
 
 /**

@@ -68,7 +68,7 @@ const cardFields = {
   cost: count('cost').optional().describe('Cost: active Resources rested to play it (2-10-1); default 0 without a catalog card'),
   traits: z.array(text('a trait')).max(20).optional().describe('Traits, e.g. ["Earth Federation"]'),
   keywords: keywordList.optional(),
-  text: text('text', 1000).optional().describe('Card text (1000 characters at most); 【Deploy】, 【Attack】, 【Destroyed】, 【When Paired】, 【When Linked】, 【Burst】 in it are logged when they trigger'),
+  text: text('text', 1000).optional().describe('Card text (1000 characters at most), compiled like the catalog\'s: its abilities run, and what cannot be read is reported in not_executed'),
   link: linkSpec.optional().describe('Link condition (Units only)'),
   color: text('color', 20).optional().describe('Color: blue, green, red, white or purple'),
   token: z.boolean().optional().describe('True for a token (leaves the game instead of going to the trash, 5-17-2-5)'),
@@ -139,7 +139,7 @@ const playerSpec = z
     shields: z
       .union([count('shields'), z.array(z.union([id('shield card'), inlineCard])).max(50, 'at most 50 shield cards')])
       .optional()
-      .describe('Shields: a count (default 6), or the shield cards top first (catalog ids or inline cards, so a 【Burst】 can be logged)'),
+      .describe('Shields: a count (default 6), or the shield cards top first (catalog ids or inline cards, so a revealed 【Burst】 can run; its owner\'s {"use": true|false} goes in the action\'s choices)'),
     hand: z
       .union([count('hand'), z.array(id('hand card')).max(60, 'at most 60 hand cards')], {
         error: 'hand must be a whole number from 0 to 1000, or a list of at most 60 card numbers',

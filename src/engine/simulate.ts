@@ -16,7 +16,7 @@ import type { Problem } from './problems.js';
 import { withCards } from './runtime.js';
 import type { Action, SimulateRulingInput, SimulateRulingOutput } from './schema.js';
 import { emptyGame, setupGame } from './setup.js';
-import { PLAYERS, type Game, type PlayerState, type Violation } from './state.js';
+import { cloneGame, PLAYERS, type Game, type PlayerState, type Violation } from './state.js';
 import { baseAp, baseHp, isLinked, unitAp, unitHp } from './stats.js';
 import { endTurn } from './turn.js';
 
@@ -85,7 +85,7 @@ export function applyAction(game: Game, action: Action, cards: CardLookup): Prob
 
 /** The pure single step: a new game with the action applied (the input game is left untouched). */
 export function step(game: Game, action: Action, cards: CardLookup): { game: Game; problem: Problem | null } {
-  const next = structuredClone(game);
+  const next = cloneGame(game);
   const problem = withCards(cards, () => applyAction(next, action, cards));
   return problem ? { game, problem } : { game: next, problem: null };
 }
@@ -174,7 +174,7 @@ function run(input: SimulateRulingInput, cards: CardLookup): SimulateRulingOutpu
     game.actionIndex = i;
     // Validate-then-apply for the whole action: an illegal part (a choice deep inside an ability
     // included) leaves the state as it was before the action.
-    const before = structuredClone(game);
+    const before = cloneGame(game);
     const p = applyAction(game, action, cards);
     if (p) {
       game = before;

@@ -25,7 +25,9 @@ export const simulateRulingTool = defineTool({
     'Plays a Gundam Card Game situation out under the Comprehensive Rules (EN 1.7.0) and returns every step with the rule numbers behind it: ' +
     'attacks (block, First Strike, Breach, Suppression, Base then Shields then defeat), deploying and pairing (Lv, cost, 6-unit and 1-base limits, Link Units), ' +
     'effects (damage, destroy, rest, recover, modify AP/HP, grant keywords, draw, discard) and end of turn. ' +
-    'Units can come from the catalog ("card": "GD01-013") or be described by stats. It stops at the first illegal action and names the rule it breaks.',
+    'Catalog cards ("card": "GD01-013") bring their compiled abilities, which run: 【Deploy】/【Attack】/【Destroyed】/【When Paired】/【Burst】 triggers, constant bonuses, ' +
+    'Commands ("play", 【Action】 ones in an attack\'s "action_step") and 【Activate】 abilities ("activate"); players\' decisions go in each action\'s "choices". ' +
+    'Abilities the engine cannot read are listed in not_executed (resolve those by hand). It stops at the first illegal action and names the rule it breaks.',
   input: simulateRulingInputSchema,
   output: simulateRulingOutputSchema,
   handler: (args, kb) => {
@@ -35,6 +37,10 @@ export const simulateRulingTool = defineTool({
     if (out.winner) lines.push(`Winner: ${out.winner}.`);
     for (const e of out.events) lines.push(`- ${e.text}${e.rules.length ? ` [${e.rules.join(', ')}]` : ''}`);
     if (out.destroyed.length) lines.push(`Destroyed: ${out.destroyed.join(', ')}`);
+    if (out.not_executed.length) {
+      lines.push(`NOT EXECUTED (resolve by hand; this simulation is partial):`);
+      for (const n of out.not_executed) lines.push(`- ${n.unit}${n.card ? ` (${n.card})` : ''}: "${n.text}": ${n.reason}`);
+    }
     lines.push(sideSummary('A', out.state.players.A), sideSummary('B', out.state.players.B));
     lines.push(`Rules cited: ${out.rules_cited.join(', ')}`);
     return { structured: out, text: lines.join('\n') };
