@@ -187,6 +187,25 @@ describe('MCP over stdio', () => {
     expect(text(long)).toMatch(/500 characters/);
   });
 
+  it('simulate_ruling and check_deck refuse unknown fields, naming the field, where it is and the fields accepted there', async () => {
+    // Dropped silently, "power" left the Unit at AP 0 and "blocked_by" let the attack through unblocked (8-3-4).
+    const power = await call('simulate_ruling', { state: { active_player: 'A', players: { A: { units: [{ id: 'a1', power: 5, hp: 2 }] } } }, actions: [] });
+    expect(power.isError).toBe(true);
+    expect(text(power)).toMatch(/unknown field "power" in state\.players\.A\.units\[0\]; accepted: id, card, name, ap, hp, /);
+    expect(power.structuredContent).toBeUndefined();
+    const blocked = await call('simulate_ruling', {
+      state: { active_player: 'A', players: { A: { units: [{ id: 'a1', ap: 3, hp: 3 }] }, B: { units: [{ id: 'b1', ap: 1, hp: 1, keywords: ['Blocker'] }] } } },
+      actions: [{ type: 'attack', attacker: 'a1', target: 'player', blocked_by: 'b1' }],
+    });
+    expect(blocked.isError).toBe(true);
+    expect(text(blocked)).toMatch(/unknown field "blocked_by" in actions\[0\]; accepted: type, attacker, target, blocker/);
+    const player1 = await call('simulate_ruling', { state: { active_player: 'A', players: { player1: { shields: 0 } } }, actions: [] });
+    expect(text(player1)).toMatch(/unknown field "player1" in state\.players; accepted: A, B/);
+    const deck = await call('check_deck', { deck: [{ card: 'ST01-001', count: 4, foil: true }] });
+    expect(deck.isError).toBe(true);
+    expect(text(deck)).toMatch(/unknown field "foil" in deck\[0\]; accepted: card, count/);
+  });
+
   it('answers an unknown tool with a JSON-RPC error', async () => {
     await expect(client.callTool({ name: 'delete_everything', arguments: {} })).rejects.toThrow(/Unknown tool: delete_everything/);
   });
