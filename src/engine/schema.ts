@@ -81,7 +81,7 @@ const linkSpec = z
 const cardNaming = {
   card: id('card')
     .optional()
-    .describe('Catalog card number ("GD01-013", alternate printings "ST01-014-p4" too) or exact card name ("Amuro Ray"); fills name, stats, traits, text, link and keywords'),
+    .describe('Catalog card number ("GD01-013", alternate printings "ST01-014-p4" too) or card name ("Amuro Ray"; a loose name such as "unicorn gundam destroy mode" when it means one card); fills name, stats, traits, text, link and keywords'),
   name: text('name').optional().describe('Card name (defaults to the catalog name, else the id)'),
 };
 
@@ -106,12 +106,12 @@ const inlineCard = strictObject({
 }).describe('A card described inline, optionally starting from a catalog `card`');
 
 const cardRef = z
-  .union([id('card').describe('Catalog card number or exact card name'), inlineCard])
-  .describe('A catalog card number ("GD01-013"), an exact card name, or an inline card {name, type, level, cost, ap, hp, keywords...}');
+  .union([id('card').describe('Catalog card number or card name'), inlineCard])
+  .describe('A catalog card number ("GD01-013"), a card name, or an inline card {name, type, level, cost, ap, hp, keywords...}');
 
 const pilotSpec = z
   .union([
-    id('pilot').describe('Catalog card number or exact name of a Pilot (or of a Command with 【Pilot】)'),
+    id('pilot').describe('Catalog card number or name of a Pilot (or of a Command with 【Pilot】)'),
     strictObject({
       id: id('pilot id').optional().describe('Id the Pilot card goes to the trash under (default: its card number, else "<unit>-pilot")'),
       ...cardNaming,

@@ -206,6 +206,33 @@ describe('MCP over stdio', () => {
     expect(text(deck)).toMatch(/unknown field "foil" in deck\[0\]; accepted: card, count/);
   });
 
+  it('2-2-1: simulate_ruling reads the card names get_card resolves, and lists get_card\'s best matches when a name is ambiguous or unknown', async () => {
+    const units = (card: string) => ({ state: { active_player: 'A', players: { A: { units: [{ id: 'a1', card }] } } }, actions: [] });
+    type Out = { legal: boolean; violations: { kind: string; reason: string }[]; state: { players: { A: { units: { card: string; name: string }[] } } } };
+    for (const name of ['unicorn gundam destroy mode', "char's zaku"]) {
+      const card = (await call('get_card', { name })).structuredContent!.card as { id: string; name: string };
+      const out = (await call('simulate_ruling', units(name))).structuredContent as Out;
+      expect(out.violations, name).toEqual([]);
+      expect(out.state.players.A.units[0]!.name, name).toBe(card.name);
+    }
+    const zaku = (await call('get_card', { name: 'zaku' })).structuredContent as { card: { id: string; name: string }; candidates: { id: string; name: string }[] };
+    expect(zaku.candidates.length).toBeGreaterThan(1);
+    const ambiguous = (await call('simulate_ruling', units('zaku'))).structuredContent as Out;
+    expect(ambiguous.legal).toBe(false);
+    expect(ambiguous.violations[0]!.kind).toBe('input');
+    expect(ambiguous.violations[0]!.reason).toContain(`Best matches: ${zaku.card.id} ${zaku.card.name}, ${zaku.candidates[0]!.id} ${zaku.candidates[0]!.name}`);
+    const pilot = (await call('simulate_ruling', {
+      state: { active_player: 'A', players: { A: { units: [{ id: 'a1', card: 'GD01-013' }], resources: 5 } } },
+      actions: [{ type: 'pair', unit: 'a1', pilot: 'amuro' }],
+    })).structuredContent as Out & { state: { players: { A: { units: { linked: boolean }[] } } } };
+    expect(pilot.legal).toBe(true);
+    expect(pilot.state.players.A.units[0]!.linked).toBe(true);
+    const near = text(await call('get_card', { name: 'GD01-0133' }));
+    const first = /Did you mean: ([^,?]+)/.exec(near)![1]!;
+    const unknown = (await call('simulate_ruling', units('GD01-0133'))).structuredContent as Out;
+    expect(unknown.violations[0]!.reason).toContain(`unknown card "GD01-0133"; closest: ${first}`);
+  });
+
   it('answers an unknown tool with a JSON-RPC error', async () => {
     await expect(client.callTool({ name: 'delete_everything', arguments: {} })).rejects.toThrow(/Unknown tool: delete_everything/);
   });

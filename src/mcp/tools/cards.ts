@@ -104,30 +104,43 @@ function preferred(cards: CardRecord[]): CardRecord {
   return [...cards].sort((a, b) => Number(a.token) - Number(b.token) || Number(a.base_id !== null) - Number(b.base_id !== null))[0]!;
 }
 
+/** Catalog search hits for a string that names no card, to suggest (get_card's "Did you mean"). */
+export function cardSuggestions(kb: Knowledge, text: string, max = 5): CardRecord[] {
+  return kb.cards.search({ query: text }).indexes.slice(0, max).map((i) => kb.store.cards[i]!);
+}
+
+/**
+ * A card name as get_card reads it: exact (case and width folded) first, then loose (punctuation,
+ * partial words, typos). The card meant and every card the name could mean, or null when no name
+ * comes close. simulate_ruling reads scenario card names with this too, so both accept the same names.
+ */
+export function cardsByName(kb: Knowledge, name: string): { card: CardRecord; candidates: CardRecord[] } | null {
+  const exact = kb.store.cardsNamed(name);
+  if (exact.length) {
+    const distinct = distinctByNumber(exact);
+    return { card: preferred(exact), candidates: distinct.length > 1 ? distinct : [] };
+  }
+  const loose = kb.cards.byLooseName(name).map((i) => kb.store.cards[i]!);
+  if (!loose.length) return null;
+  const best = loose[0]!;
+  const sameName = kb.store.cardsNamed(best.name);
+  const distinct = distinctByNumber([...sameName, ...loose.slice(1)]);
+  return { card: preferred(sameName.length ? sameName : [best]), candidates: distinct.length > 1 ? distinct.slice(0, 10) : [] };
+}
+
 function lookup(kb: Knowledge, id: string | undefined, name: string | undefined): { card: CardRecord; printing: string | null; candidates: CardRecord[] } {
   if (id) {
     const card = kb.store.cardById(id);
     if (!card) {
-      const near = kb.cards.search({ query: id }).indexes.slice(0, 5).map((i) => kb.store.cards[i]!.id);
-      throw new ToolError(`no card with id "${id}"; ids look like "GD01-013", "ST01-014-p4" or "T-001"`, near);
+      throw new ToolError(`no card with id "${id}"; ids look like "GD01-013", "ST01-014-p4" or "T-001"`, cardSuggestions(kb, id).map((c) => c.id));
     }
     const printingId = normalizeCardId(id);
     const printing = normalizeCardId(card.id) === printingId ? null : card.printings.find((p) => normalizeCardId(p.id) === printingId)?.id ?? null;
     return { card, printing, candidates: [] };
   }
-  const exact = kb.store.cardsNamed(name!);
-  if (exact.length) {
-    const distinct = distinctByNumber(exact);
-    return { card: preferred(exact), printing: null, candidates: distinct.length > 1 ? distinct : [] };
-  }
-  const loose = kb.cards.byLooseName(name!).map((i) => kb.store.cards[i]!);
-  if (!loose.length) {
-    throw new ToolError(`no card named "${name}"`, []);
-  }
-  const best = loose[0]!;
-  const sameName = kb.store.cardsNamed(best.name);
-  const distinct = distinctByNumber([...sameName, ...loose.slice(1)]);
-  return { card: preferred(sameName.length ? sameName : [best]), printing: null, candidates: distinct.length > 1 ? distinct.slice(0, 10) : [] };
+  const found = cardsByName(kb, name!);
+  if (!found) throw new ToolError(`no card named "${name}"`, cardSuggestions(kb, name!).map((c) => `${c.id} ${c.name}`));
+  return { ...found, printing: null };
 }
 
 export const getCard = defineTool({
