@@ -200,7 +200,7 @@ const deployAction = strictObject({
   type: kind('deploy'),
   id: id('id').describe('Id the new Unit or Base gets'),
   card: cardRef,
-  replace: id('replace').optional().describe('With 6 Units already in play: the Unit put into the trash (11-4-2); for a Base: the Base being replaced'),
+  replace: id('replace').optional().describe('With 6 Units already in play: the Unit the player chooses to put into the trash (11-4-2), required then; for a Base: the Base being replaced'),
   ...acting,
 }).describe('Deploy a Unit or Base card (7-5-2)');
 
