@@ -38,9 +38,44 @@ interface Effect {
   text: string;
 }
 
-/** 2-11-4 parenthesised reminder text has no influence on the game: drop it before reading tags. */
-function stripReminders(text: string): string {
-  return text.replace(/\([^()]*\)/g, '').replace(/\s+/g, ' ').trim();
+const OPEN = new Set(['(', '（']);
+const CLOSE = new Set([')', '）']);
+
+/**
+ * 2-11-4 reminder text, an explanatory note in parentheses, has no influence on the game: drop it.
+ * Only a note that is a sentence (ends with a period, "(Rest this Unit to change the attack target to
+ * it.)") is one; other parentheses are card text and stay: traits in 【When Paired･(X-Rounder) Pilot】
+ * and "(Earth Alliance) Unit tokens", token specs "[Char's Zaku Ⅱ]((Zeon)･AP3･HP1)". Groups are
+ * matched with their nesting, as a reminder can hold "(specified amount)".
+ */
+export function stripReminders(text: string): string {
+  let out = '';
+  let i = 0;
+  while (i < text.length) {
+    const ch = text[i]!;
+    if (OPEN.has(ch)) {
+      let depth = 0;
+      let end = -1;
+      for (let j = i; j < text.length; j++) {
+        if (OPEN.has(text[j]!)) depth++;
+        else if (CLOSE.has(text[j]!) && --depth === 0) {
+          end = j;
+          break;
+        }
+      }
+      if (end === -1) {
+        out += text.slice(i); // unbalanced: keep as printed
+        break;
+      }
+      const inner = text.slice(i + 1, end).trim();
+      if (!/[.。]$/.test(inner)) out += text.slice(i, end + 1);
+      i = end + 1;
+      continue;
+    }
+    out += ch;
+    i++;
+  }
+  return out.replace(/\s+/g, ' ').trim();
 }
 
 /** Splits card text into effects: one per line, and again where a sentence ends and a 【tag】 starts. */
