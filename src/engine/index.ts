@@ -7,6 +7,7 @@ export {
   simulateRulingOutputSchema,
   checkDeckInputSchema,
   checkDeckOutputSchema,
+  strictObject,
   type SimulateRulingInput,
   type SimulateRulingOutput,
   type CheckDeckInput,

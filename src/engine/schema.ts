@@ -43,9 +43,10 @@ function dotPath(path: readonly PropertyKey[]): string {
  * Every input object is strict: a field the engine does not read ("power" for ap, "blocked_by" for
  * blocker, "players.player1") would otherwise be dropped, and the answer would be about a board the
  * caller did not describe. The message names the field, where it is, and the fields accepted there.
+ * Every MCP tool's input uses it too, so an unknown argument is answered the same way everywhere.
  */
-function strictObject<S extends z.core.$ZodLooseShape>(shape: S) {
-  const accepted = Object.keys(shape).join(', ');
+export function strictObject<S extends z.core.$ZodLooseShape>(shape: S) {
+  const accepted = Object.keys(shape).join(', ') || 'none (this takes no arguments)';
   return z.strictObject(shape, {
     error: (iss) => {
       if (iss.code !== 'unrecognized_keys') return undefined;

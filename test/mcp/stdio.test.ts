@@ -178,7 +178,9 @@ describe('MCP over stdio', () => {
     expect(text(limit)).toMatch(/limit/);
     const extra = await call('get_rule', { id: '1-1', bogus: true });
     expect(extra.isError).toBe(true);
-    expect(text(extra)).toMatch(/bogus/);
+    expect(text(extra)).toMatch(/unknown field "bogus" in the arguments; accepted: id, language, document/);
+    const none = await call('list_games', { verbose: true });
+    expect(text(none)).toMatch(/unknown field "verbose" in the arguments; accepted: none/);
     const neither = await call('get_card', {});
     expect(neither.isError).toBe(true);
     expect(text(neither)).toMatch(/id or name/);
