@@ -7,6 +7,7 @@ import type { Ability } from '../abilities/ir.js';
 import { compileCardText } from '../abilities/compile.js';
 import type { CardRecord, CardType } from '../corpus/types.js';
 import { isKeywordName, parseKeywordSpec } from './keywords.js';
+import { nameKey } from '../corpus/card-keys.js';
 import type { CardLookup } from './lookup.js';
 import type { CardFace, KeywordInstance } from './state.js';
 
@@ -28,7 +29,40 @@ export interface FaceFields {
 }
 
 export const ACCEPTED_CARDS =
-  'a catalog card number (GD01-013; alternate printings such as ST01-014-p4 or ST01-014_p4), an exact card name ("Amuro Ray"), or an inline description such as {"name":"X","type":"unit","level":3,"cost":2,"ap":3,"hp":3}';
+  'a catalog card number (GD01-013; alternate printings such as ST01-014-p4 or ST01-014_p4), a card name ("Amuro Ray"; a loose one such as "amuro" when it means one card), or an inline description such as {"name":"X","type":"unit","level":3,"cost":2,"ap":3,"hp":3}';
+
+/** At most this many cards are listed in a message about an ambiguous or unknown name. */
+const LISTED = 8;
+
+function listCards(cs: CardRecord[]): string {
+  const shown = cs.slice(0, LISTED).map((c) => `${c.id} ${c.name}`);
+  return shown.join(', ') + (cs.length > LISTED ? `, … ${cs.length - LISTED} more` : '');
+}
+
+/**
+ * A card reference to one catalog record: a card number, an exact name, or a loose name that means
+ * one card name (through the lookup's optional byLooseName). A loose name that fits several names
+ * is refused with the best matches, rather than guessed: the scenario would be about a card the
+ * caller did not pick.
+ */
+function findRecord(ref: string, cards: CardLookup): { rec: CardRecord; name: string } | string {
+  const direct = cards.byId(ref) ?? cards.byName(ref);
+  if (direct) return { rec: direct, name: ref };
+  const loose = cards.byLooseName?.(ref);
+  if (!loose) return `unknown card "${ref}"; accepted: ${ACCEPTED_CARDS}`;
+  const names = [...new Set(loose.matches.map((c) => nameKey(c.name)))];
+  const [first] = loose.matches;
+  if (first && names.length === 1) {
+    // One name (possibly on several card numbers): the exact-name preference below picks among them.
+    const rec = cards.byName(first.name) ?? first;
+    return { rec, name: rec.name };
+  }
+  if (first) {
+    return `card "${ref}" is not an exact card name and fits ${names.length} names; give a card number or an exact name. Best matches: ${listCards(loose.matches)}`;
+  }
+  const near = loose.near.length > 0 ? `; closest: ${listCards(loose.near)}` : '';
+  return `unknown card "${ref}"${near}; accepted: ${ACCEPTED_CARDS}`;
+}
 
 function keywordsOf(c: CardRecord): KeywordInstance[] {
   const out: KeywordInstance[] = [];
@@ -100,12 +134,14 @@ export function resolveFace(fields: FaceFields, cards: CardLookup, fallbackType:
   const notes: string[] = [];
   let base: CardFace | null = null;
   if (fields.card !== undefined) {
-    const rec = cards.byId(fields.card) ?? cards.byName(fields.card);
-    if (!rec) return `unknown card "${fields.card}"; accepted: ${ACCEPTED_CARDS}`;
+    const found = findRecord(fields.card, cards);
+    if (typeof found === 'string') return found;
+    const { rec, name } = found;
     base = faceFromRecord(rec);
-    const same = cards.byId(fields.card) ? [] : (cards.allByName?.(fields.card) ?? []);
+    if (name !== fields.card) notes.push(`"${fields.card}" is not an exact card name; read as ${rec.name}`);
+    const same = cards.byId(fields.card) ? [] : (cards.allByName?.(name) ?? []);
     if (same.length > 1) {
-      notes.push(`"${fields.card}" names ${same.length} cards (${same.map((c) => c.id).join(', ')}); used ${rec.id}. Give a card number to pick another.`);
+      notes.push(`"${name}" names ${same.length} cards (${same.map((c) => c.id).join(', ')}); used ${rec.id}. Give a card number to pick another.`);
     }
     const lost = rec.keywords.filter((k) => k.amount_lost && k.scope !== 'mentions' && k.scope !== 'grants');
     if (lost.length > 0 && fields.keywords === undefined) {

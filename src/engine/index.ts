@@ -7,6 +7,7 @@ export {
   simulateRulingOutputSchema,
   checkDeckInputSchema,
   checkDeckOutputSchema,
+  strictObject,
   type SimulateRulingInput,
   type SimulateRulingOutput,
   type CheckDeckInput,
@@ -15,6 +16,6 @@ export {
 } from './schema.js';
 export { simulateRuling, step, applyAction } from './simulate.js';
 export { checkDeck } from './deck.js';
-export { createCardLookup, normalizeCardId, type CardLookup } from './lookup.js';
+export { createCardLookup, normalizeCardId, type CardLookup, type LooseNameResult } from './lookup.js';
 export { setupGame, DEFAULTS } from './setup.js';
 export type { Game, GameEvent, PlayerId, Violation } from './state.js';

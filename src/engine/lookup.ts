@@ -14,6 +14,19 @@ export interface CardLookup {
   byName(name: string): CardRecord | undefined;
   /** Optional: every card number carrying that exact name, so the engine can say a name is ambiguous. */
   allByName?(name: string): CardRecord[];
+  /**
+   * Optional: a name that is not exact ("zaku", "unicorn gundam destroy mode"), read the way the
+   * caller's own card search reads it (the MCP server passes get_card's resolver), so a scenario
+   * accepts the names a client already looked up. The engine stays pure: it only calls this.
+   */
+  byLooseName?(name: string): LooseNameResult;
+}
+
+export interface LooseNameResult {
+  /** The cards the name may mean, best first, one per card number; empty when none matches. */
+  matches: CardRecord[];
+  /** When nothing matches: the closest cards, to suggest. */
+  near: CardRecord[];
 }
 
 /** How many of the numbers a card of its type should print are missing (the seed catalog lost some). */

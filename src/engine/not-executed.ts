@@ -14,11 +14,11 @@ const REASONS: Record<UnsupportedAbility['reason'], string> = {
   multiplayer: 'it is written for games with more than two players',
 };
 
-export function reportUnsupported(game: Game, unit: string, face: CardFace, a: UnsupportedAbility, when?: string): void {
+export function reportUnsupported(game: Game, unit: string, face: CardFace, a: UnsupportedAbility, when?: string, rules: string[] = []): void {
   if (game.notExecuted.some((n) => n.unit === unit && n.text === a.text)) return;
   const reason = `${REASONS[a.reason]} (${a.detail}; unread: "${a.unread}")`;
   game.notExecuted.push({ unit, card: face.cardId, text: a.text, reason });
-  emit(game, `${when ? `${when}: ` : ''}the ability "${a.text}" of ${face.name} (${unit}) is not executed: ${reason}. Resolve it by hand.`, ['10-1-1']);
+  emit(game, `${when ? `${when}: ` : ''}the ability "${a.text}" of ${face.name} (${unit}) is not executed: ${reason}. Resolve it by hand.`, [...rules, '10-1-1']);
 }
 
 /** The trigger an unsupported ability's text starts with, so it is reported when that timing comes. */

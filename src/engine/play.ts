@@ -131,11 +131,10 @@ export function prepareDeploy(game: Game, a: ActionOf<'deploy'>, cards: CardLook
   const st = game.players[player];
   let replace: Unit | null = null;
   let replaceIgnored = false;
+  // 11-4-2 a 7th Unit is legal: the player chooses which Unit goes to the trash, so the scenario must say which.
+  const chooseReplace = face.type === 'unit' && st.units.length >= 6 && a.replace === undefined;
   if (face.type === 'unit') {
-    if (st.units.length >= 6) {
-      if (a.replace === undefined) {
-        return ruleProblem(`player ${player}'s battle area already holds 6 Units: name the Unit to put into the trash with "replace"`, ['4-5-4', '11-4-2']);
-      }
+    if (st.units.length >= 6 && a.replace !== undefined) {
       replace = st.units.find((u) => u.id === a.replace) ?? null;
       if (!replace) {
         return findUnit(game, a.replace)
@@ -147,7 +146,15 @@ export function prepareDeploy(game: Game, a: ActionOf<'deploy'>, cards: CardLook
     return inputProblem(`deploy.replace: the Base in player ${player}'s base section is "${st.base.id}", not "${a.replace}"`, ['11-5-2']);
   }
   const play = preparePlay(game, player, face, res.notes, a.from, a.use_ex);
+  // A play the rules forbid (Lv, cost, hand) is reported as such before the scenario is asked for a choice.
   if ('reason' in play) return play;
+  if (chooseReplace) {
+    return inputProblem(
+      `player ${player}'s battle area already holds 6 Units, so deploying ${face.name} puts one of them into the trash, and player ${player} chooses which: ` +
+        `give "replace" with the id of one of ${st.units.map((u) => u.id).join(', ')}`,
+      ['4-5-4', '11-4-2'],
+    );
+  }
   return { ...play, id: a.id, replace, replaceIgnored };
 }
 

@@ -89,7 +89,7 @@ export function abilitiesFor(game: Game, trigger: Trigger, src: TriggerSource): 
       const id = src.unit?.id ?? src.base?.id ?? src.cardId ?? face.cardId ?? '?';
       if (a.kind === 'unsupported') {
         const tag = UNSUPPORTED_TAG[trigger];
-        if (tag && unsupportedTiming(a.text) === tag && !(fromPilot && trigger === 'burst')) reportUnsupported(game, id, face, a, `${TAG[trigger]} of ${label(src, face)}`);
+        if (tag && unsupportedTiming(a.text) === tag && !(fromPilot && trigger === 'burst')) reportUnsupported(game, id, face, a, `${TAG[trigger]} of ${label(src, face)}`, TRIGGER_RULES[trigger]);
         return;
       }
       if (a.kind !== 'triggered' || a.trigger !== trigger || (fromPilot && trigger === 'burst')) return;

@@ -1,6 +1,9 @@
 /** Output shapes shared by several tools. */
 import { z } from 'zod';
 
+/** Strict input objects whose unknown-field message lists the accepted fields (shared with the engine's schemas). */
+export { strictObject } from '../engine/index.js';
+
 export const documentSchema = z.object({
   id: z.string(),
   title: z.string(),

@@ -64,10 +64,26 @@ describe('deploying Units (3-2) and Bases (3-5)', () => {
     expect(unitOf(out, 'g')).toMatchObject({ name: 'Gundam', card: 'GD01-013', ap: 3, hp: 4, rested: false, deployed_this_turn: true, linked: false });
   });
 
-  it('11-4-2: a 7th Unit without "replace" is a violation asking for it', () => {
+  it('11-4-2: a 7th Unit without "replace" is legal but needs the player\'s choice: an input violation naming "replace" and the Units to choose from', () => {
     const out = sim(scenario({ resources: 5, units: six }, {}, [deploy('n', unitCard(1, 1))]));
-    expect(out.violations[0]?.reason).toMatch(/replace/);
-    expect(violationRules(out)).toEqual(['4-5-4', '11-4-2']);
+    expect(out.violations).toEqual([
+      {
+        action: 0,
+        action_type: 'deploy',
+        kind: 'input',
+        reason: 'player A\'s battle area already holds 6 Units, so deploying Card puts one of them into the trash, and player A chooses which: give "replace" with the id of one of a1, a2, a3, a4, a5, a6',
+        rules: ['4-5-4', '11-4-2'],
+      },
+    ]);
+    expect(out.state.players.A.resources.active).toBe(5); // nothing was paid
+  });
+
+  it('11-4-2: an effect deploying a 7th Unit (a token) asks for the choice too; a play the rules forbid is reported first', () => {
+    const token = sim(scenario({ units: six }, {}, [deploy('t', 'T-001', { from: 'effect' })]));
+    expect(token.violations[0]).toMatchObject({ kind: 'input', rules: ['4-5-4', '11-4-2'] });
+    expect(token.violations[0]!.reason).toMatch(/give "replace" with the id of one of a1, a2, a3, a4, a5, a6$/);
+    const unpaid = sim(scenario({ resources: 0, units: six }, {}, [deploy('n', unitCard(1, 1))]));
+    expect(unpaid.violations[0]).toMatchObject({ kind: 'rule', rules: ['2-9-1', '7-5-2-2-2'] });
   });
 
   it('11-4-2-1: the replaced Unit and its Pilot go to the trash, not destroyed', () => {

@@ -99,4 +99,40 @@ describe('input schemas', () => {
     expect(checkDeckInputSchema.safeParse({ deck: Array.from({ length: 201 }, () => ({ card: 'ST01-001', count: 1 })) }).success).toBe(false);
     expect(checkDeckInputSchema.safeParse({ deck: [{ card: 'ST01-001', count: 4 }] }).success).toBe(true);
   });
+
+  // A dropped field changes the board silently: without the strict check "power" was ignored and the
+  // Unit fought with AP 0, "blocked_by" let the attack through unblocked (8-3-4), and
+  // "players.player1" left both sides at the defaults.
+  it('unknown fields are refused at every level, naming the field, where it is and the fields accepted there', () => {
+    const cases: [unknown, RegExp][] = [
+      [scenario({ units: [{ id: 'a1', power: 3, hp: 2 }] }, {}, []), /unknown field "power" in state\.players\.A\.units\[0\]; accepted: id, card, name, ap, hp, /],
+      [scenario({ units: [{ id: 'a1', health: 2 }] }, {}, []), /unknown field "health" in state\.players\.A\.units\[0\]; accepted: .*\bdeployed_this_turn\b/],
+      [scenario({ units: [{ id: 'a1', ap: 1 }] }, { units: [{ id: 'b1', ap: 1, hp: 1 }] }, [{ type: 'attack', attacker: 'a1', target: 'player', blocked_by: 'b1' }]), /unknown field "blocked_by" in actions\[0\]; accepted: type, attacker, target, blocker/],
+      [{ state: { active_player: 'A', players: { player1: {} } }, actions: [] }, /unknown field "player1" in state\.players; accepted: A, B/],
+      [{ state: { active_player: 'A', players: {}, phase: 'main' }, actions: [] }, /unknown field "phase" in state; accepted: active_player, turn, players/],
+      [{ state: { active_player: 'A', players: {} }, actions: [], seed: 1 }, /unknown field "seed" in the arguments; accepted: state, actions/],
+      [scenario({ shields: 6, life: 3 }, {}, []), /unknown field "life" in state\.players\.A; accepted: units, base, shields, /],
+      [scenario({ resources: { active: 2, exhausted: 1 } }, {}, []), /unknown field "exhausted" in state\.players\.A\.resources; accepted: active, rested, ex/],
+      [scenario({ units: [{ id: 'a1', pilot: { name: 'P', apBonus: 2 } }] }, {}, []), /unknown field "apBonus" in state\.players\.A\.units\[0\]\.pilot; accepted: id, card, name, ap, hp/],
+      [scenario({ units: [{ id: 'a1', link: { pilots: ['Amuro'] } }] }, {}, []), /unknown field "pilots" in state\.players\.A\.units\[0\]\.link; accepted: names, traits/],
+      [scenario({ base: { card: 'ST01-015', hp2: 1 } }, {}, []), /unknown field "hp2" in state\.players\.A\.base/],
+      [scenario({ shields: [{ name: 'S', burst: true }] }, {}, []), /unknown field "burst" in state\.players\.A\.shields\[0\]/],
+      [scenario({}, {}, [{ type: 'deploy', id: 'n', card: { name: 'X', power: 2 } }]), /unknown field "power" in actions\[0\]\.card; accepted: card, name, ap, hp/],
+      [scenario({}, {}, [{ type: 'modify', target: 'a1', ap: 1, duration: 'turn', until: 'end' }]), /unknown field "until" in actions\[0\]; accepted: type, target, ap, hp, duration/],
+      [scenario({}, {}, [{ type: 'end_turn', player: 'A' }]), /unknown field "player" in actions\[0\]; accepted: type/],
+      [scenario({ units: [{ id: 'a1', power: 3, health: 2 }] }, {}, []), /unknown fields "power", "health" in state\.players\.A\.units\[0\]/],
+    ];
+    for (const [input, re] of cases) {
+      const r = simulateRulingInputSchema.safeParse(input);
+      expect(r.success, String(re)).toBe(false);
+      expect(message(r)).toMatch(re);
+    }
+  });
+
+  it('check_deck refuses unknown fields the same way', () => {
+    const entry = checkDeckInputSchema.safeParse({ deck: [{ card: 'ST01-001', qty: 4 }] });
+    expect(message(entry)).toMatch(/unknown field "qty" in deck\[0\]; accepted: card, count/);
+    const top = checkDeckInputSchema.safeParse({ deck: [], sideboard: [] });
+    expect(message(top)).toMatch(/unknown field "sideboard" in the arguments; accepted: deck, resource_deck/);
+  });
 });

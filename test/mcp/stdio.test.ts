@@ -178,13 +178,61 @@ describe('MCP over stdio', () => {
     expect(text(limit)).toMatch(/limit/);
     const extra = await call('get_rule', { id: '1-1', bogus: true });
     expect(extra.isError).toBe(true);
-    expect(text(extra)).toMatch(/bogus/);
+    expect(text(extra)).toMatch(/unknown field "bogus" in the arguments; accepted: id, language, document/);
+    const none = await call('list_games', { verbose: true });
+    expect(text(none)).toMatch(/unknown field "verbose" in the arguments; accepted: none/);
     const neither = await call('get_card', {});
     expect(neither.isError).toBe(true);
     expect(text(neither)).toMatch(/id or name/);
     const long = await call('search_rules', { query: 'x'.repeat(5000) });
     expect(long.isError).toBe(true);
     expect(text(long)).toMatch(/500 characters/);
+  });
+
+  it('simulate_ruling and check_deck refuse unknown fields, naming the field, where it is and the fields accepted there', async () => {
+    // Dropped silently, "power" left the Unit at AP 0 and "blocked_by" let the attack through unblocked (8-3-4).
+    const power = await call('simulate_ruling', { state: { active_player: 'A', players: { A: { units: [{ id: 'a1', power: 5, hp: 2 }] } } }, actions: [] });
+    expect(power.isError).toBe(true);
+    expect(text(power)).toMatch(/unknown field "power" in state\.players\.A\.units\[0\]; accepted: id, card, name, ap, hp, /);
+    expect(power.structuredContent).toBeUndefined();
+    const blocked = await call('simulate_ruling', {
+      state: { active_player: 'A', players: { A: { units: [{ id: 'a1', ap: 3, hp: 3 }] }, B: { units: [{ id: 'b1', ap: 1, hp: 1, keywords: ['Blocker'] }] } } },
+      actions: [{ type: 'attack', attacker: 'a1', target: 'player', blocked_by: 'b1' }],
+    });
+    expect(blocked.isError).toBe(true);
+    expect(text(blocked)).toMatch(/unknown field "blocked_by" in actions\[0\]; accepted: type, attacker, target, blocker/);
+    const player1 = await call('simulate_ruling', { state: { active_player: 'A', players: { player1: { shields: 0 } } }, actions: [] });
+    expect(text(player1)).toMatch(/unknown field "player1" in state\.players; accepted: A, B/);
+    const deck = await call('check_deck', { deck: [{ card: 'ST01-001', count: 4, foil: true }] });
+    expect(deck.isError).toBe(true);
+    expect(text(deck)).toMatch(/unknown field "foil" in deck\[0\]; accepted: card, count/);
+  });
+
+  it('2-2-1: simulate_ruling reads the card names get_card resolves, and lists get_card\'s best matches when a name is ambiguous or unknown', async () => {
+    const units = (card: string) => ({ state: { active_player: 'A', players: { A: { units: [{ id: 'a1', card }] } } }, actions: [] });
+    type Out = { legal: boolean; violations: { kind: string; reason: string }[]; state: { players: { A: { units: { card: string; name: string }[] } } } };
+    for (const name of ['unicorn gundam destroy mode', "char's zaku"]) {
+      const card = (await call('get_card', { name })).structuredContent!.card as { id: string; name: string };
+      const out = (await call('simulate_ruling', units(name))).structuredContent as Out;
+      expect(out.violations, name).toEqual([]);
+      expect(out.state.players.A.units[0]!.name, name).toBe(card.name);
+    }
+    const zaku = (await call('get_card', { name: 'zaku' })).structuredContent as { card: { id: string; name: string }; candidates: { id: string; name: string }[] };
+    expect(zaku.candidates.length).toBeGreaterThan(1);
+    const ambiguous = (await call('simulate_ruling', units('zaku'))).structuredContent as Out;
+    expect(ambiguous.legal).toBe(false);
+    expect(ambiguous.violations[0]!.kind).toBe('input');
+    expect(ambiguous.violations[0]!.reason).toContain(`Best matches: ${zaku.card.id} ${zaku.card.name}, ${zaku.candidates[0]!.id} ${zaku.candidates[0]!.name}`);
+    const pilot = (await call('simulate_ruling', {
+      state: { active_player: 'A', players: { A: { units: [{ id: 'a1', card: 'GD01-013' }], resources: 5 } } },
+      actions: [{ type: 'pair', unit: 'a1', pilot: 'amuro' }],
+    })).structuredContent as Out & { state: { players: { A: { units: { linked: boolean }[] } } } };
+    expect(pilot.legal).toBe(true);
+    expect(pilot.state.players.A.units[0]!.linked).toBe(true);
+    const near = text(await call('get_card', { name: 'GD01-0133' }));
+    const first = /Did you mean: ([^,?]+)/.exec(near)![1]!;
+    const unknown = (await call('simulate_ruling', units('GD01-0133'))).structuredContent as Out;
+    expect(unknown.violations[0]!.reason).toContain(`unknown card "GD01-0133"; closest: ${first}`);
   });
 
   it('answers an unknown tool with a JSON-RPC error', async () => {

@@ -219,7 +219,7 @@ describe('targeted refusals name the field and what it accepts', () => {
     await refuse('search_rules', { query: 5 }, /expected string, received number at query/);
     await refuse('get_rule', {}, /expected string, received undefined at id/);
     await refuse('get_card', {}, /give id or name/);
-    await refuse('list_games', { evil: 1 }, /Unrecognized key: "evil"/);
+    await refuse('list_games', { evil: 1 }, /unknown field "evil" in the arguments; accepted: none/);
     await refuse('search_cards', { level: '3' }, /expected number, received string at level/);
     await refuse('read_rules_document', { document: ['gundam-cr-en'] }, /expected string, received array at document/);
   });
@@ -243,7 +243,7 @@ describe('targeted refusals name the field and what it accepts', () => {
 
   it('deep and self-referencing JSON', async () => {
     await refuse('search_rules', { query: { $ref: '#' } }, /expected string, received object at query/);
-    await refuse('get_card', { $ref: '#', id: 'GD01-001' }, /Unrecognized key: "\$ref"/);
+    await refuse('get_card', { $ref: '#', id: 'GD01-001' }, /unknown field "\$ref" in the arguments; accepted: id, name/);
     const deep = (n: number) => '['.repeat(n) + ']'.repeat(n);
     const r = await post(server.url, `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"search_rules","arguments":{"query":${deep(10_000)}}}}`);
     expect(r.status).toBe(400);

@@ -1,7 +1,7 @@
 /** search_cards and get_card: the card catalog. */
 import { z } from 'zod';
 import { defineTool, ToolError } from '../tool.js';
-import { abilitySummarySchema, cardSchema, cardSummarySchema } from '../schemas.js';
+import { abilitySummarySchema, cardSchema, cardSummarySchema, strictObject } from '../schemas.js';
 import type { CardRecord } from '../../corpus/types.js';
 import { normalizeCardId } from '../../corpus/card-keys.js';
 import type { Knowledge } from '../../knowledge.js';
@@ -52,21 +52,19 @@ export const searchCards = defineTool({
   description:
     'Searches the Gundam Card Game card catalog (1060 printings) by text and filters. No query and no filter lists the whole catalog, a page at a time. ' +
     'Filters: type, color, set (product code such as GD01, ST05, BETA), trait, keyword (e.g. "Blocker" or "Breach 3"), level, cost.',
-  input: z
-    .object({
-      query: z.string().trim().max(200, 'query is limited to 200 characters').optional().describe('Words in the name, traits or text, e.g. "unicorn", "draw 1", "Amuro"'),
-      type: z.enum(['unit', 'pilot', 'command', 'base', 'resource']).optional().describe('Card type'),
-      color: z.enum(COLORS).optional().describe('Card color'),
-      set: z.string().trim().max(16).optional().describe('Product code (GD01, ST05, EB01, BETA, ...) or card-number prefix; see list_card_sets'),
-      trait: z.string().trim().max(64).optional().describe('A trait, e.g. "Earth Federation" or "(Zeon)"'),
-      keyword: z.string().trim().max(40).optional().describe('A keyword the card has or grants, optionally with amount: "Blocker", "Repair 1", "First Strike"'),
-      level: z.number().int().min(0).max(20).optional().describe('Exact Lv.'),
-      cost: z.number().int().min(0).max(20).optional().describe('Exact cost'),
-      printings: z.enum(['all', 'base']).optional().describe('"all" lists alternate printings too (default); "base" one record per card number'),
-      limit: z.number().int().min(1).max(100).optional().describe('Results per page, 1-100 (default 20)'),
-      offset: z.number().int().min(0).max(100000).optional().describe('Results to skip (default 0)'),
-    })
-    .strict(),
+  input: strictObject({
+    query: z.string().trim().max(200, 'query is limited to 200 characters').optional().describe('Words in the name, traits or text, e.g. "unicorn", "draw 1", "Amuro"'),
+    type: z.enum(['unit', 'pilot', 'command', 'base', 'resource']).optional().describe('Card type'),
+    color: z.enum(COLORS).optional().describe('Card color'),
+    set: z.string().trim().max(16).optional().describe('Product code (GD01, ST05, EB01, BETA, ...) or card-number prefix; see list_card_sets'),
+    trait: z.string().trim().max(64).optional().describe('A trait, e.g. "Earth Federation" or "(Zeon)"'),
+    keyword: z.string().trim().max(40).optional().describe('A keyword the card has or grants, optionally with amount: "Blocker", "Repair 1", "First Strike"'),
+    level: z.number().int().min(0).max(20).optional().describe('Exact Lv.'),
+    cost: z.number().int().min(0).max(20).optional().describe('Exact cost'),
+    printings: z.enum(['all', 'base']).optional().describe('"all" lists alternate printings too (default); "base" one record per card number'),
+    limit: z.number().int().min(1).max(100).optional().describe('Results per page, 1-100 (default 20)'),
+    offset: z.number().int().min(0).max(100000).optional().describe('Results to skip (default 0)'),
+  }),
   output: z.object({
     total: z.number().int().describe('How many cards match in all'),
     offset: z.number().int(),
@@ -112,30 +110,43 @@ function preferred(cards: CardRecord[]): CardRecord {
   return [...cards].sort((a, b) => Number(a.token) - Number(b.token) || Number(a.base_id !== null) - Number(b.base_id !== null))[0]!;
 }
 
+/** Catalog search hits for a string that names no card, to suggest (get_card's "Did you mean"). */
+export function cardSuggestions(kb: Knowledge, text: string, max = 5): CardRecord[] {
+  return kb.cards.search({ query: text }).indexes.slice(0, max).map((i) => kb.store.cards[i]!);
+}
+
+/**
+ * A card name as get_card reads it: exact (case and width folded) first, then loose (punctuation,
+ * partial words, typos). The card meant and every card the name could mean, or null when no name
+ * comes close. simulate_ruling reads scenario card names with this too, so both accept the same names.
+ */
+export function cardsByName(kb: Knowledge, name: string): { card: CardRecord; candidates: CardRecord[] } | null {
+  const exact = kb.store.cardsNamed(name);
+  if (exact.length) {
+    const distinct = distinctByNumber(exact);
+    return { card: preferred(exact), candidates: distinct.length > 1 ? distinct : [] };
+  }
+  const loose = kb.cards.byLooseName(name).map((i) => kb.store.cards[i]!);
+  if (!loose.length) return null;
+  const best = loose[0]!;
+  const sameName = kb.store.cardsNamed(best.name);
+  const distinct = distinctByNumber([...sameName, ...loose.slice(1)]);
+  return { card: preferred(sameName.length ? sameName : [best]), candidates: distinct.length > 1 ? distinct.slice(0, 10) : [] };
+}
+
 function lookup(kb: Knowledge, id: string | undefined, name: string | undefined): { card: CardRecord; printing: string | null; candidates: CardRecord[] } {
   if (id) {
     const card = kb.store.cardById(id);
     if (!card) {
-      const near = kb.cards.search({ query: id }).indexes.slice(0, 5).map((i) => kb.store.cards[i]!.id);
-      throw new ToolError(`no card with id "${id}"; ids look like "GD01-013", "ST01-014-p4" or "T-001"`, near);
+      throw new ToolError(`no card with id "${id}"; ids look like "GD01-013", "ST01-014-p4" or "T-001"`, cardSuggestions(kb, id).map((c) => c.id));
     }
     const printingId = normalizeCardId(id);
     const printing = normalizeCardId(card.id) === printingId ? null : card.printings.find((p) => normalizeCardId(p.id) === printingId)?.id ?? null;
     return { card, printing, candidates: [] };
   }
-  const exact = kb.store.cardsNamed(name!);
-  if (exact.length) {
-    const distinct = distinctByNumber(exact);
-    return { card: preferred(exact), printing: null, candidates: distinct.length > 1 ? distinct : [] };
-  }
-  const loose = kb.cards.byLooseName(name!).map((i) => kb.store.cards[i]!);
-  if (!loose.length) {
-    throw new ToolError(`no card named "${name}"`, []);
-  }
-  const best = loose[0]!;
-  const sameName = kb.store.cardsNamed(best.name);
-  const distinct = distinctByNumber([...sameName, ...loose.slice(1)]);
-  return { card: preferred(sameName.length ? sameName : [best]), printing: null, candidates: distinct.length > 1 ? distinct.slice(0, 10) : [] };
+  const found = cardsByName(kb, name!);
+  if (!found) throw new ToolError(`no card named "${name}"`, cardSuggestions(kb, name!).map((c) => `${c.id} ${c.name}`));
+  return { ...found, printing: null };
 }
 
 export const getCard = defineTool({
@@ -145,13 +156,10 @@ export const getCard = defineTool({
     'Returns one card with every field of the catalog: name, type, color, Lv., cost, AP, HP, traits, full text, keywords with amounts, link condition, zones, rarity, all printings, ' +
     'and where each field came from, and its abilities: each one "executes" (the rules engine runs it) or "unsupported" (with the reason and the unread clause), effects "full"/"partial"/"none". Look up by id (exact, or an alternate printing like "ST01-014-p4"), by exact name, or by a loose name ("unicorn gundam destroy mode"). ' +
     'When a name fits several cards, the best match is returned with the other candidates.',
-  input: z
-    .object({
-      id: z.string().trim().min(1).max(32).optional().describe('Card id or printing id, e.g. "GD01-013", "ST01-014-p4"'),
-      name: z.string().trim().min(1).max(120).optional().describe('Card name, exact or loose, e.g. "Gundam", "unicorn gundam destroy mode"'),
-    })
-    .strict()
-    .refine((a) => a.id !== undefined || a.name !== undefined, { message: 'give id or name (one of them is required)' }),
+  input: strictObject({
+    id: z.string().trim().min(1).max(32).optional().describe('Card id or printing id, e.g. "GD01-013", "ST01-014-p4"'),
+    name: z.string().trim().min(1).max(120).optional().describe('Card name, exact or loose, e.g. "Gundam", "unicorn gundam destroy mode"'),
+  }).refine((a) => a.id !== undefined || a.name !== undefined, { message: 'give id or name (one of them is required)' }),
   output: z.object({
     card: cardSchema,
     printing: z.string().nullable().describe('The printing id asked for, when it is an alternate printing of this card'),

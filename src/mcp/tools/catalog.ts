@@ -1,7 +1,7 @@
 /** list_games, list_rules_documents, list_card_sets: what the server knows. */
 import { z } from 'zod';
 import { defineTool } from '../tool.js';
-import { documentSchema } from '../schemas.js';
+import { documentSchema, strictObject } from '../schemas.js';
 import type { Knowledge } from '../../knowledge.js';
 
 const GAMES = {
@@ -23,7 +23,7 @@ export const listGames = defineTool({
   name: 'list_games',
   title: 'List games',
   description: 'Lists the games this server knows (the Gundam Card Game, and the older Gundam War kept apart), with their documents. Start here.',
-  input: z.object({}).strict(),
+  input: strictObject({}),
   output: z.object({
     games: z.array(
       z.object({
@@ -54,12 +54,10 @@ export const listRulesDocuments = defineTool({
   title: 'List rules documents',
   description:
     'Lists every rules document with id, game, kind, language, version, date and authority. The unofficial document is included and labelled; it is never an answer for the official game.',
-  input: z
-    .object({
-      game: z.enum(['gundam', 'gundam-war']).optional().describe('Only documents of this game'),
-      language: z.enum(['en', 'ja']).optional().describe('Only documents in this language'),
-    })
-    .strict(),
+  input: strictObject({
+    game: z.enum(['gundam', 'gundam-war']).optional().describe('Only documents of this game'),
+    language: z.enum(['en', 'ja']).optional().describe('Only documents in this language'),
+  }),
   output: z.object({ documents: z.array(documentSchema) }),
   handler: (args, kb) => {
     const documents = documentsOf(kb).filter((d) => (!args.game || d.game === args.game) && (!args.language || d.language === args.language));
@@ -74,7 +72,7 @@ export const listCardSets = defineTool({
   name: 'list_card_sets',
   title: 'List card sets',
   description: 'Lists the card sets (products) of the Gundam Card Game catalog with how many printings each holds.',
-  input: z.object({}).strict(),
+  input: strictObject({}),
   output: z.object({
     total: z.number().int(),
     sets: z.array(z.object({ code: z.string(), name: z.string().nullable(), printings: z.number().int() })),

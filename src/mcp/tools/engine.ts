@@ -1,6 +1,10 @@
 /** simulate_ruling and check_deck: the embedded rules engine (src/engine) as tools. */
 import { defineTool, type ToolDefinition } from '../tool.js';
+import type { Knowledge } from '../../knowledge.js';
+import type { CardRecord } from '../../corpus/types.js';
+import { cardsByName, cardSuggestions } from './cards.js';
 import {
+  type CardLookup,
   checkDeck,
   checkDeckInputSchema,
   checkDeckOutputSchema,
@@ -9,6 +13,31 @@ import {
   simulateRulingOutputSchema,
   type SimulateRulingOutput,
 } from '../../engine/index.js';
+
+const scenarioLookups = new WeakMap<Knowledge, CardLookup>();
+
+/**
+ * The engine's catalog lookup plus get_card's name resolver, so a scenario accepts the loose names
+ * ("zaku", "unicorn gundam destroy mode") a client already looked up with get_card, and an
+ * ambiguous or unknown name is answered with get_card's best matches. Built once per Knowledge.
+ */
+function scenarioCards(kb: Knowledge): CardLookup {
+  let lookup = scenarioLookups.get(kb);
+  if (!lookup) {
+    const number = (c: CardRecord) => c.base_id ?? c.id;
+    lookup = {
+      ...kb.cardLookup,
+      byLooseName: (name) => {
+        const found = cardsByName(kb, name);
+        if (!found) return { matches: [], near: cardSuggestions(kb, name) };
+        const others = found.candidates.filter((c) => number(c) !== number(found.card));
+        return { matches: [found.card, ...others], near: [] };
+      },
+    };
+    scenarioLookups.set(kb, lookup);
+  }
+  return lookup;
+}
 
 function sideSummary(name: string, p: SimulateRulingOutput['state']['players']['A']): string {
   const units = p.units.length
@@ -31,7 +60,7 @@ export const simulateRulingTool = defineTool({
   input: simulateRulingInputSchema,
   output: simulateRulingOutputSchema,
   handler: (args, kb) => {
-    const out = simulateRuling(args, kb.cardLookup);
+    const out = simulateRuling(args, scenarioCards(kb));
     const lines: string[] = [];
     lines.push(out.legal ? 'Legal.' : `Illegal: ${out.violations.map((v) => `${v.reason} (${v.rules.join(', ')})`).join('; ')}`);
     if (out.winner) lines.push(`Winner: ${out.winner}.`);

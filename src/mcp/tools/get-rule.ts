@@ -1,7 +1,7 @@
 /** get_rule: one rule with its heading path, children, the rules it cites, and its counterpart. */
 import { z } from 'zod';
 import { defineTool, ToolError } from '../tool.js';
-import { crossReferenceSchema, ruleSummarySchema } from '../schemas.js';
+import { crossReferenceSchema, ruleSummarySchema, strictObject } from '../schemas.js';
 import type { Knowledge } from '../../knowledge.js';
 import type { DocumentMeta, RuleRecord } from '../../corpus/types.js';
 
@@ -46,13 +46,11 @@ export const getRule = defineTool({
   description:
     'Returns one rule by its printed number (e.g. "8-5-2-3-1", "13-1-5"; tournament manual "2.4.1"; floor rules "section-8") with its exact text, heading path, parent, children, ' +
     'the rules it cites (resolved, with any discrepancy between printed number and title), the rules that cite it, and its counterpart in the other language.',
-  input: z
-    .object({
-      id: z.string().trim().min(1, 'id must not be empty').max(40, 'id is limited to 40 characters').describe('The rule number as printed, e.g. "8-5-3-2" or "2.4.1"'),
-      language: z.enum(['en', 'ja']).optional().describe('Which Comprehensive Rules to read when no document is given (default en)'),
-      document: z.string().max(64).optional().describe('Document id (see list_rules_documents); default: the official Comprehensive Rules'),
-    })
-    .strict(),
+  input: strictObject({
+    id: z.string().trim().min(1, 'id must not be empty').max(40, 'id is limited to 40 characters').describe('The rule number as printed, e.g. "8-5-3-2" or "2.4.1"'),
+    language: z.enum(['en', 'ja']).optional().describe('Which Comprehensive Rules to read when no document is given (default en)'),
+    document: z.string().max(64).optional().describe('Document id (see list_rules_documents); default: the official Comprehensive Rules'),
+  }),
   output: z.object({
     rule: z.object({
       id: z.string(),

@@ -1,7 +1,7 @@
 /** read_rules_document: a document's full text, in order, a page at a time. */
 import { z } from 'zod';
 import { defineTool, ToolError } from '../tool.js';
-import { ruleSummarySchema } from '../schemas.js';
+import { ruleSummarySchema, strictObject } from '../schemas.js';
 import { normalizeRuleId } from './get-rule.js';
 import type { RuleRecord } from '../../corpus/types.js';
 
@@ -11,14 +11,12 @@ export const readRulesDocument = defineTool({
   description:
     'Reads a rules document in order, a page of records at a time (default 50). Give a section ("8-5", "7.4") to read only that section and everything under it. ' +
     'Only corpus documents can be read (ids from list_rules_documents).',
-  input: z
-    .object({
-      document: z.string().trim().min(1).max(64).describe('Document id, e.g. "gundam-cr-en" (see list_rules_documents)'),
-      section: z.string().trim().min(1).max(40).optional().describe('Read only this rule or section and its sub-rules, e.g. "8-5" or "7.4"'),
-      offset: z.number().int().min(0).max(100000).optional().describe('Records to skip (default 0)'),
-      limit: z.number().int().min(1).max(200).optional().describe('Records per page, 1-200 (default 50)'),
-    })
-    .strict(),
+  input: strictObject({
+    document: z.string().trim().min(1).max(64).describe('Document id, e.g. "gundam-cr-en" (see list_rules_documents)'),
+    section: z.string().trim().min(1).max(40).optional().describe('Read only this rule or section and its sub-rules, e.g. "8-5" or "7.4"'),
+    offset: z.number().int().min(0).max(100000).optional().describe('Records to skip (default 0)'),
+    limit: z.number().int().min(1).max(200).optional().describe('Records per page, 1-200 (default 50)'),
+  }),
   output: z.object({
     document: z.object({ id: z.string(), title: z.string(), version: z.string(), language: z.enum(['en', 'ja']), authority: z.string() }),
     section: z.string().nullable(),

@@ -1,19 +1,17 @@
 /** search_glossary: glossary terms and keyword explanations, each with the rules behind it. */
 import { z } from 'zod';
 import { defineTool } from '../tool.js';
-import { queryText } from '../schemas.js';
+import { queryText, strictObject } from '../schemas.js';
 
 export const searchGlossary = defineTool({
   name: 'search_glossary',
   title: 'Search the glossary',
   description:
     'Looks up Gundam Card Game terms (Link Unit, Standby Player, Rested, Burst...) and keyword explanations (<Blocker>, <Breach>, 【Deploy】...) with the Comprehensive Rules numbers that define them.',
-  input: z
-    .object({
-      query: queryText('query').describe('A term or a question about a term, e.g. "blocker", "what is a link unit"'),
-      limit: z.number().int().min(1).max(30).optional().describe('Maximum results, 1-30 (default 8)'),
-    })
-    .strict(),
+  input: strictObject({
+    query: queryText('query').describe('A term or a question about a term, e.g. "blocker", "what is a link unit"'),
+    limit: z.number().int().min(1).max(30).optional().describe('Maximum results, 1-30 (default 8)'),
+  }),
   output: z.object({
     query: z.string(),
     results: z.array(

@@ -1,7 +1,7 @@
 /** search_rules: full-text search over the rules documents, best first. */
 import { z } from 'zod';
 import { defineTool, ToolError } from '../tool.js';
-import { queryText } from '../schemas.js';
+import { queryText, strictObject } from '../schemas.js';
 import { SearchError } from '../../search/service.js';
 
 export const searchRules = defineTool({
@@ -11,16 +11,14 @@ export const searchRules = defineTool({
     'Searches the Gundam Card Game rules and returns the matching rules with their printed numbers (8-5-3-2; tournament manual 2.4.1), exact text and heading path, best first. ' +
     'By default it searches every official Gundam Card Game document in the query\'s language (Comprehensive Rules, Tournament Rules Manual, Floor Rules, errata note); ' +
     'English and Japanese queries both work. Players\' words ("tap", "graveyard", "mulligan", "life") are understood. A rule number in the query is looked up directly.',
-  input: z
-    .object({
-      query: queryText('query').describe('The question or words to search for, in English or Japanese (e.g. "can a unit attack the turn it is deployed", "ブロッカー")'),
-      language: z.enum(['en', 'ja']).optional().describe('Language of the documents to search; default: the language the query is written in'),
-      game: z.enum(['gundam', 'gundam-war']).optional().describe('Game to search; default gundam (Gundam War is a different, older game)'),
-      document: z.string().max(64).optional().describe('Search only this document id (see list_rules_documents)'),
-      include_unofficial: z.boolean().optional().describe('Also search the unofficial "v1.0.0" document (default false; it contradicts the official rules)'),
-      limit: z.number().int().min(1).max(50).optional().describe('Maximum results, 1-50 (default 10)'),
-    })
-    .strict(),
+  input: strictObject({
+    query: queryText('query').describe('The question or words to search for, in English or Japanese (e.g. "can a unit attack the turn it is deployed", "ブロッカー")'),
+    language: z.enum(['en', 'ja']).optional().describe('Language of the documents to search; default: the language the query is written in'),
+    game: z.enum(['gundam', 'gundam-war']).optional().describe('Game to search; default gundam (Gundam War is a different, older game)'),
+    document: z.string().max(64).optional().describe('Search only this document id (see list_rules_documents)'),
+    include_unofficial: z.boolean().optional().describe('Also search the unofficial "v1.0.0" document (default false; it contradicts the official rules)'),
+    limit: z.number().int().min(1).max(50).optional().describe('Maximum results, 1-50 (default 10)'),
+  }),
   output: z.object({
     query: z.string(),
     language: z.enum(['en', 'ja']),

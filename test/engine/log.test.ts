@@ -1,0 +1,49 @@
+/**
+ * Abilities are quoted from the card text without its reminder text (2-11-4), and nothing else is
+ * cut: traits, qualifications and token specs stay, in the compiler's split and in the event log.
+ */
+import { describe, expect, it } from 'vitest';
+import { splitAbilities } from '../../src/abilities/split.js';
+import { cards, cites, scenario, sim } from './helpers.js';
+
+const text = (id: string) => cards().byId(id)!.text;
+const quoting = (out: ReturnType<typeof sim>, words: string) => out.events.filter((e) => e.text.includes(words)).map((e) => e.text);
+
+describe('2-11-4 reminder text', () => {
+  it('a parenthesised explanatory sentence is dropped, nested ones whole (GD03-054 Zeydra, GD01-046 Buster Gundam)', () => {
+    expect(text('GD03-054')).toContain('<High-Maneuver> (This Unit can\'t be blocked.)');
+    expect(splitAbilities(text('GD03-054'))).toEqual(['<High-Maneuver>', expect.stringMatching(/^【When Paired･\(X-Rounder\) Pilot】You may choose 4 \(Vagan\) cards/)]);
+    // "(Rest this Unit. 1 other friendly Unit gets AP+(specified amount) during this turn.)" holds a group of its own.
+    const buster = splitAbilities(text('GD01-046')).join(' ');
+    expect(buster).toMatch(/^【Activate･Main】<Support 3> 【During Pair･\(Coordinator\) Pilot】【Once per Turn】When you use/);
+    expect(buster).not.toMatch(/specified amount|Rest this Unit/);
+  });
+
+  it('traits, qualifications and token specs stay (ST04-012 Striker Pack, GD01-026 Char\'s Zaku Ⅱ, GD05-089 Master Asia)', () => {
+    expect(splitAbilities(text('ST04-012'))[0]).toBe('【Burst】If you have no (Earth Alliance) Unit tokens in play, deploy 1 [Aile Strike Gundam]((Earth Alliance)･AP3･HP3･<Blocker>) Unit token.');
+    expect(splitAbilities(text('GD01-026'))).toEqual(['【During Pair】【Destroyed】Deploy 1 rested [Char\'s Zaku Ⅱ]((Zeon)･AP3･HP1) Unit token.']);
+    const asia = splitAbilities(text('GD05-089')).join(' ');
+    expect(asia).toContain('you may deploy it as an (AP3・HP3) Unit instead. 【During Link】');
+    expect(asia).not.toContain('Don\'t treat it as a Pilot');
+  });
+});
+
+describe('the log quotes each ability as printed, less reminder text', () => {
+  it('13-2-9-2: 【When Paired･(X-Rounder) Pilot】 keeps its trait (GD03-054 Zeydra paired with GD02-096 Desil Galette)', () => {
+    const out = sim(scenario({ units: [{ id: 'a1', card: 'GD03-054' }] }, {}, [{ type: 'pair', unit: 'a1', pilot: 'GD02-096', from: 'effect' }]));
+    expect(out.violations).toEqual([]);
+    expect(quoting(out, '"【When Paired･(X-Rounder) Pilot】You may choose 4 (Vagan) cards from your trash.').length).toBeGreaterThan(0);
+  });
+
+  it('13-2-5-1: Striker Pack\'s 【Burst】 keeps "(Earth Alliance)" and the token spec (ST04-012 as a Shield)', () => {
+    const out = sim(scenario({}, { shields: ['ST04-012'] }, [{ type: 'destroy', target: 'B.shield', choices: [{ use: false }] }]));
+    expect(quoting(out, '"【Burst】If you have no (Earth Alliance) Unit tokens in play, deploy 1 [Aile Strike Gundam]((Earth Alliance)･AP3･HP3･<Blocker>) Unit token."').length).toBeGreaterThan(0);
+    expect(cites(out, '13-2-5-1')).toBe(true);
+  });
+
+  it('13-2-8-1: Char\'s Zaku Ⅱ\'s 【Destroyed】 keeps its token spec "[Char\'s Zaku Ⅱ]((Zeon)･AP3･HP1)" (GD01-026, paired)', () => {
+    const out = sim(scenario({ units: [{ id: 'a1', card: 'GD01-026', pilot: { name: 'Char', ap: 0, hp: 0 } }] }, {}, [{ type: 'destroy', target: 'a1' }]));
+    expect(quoting(out, 'Deploy 1 rested [Char\'s Zaku Ⅱ]((Zeon)･AP3･HP1) Unit token.').length).toBeGreaterThan(0);
+    expect(cites(out, '13-2-8-1')).toBe(true);
+  });
+});
