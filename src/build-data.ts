@@ -17,4 +17,5 @@ saveIndex('rules-ja', kb.rules.index('ja'), data.fingerprint);
 saveIndex('cards', kb.cards.index, data.fingerprint);
 saveIndex('card-names', kb.cards.nameIndex, data.fingerprint);
 saveIndex('glossary', kb.glossary.index, data.fingerprint);
+saveIndex('glossary-ja', kb.glossary.indexJa, data.fingerprint);
 process.stderr.write(`wrote ${snapshotPath()} and indexes (${data.records.length} records, ${data.cards.length} cards, fingerprint ${data.fingerprint})\n`);
