@@ -77,7 +77,7 @@ describe('every id a tool returns is accepted by get_rule and read_rules_documen
     }
     for (const d of kb.store.documents) {
       for (let offset: number | null = 0; offset !== null; ) {
-        const page = call(readRulesDocument, { document: d.id, offset, limit: 200 });
+        const page: { records: { id: string }[]; next_offset: number | null } = call(readRulesDocument, { document: d.id, offset, limit: 200 });
         for (const r of page.records) check(d.id, r.id, `read_rules_document ${d.id}`);
         offset = page.next_offset;
       }
