@@ -7,26 +7,37 @@
 import type { CorpusStore } from '../corpus/store.js';
 import { processEnglish, tokenizeEnglish } from './text.js';
 
+/** Word counts per family, as the build stores them (dist/data). */
+export interface FamilyData {
+  game: [string, number][];
+  event: [string, number][];
+}
+
+export function computeFamilies(store: CorpusStore): FamilyData {
+  const game = new Map<string, number>();
+  const event = new Map<string, number>();
+  for (const d of store.documents) {
+    if (d.language !== 'en' || d.game !== 'gundam' || d.authority !== 'official') continue;
+    const target = d.kind === 'tournament' ? event : d.kind === 'comprehensive-rules' ? game : undefined;
+    if (!target) continue;
+    for (const r of store.recordsOf(d.id)) for (const t of terms(`${r.heading ?? ''} ${r.text}`)) target.set(t, (target.get(t) ?? 0) + 1);
+  }
+  return { game: [...game], event: [...event] };
+}
+
 export class FamilyModel {
-  private readonly game = new Map<string, number>();
-  private readonly event = new Map<string, number>();
-  private gameTotal = 0;
-  private eventTotal = 0;
+  private readonly game: Map<string, number>;
+  private readonly event: Map<string, number>;
+  private readonly gameTotal: number;
+  private readonly eventTotal: number;
   private readonly vocabulary: number;
 
-  constructor(store: CorpusStore) {
-    for (const d of store.documents) {
-      if (d.language !== 'en' || d.game !== 'gundam' || d.authority !== 'official') continue;
-      const target = d.kind === 'tournament' ? this.event : d.kind === 'comprehensive-rules' ? this.game : undefined;
-      if (!target) continue;
-      for (const r of store.recordsOf(d.id)) {
-        for (const t of terms(`${r.heading ?? ''} ${r.text}`)) {
-          target.set(t, (target.get(t) ?? 0) + 1);
-          if (target === this.game) this.gameTotal++;
-          else this.eventTotal++;
-        }
-      }
-    }
+  constructor(data: FamilyData) {
+    this.game = new Map(data.game);
+    this.event = new Map(data.event);
+    const total = (m: Map<string, number>) => [...m.values()].reduce((a, b) => a + b, 0);
+    this.gameTotal = total(this.game);
+    this.eventTotal = total(this.event);
     this.vocabulary = new Set([...this.game.keys(), ...this.event.keys()]).size;
   }
 

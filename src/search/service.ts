@@ -7,14 +7,14 @@ import type MiniSearch from 'minisearch';
 import type { CorpusStore } from '../corpus/store.js';
 import type { DocumentMeta, GameId, Language, RuleRecord } from '../corpus/types.js';
 import { buildRulesIndex, miniSearchOptions, searchRules, type IndexedRule } from './rules-index.js';
-import { loadOrBuild } from './persist.js';
+import { loadOrBuild, loadOrBuildData } from './persist.js';
 import { ConceptIndex } from './concepts.js';
 import { hasJapanese } from './text.js';
 import { phraseHits } from './phrases.js';
 import { expansionFor } from './synonyms.js';
-import { TermStats } from './term-stats.js';
+import { TermStats, computeTermStats } from './term-stats.js';
 import { mostSpecificFirst } from './specific.js';
-import { FamilyModel } from './family.js';
+import { FamilyModel, computeFamilies } from './family.js';
 
 export interface RuleSearchParams {
   query: string;
@@ -73,6 +73,9 @@ export class SearchService {
   warm(): void {
     this.index('en');
     this.index('ja');
+    this.termStats('en');
+    this.termStats('ja');
+    this.family();
   }
 
   index(language: Language): MiniSearch<IndexedRule> {
@@ -87,7 +90,7 @@ export class SearchService {
   termStats(language: Language): TermStats {
     let s = this.stats.get(language);
     if (!s) {
-      s = new TermStats(this.store.records, language);
+      s = new TermStats(loadOrBuildData(`terms-${language}`, this.store.fingerprint, () => computeTermStats(this.store.records, language)));
       this.stats.set(language, s);
     }
     return s;
@@ -96,8 +99,8 @@ export class SearchService {
   private familyModel?: FamilyModel;
   private tournamentRecords?: Uint8Array;
 
-  private family(): FamilyModel {
-    this.familyModel ??= new FamilyModel(this.store);
+  family(): FamilyModel {
+    this.familyModel ??= new FamilyModel(loadOrBuildData('families', this.store.fingerprint, () => computeFamilies(this.store)));
     return this.familyModel;
   }
 

@@ -7,27 +7,41 @@
 import type { Language, RuleRecord } from '../corpus/types.js';
 import { processEnglish, processJapanese, tokenizeEnglish, tokenizeJapanese } from './text.js';
 
+/** What the build stores (dist/data) so a server does not tokenize the corpus again at start. */
+export interface TermStatsData {
+  n: number;
+  df: [string, number][];
+  pairs: [number, string[]][];
+}
+
+export function computeTermStats(records: RuleRecord[], language: Language): TermStatsData {
+  const df = new Map<string, number>();
+  const pairs: [number, string[]][] = [];
+  let n = 0;
+  records.forEach((r, i) => {
+    if (r.language !== language) return;
+    n++;
+    for (const t of new Set(termsOf(`${r.heading ?? ''} ${r.text}`, language))) df.set(t, (df.get(t) ?? 0) + 1);
+    if (language === 'en') pairs.push([i, [...new Set(adjacentPairs(`${r.heading ?? ''}. ${r.text}`))]]);
+  });
+  return { n, df: [...df], pairs };
+}
+
 export class TermStats {
   readonly n: number;
-  private readonly df = new Map<string, number>();
+  private readonly df: Map<string, number>;
   /** Per record position: its adjacent term pairs ("battl damag"), English only. */
   readonly pairs = new Map<number, Set<string>>();
   private readonly pairDf = new Map<string, number>();
   private readonly median: number;
 
-  constructor(records: RuleRecord[], readonly language: Language) {
-    let n = 0;
-    records.forEach((r, i) => {
-      if (r.language !== language) return;
-      n++;
-      const terms = termsOf(`${r.heading ?? ''} ${r.text}`, language);
-      for (const t of new Set(terms)) this.df.set(t, (this.df.get(t) ?? 0) + 1);
-      if (language !== 'en') return;
-      const pairs = new Set(adjacentPairs(`${r.heading ?? ''}. ${r.text}`));
-      this.pairs.set(i, pairs);
-      for (const p of pairs) this.pairDf.set(p, (this.pairDf.get(p) ?? 0) + 1);
-    });
-    this.n = n;
+  constructor(data: TermStatsData) {
+    this.n = data.n;
+    this.df = new Map(data.df);
+    for (const [i, list] of data.pairs) {
+      this.pairs.set(i, new Set(list));
+      for (const p of list) this.pairDf.set(p, (this.pairDf.get(p) ?? 0) + 1);
+    }
     const idfs = [...this.df.values()].map((d) => this.idfOf(d)).sort((a, b) => a - b);
     this.median = idfs[Math.floor(idfs.length / 2)] ?? 1;
   }
