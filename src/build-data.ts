@@ -6,7 +6,9 @@
 import { createHash } from 'node:crypto';
 import { loadCorpusFromMarkdown, snapshotPath, writeSnapshot } from './corpus/load.js';
 import { Knowledge } from './knowledge.js';
-import { saveIndex } from './search/persist.js';
+import { saveData, saveIndex } from './search/persist.js';
+import { computeTermStats } from './search/term-stats.js';
+import { computeFamilies } from './search/family.js';
 
 const data = loadCorpusFromMarkdown();
 data.fingerprint = createHash('sha256').update(JSON.stringify(data)).digest('hex').slice(0, 16);
@@ -17,4 +19,8 @@ saveIndex('rules-ja', kb.rules.index('ja'), data.fingerprint);
 saveIndex('cards', kb.cards.index, data.fingerprint);
 saveIndex('card-names', kb.cards.nameIndex, data.fingerprint);
 saveIndex('glossary', kb.glossary.index, data.fingerprint);
+saveIndex('glossary-ja', kb.glossary.indexJa, data.fingerprint);
+saveData('terms-en', computeTermStats(data.records, 'en'), data.fingerprint);
+saveData('terms-ja', computeTermStats(data.records, 'ja'), data.fingerprint);
+saveData('families', computeFamilies(kb.store), data.fingerprint);
 process.stderr.write(`wrote ${snapshotPath()} and indexes (${data.records.length} records, ${data.cards.length} cards, fingerprint ${data.fingerprint})\n`);

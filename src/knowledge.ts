@@ -34,7 +34,13 @@ export class Knowledge {
   }
 
   get glossary(): GlossarySearch {
-    this.glossarySearch ??= new GlossarySearch(this.store);
+    // Questions that name no term are answered by the Comprehensive Rules the rules search finds.
+    this.glossarySearch ??= new GlossarySearch(this.store, (query, language) =>
+      this.rules
+        .searchRules({ query, language, document: this.store.comprehensiveRules(language).id, limit: 2 })
+        .results.map((r) => this.store.rule(r.document, r.id)!)
+        .filter(Boolean),
+    );
     return this.glossarySearch;
   }
 

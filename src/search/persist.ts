@@ -38,3 +38,21 @@ export function loadIndex<T>(name: string, options: Options<T>, fingerprint: str
 export function loadOrBuild<T>(name: string, options: Options<T>, fingerprint: string | undefined, build: () => MiniSearch<T>): MiniSearch<T> {
   return loadIndex(name, options, fingerprint) ?? build();
 }
+
+/** Plain data computed from the corpus (term statistics, family model), stored like the indexes. */
+export function saveData(name: string, data: unknown, fingerprint: string): void {
+  fs.mkdirSync(dataDir(), { recursive: true });
+  fs.writeFileSync(indexPath(name), JSON.stringify({ fingerprint, index: data } satisfies Stored));
+}
+
+export function loadOrBuildData<T>(name: string, fingerprint: string | undefined, build: () => T): T {
+  if (fingerprint) {
+    try {
+      const stored = JSON.parse(fs.readFileSync(indexPath(name), 'utf8')) as Stored;
+      if (stored.fingerprint === fingerprint) return stored.index as T;
+    } catch {
+      // not built yet: compute it below
+    }
+  }
+  return build();
+}

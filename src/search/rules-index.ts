@@ -111,6 +111,7 @@ export function searchRules(
   allow: (i: number) => boolean,
   limit: number,
   weight: (i: number) => number = () => 1,
+  termWeight: (term: string) => number = () => 1,
 ): RuleHit[] {
   const process = language === 'ja' ? processJapanese : processEnglish;
   const tokenize = language === 'ja' ? tokenizeJapanese : tokenizeEnglish;
@@ -122,7 +123,7 @@ export function searchRules(
     // the words that make the question.
     tokenize: (text: string) => dedupe(tokenize(text)),
     filter: (r) => allow(r.id as number),
-    boostTerm: (term) => (own.has(term) ? 1 : 0.45),
+    boostTerm: (term) => (own.has(term) ? 1 : 0.45) * termWeight(term),
     boostDocument: (id) => weight(id as number),
   });
   return results.slice(0, limit).map((r) => ({ i: r.id as number, score: r.score }));

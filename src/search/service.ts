@@ -7,11 +7,14 @@ import type MiniSearch from 'minisearch';
 import type { CorpusStore } from '../corpus/store.js';
 import type { DocumentMeta, GameId, Language, RuleRecord } from '../corpus/types.js';
 import { buildRulesIndex, miniSearchOptions, searchRules, type IndexedRule } from './rules-index.js';
-import { loadOrBuild } from './persist.js';
+import { loadOrBuild, loadOrBuildData } from './persist.js';
 import { ConceptIndex } from './concepts.js';
 import { hasJapanese } from './text.js';
 import { phraseHits } from './phrases.js';
 import { expansionFor } from './synonyms.js';
+import { TermStats, computeTermStats } from './term-stats.js';
+import { mostSpecificFirst } from './specific.js';
+import { FamilyModel, computeFamilies } from './family.js';
 
 export interface RuleSearchParams {
   query: string;
@@ -34,6 +37,9 @@ export interface RuleSearchResult {
   path: string[];
   text: string;
   score: number;
+  /** True when more specific rules under this one matched (they are listed, and ranked above it when they score close). */
+  parent_of_match: boolean;
+  matched_children: { id: string; heading: string | null; text: string }[];
 }
 
 export class SearchError extends Error {}
@@ -47,6 +53,9 @@ const TOURNAMENT_WORDS =
 
 /** How much a rule whose heading the query names is preferred, and the rules under it. */
 const CONCEPT_BOOST = 1.8;
+const SHARPNESS = 1;
+const PAIR_WEIGHT = 0.08;
+const LEAN_SLOPE = 0.6;
 const WITHIN_BOOST = 1.25;
 
 const RULE_NUMBER = /(?<![\d.-])(\d{1,2}(?:-\d{1,2})+|\d{1,2}\.\d{1,2}(?:\.\d{1,2})*)(?![\d-])/g;
@@ -54,6 +63,7 @@ const RULE_NUMBER = /(?<![\d.-])(\d{1,2}(?:-\d{1,2})+|\d{1,2}\.\d{1,2}(?:\.\d{1,
 export class SearchService {
   private readonly indexes = new Map<Language, MiniSearch<IndexedRule>>();
   private conceptIndex: ConceptIndex | null = null;
+  private readonly stats = new Map<Language, TermStats>();
   /** Per record: its ranking prior when one document is searched, and when several are (hot path: computed once). */
   private priors?: { single: Float64Array; mixed: Float64Array; event: Float64Array };
 
@@ -63,6 +73,9 @@ export class SearchService {
   warm(): void {
     this.index('en');
     this.index('ja');
+    this.termStats('en');
+    this.termStats('ja');
+    this.family();
   }
 
   index(language: Language): MiniSearch<IndexedRule> {
@@ -72,6 +85,29 @@ export class SearchService {
       this.indexes.set(language, idx);
     }
     return idx;
+  }
+
+  termStats(language: Language): TermStats {
+    let s = this.stats.get(language);
+    if (!s) {
+      s = new TermStats(loadOrBuildData(`terms-${language}`, this.store.fingerprint, () => computeTermStats(this.store.records, language)));
+      this.stats.set(language, s);
+    }
+    return s;
+  }
+
+  private familyModel?: FamilyModel;
+  private tournamentRecords?: Uint8Array;
+
+  family(): FamilyModel {
+    this.familyModel ??= new FamilyModel(loadOrBuildData('families', this.store.fingerprint, () => computeFamilies(this.store)));
+    return this.familyModel;
+  }
+
+  /** Per record: 1 when it is from a tournament document. */
+  private tournamentFlags(): Uint8Array {
+    this.tournamentRecords ??= Uint8Array.from(this.store.records, (r) => (this.store.document(r.document)?.kind === 'tournament' ? 1 : 0));
+    return this.tournamentRecords;
   }
 
   private concepts(): ConceptIndex {
@@ -133,16 +169,39 @@ export class SearchService {
           out.push(this.result(i, 50));
         }
       }
-      const priors = this.priorsFor(docs.length > 1, TOURNAMENT_WORDS.test(p.query) || /\bTOs?\b/.test(p.query));
+      const mixed = docs.length > 1;
+      const priors = this.priorsFor(mixed, true);
+      // The tournament documents' weight, from the question as a whole (FamilyModel) and its event words.
+      const eventWords = TOURNAMENT_WORDS.test(p.query) || /\bTOs?\b/.test(p.query);
+      const lean = mixed && lang === 'en' ? this.family().eventLean(p.query) : 0;
+      const tournament = !mixed ? 1 : Math.min(1.3, Math.max(eventWords && lean > -0.5 ? 1 : 0.12, 0.35 * Math.exp(LEAN_SLOPE * lean)));
+      const isTournament = this.tournamentFlags();
       const records = this.store.records;
+      const stats = this.termStats(lang);
       const boosted = named.size > 0 || within.size > 0;
-      const hits = searchRules(this.index(lang), p.query, extra, lang, (i) => allowed.has(records[i]!.document), limit + seen.size, (i) =>
-        boosted ? priors[i]! * (named.has(i) ? CONCEPT_BOOST : within.has(i) ? WITHIN_BOOST : 1) : priors[i]!,
+      // A deeper pool than asked for: the sub-rules that decide a question may rank below their sections.
+      const pool = searchRules(this.index(lang), p.query, extra, lang, (i) => allowed.has(records[i]!.document), Math.max(40, limit + seen.size), (i) =>
+        (boosted ? priors[i]! * (named.has(i) ? CONCEPT_BOOST : within.has(i) ? WITHIN_BOOST : 1) : priors[i]!) * (isTournament[i] ? tournament : 1),
+        (t) => stats.weight(t, SHARPNESS),
       );
+      // Multi-word concepts: a rule that has the question's word pairs side by side ("battle damage",
+      // "same time") is about that concept, not just about its words.
+      const pairs = lang === 'en' ? stats.conceptPairs(p.query) : [];
+      if (pairs.length) {
+        for (const h of pool) {
+          const has = stats.pairs.get(h.i);
+          let bonus = 0;
+          for (const x of pairs) if (has?.has(x.pair)) bonus += x.idf;
+          h.score *= 1 + PAIR_WEIGHT * bonus;
+        }
+        pool.sort((a, b) => b.score - a.score);
+      }
+      const hits = mostSpecificFirst(pool, records, (d, id) => this.store.ruleIndex(d, id));
       for (const h of hits) {
         if (seen.has(h.i)) continue;
         seen.add(h.i);
-        out.push(this.result(h.i, h.score));
+        out.push(this.result(h.i, h.score, h.matchedChildren));
+        if (out.length >= limit) break;
       }
     }
     return { language: lang, documents: docs.map((d) => d.id), results: out.slice(0, limit) };
@@ -183,8 +242,12 @@ export class SearchService {
   }
 
   /** A record as a search result; a heading without text of its own shows its children's text. */
-  result(i: number, score: number): RuleSearchResult {
+  result(i: number, score: number, matchedChildren?: number[]): RuleSearchResult {
     const r = this.store.records[i]!;
+    const children = (matchedChildren ?? []).map((k) => {
+      const c = this.store.records[k]!;
+      return { id: c.id, heading: c.heading, text: c.text.length > 240 ? `${c.text.slice(0, 240)}…` : c.text };
+    });
     const d = this.store.document(r.document)!;
     return {
       id: r.id,
@@ -198,6 +261,8 @@ export class SearchService {
       path: r.path,
       text: r.text || this.childrenText(r),
       score: Math.round(score * 1000) / 1000,
+      parent_of_match: children.length > 0,
+      matched_children: children,
     };
   }
 

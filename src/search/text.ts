@@ -43,8 +43,24 @@ export function tokenizeEnglish(text: string): string[] {
   return out;
 }
 
+/**
+ * Processed terms, remembered: the stemmer is the costly part of tokenizing, and a query's words
+ * are processed by several ranking steps and the corpus statistics by every record. Bounded, so
+ * arbitrary input cannot grow it without limit.
+ */
+const processed = new Map<string, string | null>();
+
 /** Lower-cases and stems an English term; drops stop words. Rule numbers pass unchanged. */
 export function processEnglish(term: string): string | null {
+  let out = processed.get(term);
+  if (out !== undefined) return out;
+  out = processUncached(term);
+  if (processed.size >= 50_000) processed.clear();
+  processed.set(term, out);
+  return out;
+}
+
+function processUncached(term: string): string | null {
   if (/^\d{1,2}(?:[-.]\d{1,2})+$/.test(term)) return term;
   const lower = term.toLowerCase().replace(/[’]/g, "'");
   if (STOP.has(lower)) return null;

@@ -4,15 +4,7 @@ import { defineTool, ToolError } from '../tool.js';
 import { crossReferenceSchema, ruleSummarySchema, strictObject } from '../schemas.js';
 import type { Knowledge } from '../../knowledge.js';
 import type { DocumentMeta, RuleRecord } from '../../corpus/types.js';
-
-/** "Rule 8.5.2", "CR 8-5-2.", "８－５－２" -> "8-5-2"; tournament sections keep their dots. */
-export function normalizeRuleId(raw: string, doc: DocumentMeta | undefined): string {
-  let id = raw.normalize('NFKC').trim().replace(/^(?:rule|cr|section|§)\s*/i, '').replace(/[.\s]+$/, '').replace(/[‐-―−]/g, '-');
-  if (doc?.kind === 'tournament' && /^\d+(?:-\d+)+$/.test(id)) id = id.replace(/-/g, '.');
-  if (doc?.kind === 'comprehensive-rules' && /^\d+(?:\.\d+)+$/.test(id)) id = id.replace(/\./g, '-');
-  if (doc?.id === 'gundam-floor-rules-en' && /^\d+$/.test(id)) id = `section-${id}`;
-  return id;
-}
+import { resolveRuleIn, ruleIdCandidates } from '../../corpus/rule-ids.js';
 
 function candidateDocuments(kb: Knowledge, id: string, language: 'en' | 'ja', document?: string): DocumentMeta[] {
   if (document) {
@@ -27,15 +19,31 @@ function candidateDocuments(kb: Knowledge, id: string, language: 'en' | 'ja', do
   return [...order, ...official.filter((d) => !order.includes(d))];
 }
 
-function suggest(kb: Knowledge, doc: DocumentMeta, id: string): string[] {
-  const ids = kb.store.recordsOf(doc.id).map((r) => r.id);
+function suggest(kb: Knowledge, doc: DocumentMeta, raw: string): string[] {
+  const records = kb.store.recordsOf(doc.id);
+  const ids = records.map((r) => r.id);
+  const id = ruleIdCandidates(raw, doc).at(-1)!;
   const parts = id.split(/[-.]/);
   for (let n = parts.length - 1; n >= 1; n--) {
     const prefix = parts.slice(0, n).join(doc.kind === 'tournament' ? '.' : '-');
     const near = ids.filter((x) => x === prefix || x.startsWith(prefix + (doc.kind === 'tournament' ? '.' : '-')));
     if (near.length) return near.slice(0, 8);
   }
-  return ids.filter((x) => /^\d/.test(x) && !x.includes('-') && !x.includes('.')).slice(0, 13);
+  // Nothing near: the document's top-level ids as the document spells them.
+  return records.filter((r) => r.parent === null).map((r) => r.id).slice(0, 16);
+}
+
+/**
+ * A dotted number read in the tournament manual that is also a Comprehensive Rules number with
+ * dashes ("7.4" vs "7-4"): say so, rather than silently answer from the other document.
+ */
+function dottedNote(kb: Knowledge, raw: string, found: RuleRecord, language: 'en' | 'ja', document: string | undefined): string | undefined {
+  if (document || !/^\s*\d+(?:\.\d+)+\s*$/.test(raw) || kb.store.document(found.document)?.kind !== 'tournament') return undefined;
+  const cr = kb.store.comprehensiveRules(language);
+  const dashed = raw.trim().replace(/\./g, '-');
+  const r = kb.store.rule(cr.id, dashed);
+  if (!r) return undefined;
+  return `"${raw.trim()}" is read as ${kb.store.document(found.document)!.title} section ${found.id} (dotted numbers are tournament sections); Comprehensive Rules numbers use dashes: ${dashed}${r.heading ? ` ${r.heading}` : ''}.`;
 }
 
 const linkedRule = z.object({ document: z.string(), id: z.string(), heading: z.string().nullable(), text: z.string() });
@@ -44,7 +52,7 @@ export const getRule = defineTool({
   name: 'get_rule',
   title: 'Get a rule',
   description:
-    'Returns one rule by its printed number (e.g. "8-5-2-3-1", "13-1-5"; tournament manual "2.4.1"; floor rules "section-8") with its exact text, heading path, parent, children, ' +
+    'Returns one rule by its printed number (e.g. "8-5-2-3-1", "13-1-5"; tournament manual "2.4.1"; floor rules "section-8" or "Section 8"; glossary "link-unit"; any id another tool returned) with its exact text, heading path, parent, children, ' +
     'the rules it cites (resolved, with any discrepancy between printed number and title), the rules that cite it, and its counterpart in the other language.',
   input: strictObject({
     id: z.string().trim().min(1, 'id must not be empty').max(40, 'id is limited to 40 characters').describe('The rule number as printed, e.g. "8-5-3-2" or "2.4.1"'),
@@ -68,26 +76,24 @@ export const getRule = defineTool({
       cited_by: z.array(z.string()),
       counterpart: linkedRule.nullable(),
       alignment: z.string().optional(),
+      note: z.string().optional().describe('Set when the id could mean a rule in another document (e.g. "7.4" vs Comprehensive Rules "7-4")'),
       restored: z.boolean(),
       repairs: z.array(z.object({ kind: z.string(), detail: z.string(), via: z.string().optional() })),
     }),
   }),
   handler: (args, kb) => {
     const docs = candidateDocuments(kb, args.id, args.language ?? 'en', args.document);
-    let found: RuleRecord | undefined;
-    for (const d of docs) {
-      found = kb.store.rule(d.id, normalizeRuleId(args.id, d));
-      if (found) break;
-    }
+    const found = resolveRuleIn(kb.store, docs, args.id);
     if (!found) {
       const doc = docs[0]!;
       throw new ToolError(
         `no rule "${args.id}" in ${doc.title} (${doc.id}); rule numbers look like "8-5-2-3" (Comprehensive Rules) or "2.4.1" (tournament manual)`,
-        suggest(kb, doc, normalizeRuleId(args.id, doc)),
+        suggest(kb, doc, args.id),
       );
     }
     const r = found;
     const doc = kb.store.document(r.document)!;
+    const note = dottedNote(kb, args.id, r, args.language ?? 'en', args.document);
     const summary = (id: string) => {
       const c = kb.store.rule(r.document, id);
       return { id, heading: c?.heading ?? null, text: c?.text ?? '' };
@@ -109,10 +115,12 @@ export const getRule = defineTool({
       cited_by: kb.store.citedBy(r.document, r.id),
       counterpart: counterpart ? { document: counterpart.document, id: counterpart.id, heading: counterpart.heading, text: counterpart.text } : null,
       ...(r.alignment ? { alignment: r.alignment } : {}),
+      ...(note ? { note } : {}),
       restored: r.restored,
       repairs: r.repairs,
     };
     const lines = [`${r.id}${r.heading ? ` ${r.heading}` : ''} — ${doc.title}${doc.authority === 'unofficial' ? ' [UNOFFICIAL]' : ''}`];
+    if (note) lines.push(`Note: ${note}`);
     if (r.path.length) lines.push(`Under: ${r.path.join(' > ')}`);
     if (r.text) lines.push(r.text);
     for (const c of rule.children) lines.push(`  ${c.id}${c.heading ? ` ${c.heading}` : ''}${c.text ? `: ${c.text}` : ''}`);

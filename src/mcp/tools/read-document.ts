@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { defineTool, ToolError } from '../tool.js';
 import { ruleSummarySchema, strictObject } from '../schemas.js';
-import { normalizeRuleId } from './get-rule.js';
+import { resolveRule } from '../../corpus/rule-ids.js';
 import type { RuleRecord } from '../../corpus/types.js';
 
 export const readRulesDocument = defineTool({
@@ -32,12 +32,12 @@ export const readRulesDocument = defineTool({
     let records: readonly RuleRecord[] = kb.store.recordsOf(doc.id);
     let section: string | null = null;
     if (args.section) {
-      section = normalizeRuleId(args.section, doc);
-      const root = kb.store.rule(doc.id, section);
+      const root = resolveRule(kb.store, doc, args.section);
       if (!root) {
         const tops = records.filter((r) => r.parent === null).map((r) => r.id);
         throw new ToolError(`no section "${args.section}" in ${doc.id}; its top-level sections are: ${tops.join(', ')}`);
       }
+      section = root.id;
       const inside = new Set([root.id]);
       records = records.filter((r) => {
         if (inside.has(r.id)) return true;

@@ -10,7 +10,8 @@ export const searchRules = defineTool({
   description:
     'Searches the Gundam Card Game rules and returns the matching rules with their printed numbers (8-5-3-2; tournament manual 2.4.1), exact text and heading path, best first. ' +
     'By default it searches every official Gundam Card Game document in the query\'s language (Comprehensive Rules, Tournament Rules Manual, Floor Rules, errata note); ' +
-    'English and Japanese queries both work. Players\' words ("tap", "graveyard", "mulligan", "life") are understood. A rule number in the query is looked up directly.',
+    'English and Japanese queries both work. Players\' words ("tap", "graveyard", "mulligan", "life") are understood. A rule number in the query is looked up directly. ' +
+    'The most specific matching rule comes first; a section that contains it follows, marked parent_of_match with the matched_children.',
   input: strictObject({
     query: queryText('query').describe('The question or words to search for, in English or Japanese (e.g. "can a unit attack the turn it is deployed", "ブロッカー")'),
     language: z.enum(['en', 'ja']).optional().describe('Language of the documents to search; default: the language the query is written in'),
@@ -36,6 +37,10 @@ export const searchRules = defineTool({
         path: z.array(z.string()),
         text: z.string(),
         score: z.number(),
+        parent_of_match: z.boolean().describe('True when more specific rules under this one matched the query: the governing rule is likely one of matched_children (ranked above this one when it scores close)'),
+        matched_children: z
+          .array(z.object({ id: z.string(), heading: z.string().nullable(), text: z.string() }))
+          .describe('The rules under this one that matched, best first (text shortened); read one with get_rule'),
       }),
     ),
   }),
@@ -58,7 +63,8 @@ export const searchRules = defineTool({
     const lines = results.map((r) => {
       const label = r.authority === 'unofficial' ? ' [UNOFFICIAL]' : '';
       const head = r.heading ? ` ${r.heading}` : '';
-      return `${r.id}${head} (${r.document_title}${label})\n${r.text}`;
+      const under = r.matched_children.length ? `\n  (parent of the matching rules ${r.matched_children.map((c) => c.id).join(', ')})` : '';
+      return `${r.id}${head} (${r.document_title}${label})\n${r.text}${under}`;
     });
     const text = results.length ? lines.join('\n\n') : `No rule matches "${args.query}" in ${documents.join(', ') || 'the selected documents'}.`;
     return { structured: { query: args.query, language, documents, results }, text };

@@ -1,0 +1,55 @@
+/**
+ * The most specific rule first. A section ("13-1-5 <First Strike>", "7-3 Draw Phase") scores well
+ * on almost any question about its topic because its heading names it; the sub-rule that decides the
+ * question sits below it. When a rule's descendant in the candidates scores close to it, the
+ * descendant goes first and the rule follows, marked as the parent of the match with the children
+ * that matched, so the reader sees the governing rule and its context together.
+ */
+import type { RuleRecord } from '../corpus/types.js';
+
+export interface Ranked {
+  i: number;
+  score: number;
+  /** Set on a rule that follows the more specific rule(s) it contains: their record positions. */
+  matchedChildren?: number[];
+}
+
+/**
+ * How close (as a share of the parent's score) a descendant must come to go first: a heading with
+ * no text of its own gives way more easily than a rule with its own text.
+ */
+/** The share of its score a rule keeps after handing its place to a descendant. */
+const PARENT_KEEP = 0.6;
+const GIVE_WAY = { heading: 0.45, text: 0.75 };
+
+export function mostSpecificFirst(hits: { i: number; score: number }[], records: RuleRecord[], byKey: (document: string, id: string) => number | undefined): Ranked[] {
+  const score = new Map(hits.map((h) => [h.i, h.score]));
+  /** Candidate descendants of each candidate, through the parent links. */
+  const descendants = new Map<number, number[]>();
+  for (const h of hits) {
+    const r = records[h.i]!;
+    for (let p = r.parent; p !== null; ) {
+      const k = byKey(r.document, p);
+      if (k === undefined) break;
+      if (score.has(k)) descendants.set(k, [...(descendants.get(k) ?? []), h.i]);
+      p = records[k]!.parent;
+    }
+  }
+  // Top-down: a rule whose descendant comes close hands its place to the best such descendant and
+  // keeps a share of its score, so it still follows the match but no longer crowds out other rules.
+  const adj = new Map(score);
+  for (const h of [...hits].sort((a, b) => b.score - a.score)) {
+    const r = records[h.i]!;
+    const need = (r.text ? GIVE_WAY.text : GIVE_WAY.heading) * h.score;
+    const best = (descendants.get(h.i) ?? []).filter((d) => score.get(d)! >= need).sort((a, b) => score.get(b)! - score.get(a)!)[0];
+    if (best === undefined) continue;
+    adj.set(best, Math.max(adj.get(best)!, adj.get(h.i)! * 1.0001));
+    adj.set(h.i, adj.get(h.i)! * PARENT_KEEP);
+  }
+  return hits
+    .map((h) => {
+      const matched = descendants.get(h.i) ?? [];
+      return { i: h.i, score: adj.get(h.i)!, ...(matched.length ? { matchedChildren: matched.slice(0, 5) } : {}) };
+    })
+    .sort((a, b) => b.score - a.score);
+}
