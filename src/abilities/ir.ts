@@ -118,7 +118,17 @@ export type Step =
   /** Added by the compiler (12 commands): 【Burst】"Activate this card's 【Main】." runs the card's own 【Main】 effect. */
   | { do: 'activate-main' }
   /** Added by the compiler: "It can't choose the enemy player as its attack target during this turn." */
-  | { do: 'forbid-attack-player'; target: Selector; duration: Duration };
+  | { do: 'forbid-attack-player'; target: Selector; duration: Duration }
+  /**
+   * Added by the compiler (12 cards): the controller picks `count` cards matching `filter` in their
+   * own trash and exiles them from the game (removed from the game, not to the trash). All or
+   * nothing: with fewer than `count` matching cards nothing is exiled and the step did not happen
+   * (5-20-1, so "If you do" fails and, as a cost, it cannot be paid). Printed as a cost "Exile 1
+   * Command card from your trash：", as "Choose 3 (Titans) cards from your trash. Exile them from the
+   * game.", and as 【Deploy･Development 2】 (13-1-8-1: "you may exile 2 (G Generation) cards in your
+   * trash from the game. If you do, …").
+   */
+  | { do: 'exile-from-trash'; count: number; filter: Filter };
 
 /** A condition an effect or a constant ability depends on. */
 export type Condition =
@@ -155,6 +165,13 @@ export interface EffectStep {
   ifDone?: boolean;
   /** Added by the compiler: the step was printed with "Then," (wording only; steps always run in order). */
   then?: boolean;
+  /**
+   * Added by the compiler: the step was printed in one sentence with the step before it, joined by
+   * "and" (wording only; steps always run in order): "It recovers 2 HP and gets AP+2 during this
+   * turn." (the second step targets `previous`), or "Choose 1 of your Units and 1 enemy Unit. Deal 1
+   * damage to them." (two steps, each with its own `choose`; the second repeats the first's `when`).
+   */
+  and?: boolean;
 }
 
 /** The trigger of a triggered ability. */
@@ -201,7 +218,24 @@ interface AbilityBase {
 }
 
 export type CompiledAbility =
-  | (AbilityBase & { kind: 'triggered'; trigger: Trigger; effect: EffectStep[] })
+  | (AbilityBase & {
+      kind: 'triggered';
+      trigger: Trigger;
+      effect: EffectStep[];
+      /**
+       * Added by the compiler (wording only): printed as 【Deploy･Development N】 (13-1-8-1). The effect
+       * already says what it means: an optional exile-from-trash of N (G Generation) cards, then the
+       * following effect with ifDone.
+       */
+      development?: number;
+      /**
+       * Added by the compiler (7 cards), for trigger 'receives-damage' only: which damage triggers it.
+       * kind 'battle' / 'effect' = only that kind of damage (5-5-3 / 5-5-4); enemy = only damage
+       * dealt by an enemy card ("receives enemy damage", "receives damage from an enemy"). Absent
+       * field or absent key = any. A reduce-damage step reduces only the damage that triggered it.
+       */
+      damage?: { kind?: 'battle' | 'effect'; enemy?: boolean };
+    })
   | (AbilityBase & { kind: 'activated'; window: 'main' | 'action'; cost: Cost; effect: EffectStep[] })
   | (AbilityBase & { kind: 'command'; windows: ('main' | 'action')[]; effect: EffectStep[] })
   | (AbilityBase & { kind: 'constant'; effects: Constant[] })

@@ -8,6 +8,8 @@ const ADJECTIVES = ['damaged', 'rested', 'active', 'enemy', 'other', 'your'];
 const ADJ_RUN = new RegExp(`\\b(?:(?:${ADJECTIVES.join('|')}) )+`, 'g');
 
 const RULES: [RegExp, string | ((...m: string[]) => string)][] = [
+  // "If/While this Unit is damaged, it gains …": "it" is this Unit (within the sentence).
+  [/\b((?:if|while) this (?:unit )?(?:is|has) (?:[^,.]|\.(?=\d))*?), it (gets|gains|recovers)\b/g, '$1, this unit $2'],
   [/[.,:：。]/g, ' '],
   [/\s*([【】])\s*/g, '$1'],
   [/\bof your\b/g, 'your'],
@@ -30,6 +32,14 @@ const RULES: [RegExp, string | ((...m: string[]) => string)][] = [
   [/\bduring (your|your opponent's) turn\b(?! when)/g, 'if it is $1 turn'],
   [/\byou is attacking\b/g, 'this unit is attacking'],
   [/\bthis is a (.+?) unit\b/g, 'this unit is $1'],
+  // Pilot text says "this" for the Unit: "this gets AP+1", "while this is damaged".
+  [/\bthis (gets|gains|is damaged|is rested|is active)\b/g, 'this unit $1'],
+  // "it is attacking" after "this Unit has … and" is this Unit.
+  [/\band it is attacking\b/g, 'and this unit is attacking'],
+  // "receives effect damage from an enemy" = "receives enemy effect damage".
+  [/\breceives (battle |effect )?damage from a enemy\b/g, 'receives enemy $1damage'],
+  // "there are 3 or less enemy Shields" = "your opponent has 3 or less Shields".
+  [/\bthere is (\d+ or (?:more|less)) enemy shield\b/g, 'your opponent has $1 shield'],
 ];
 
 export function normalizeText(text: string): string {

@@ -50,6 +50,30 @@ describe('compile', () => {
     ]);
   });
 
+  it('"Unit token" nouns: a token filter in a choice, a count condition and an "all" constant', () => {
+    const token = { type: 'unit', token: true };
+    expect(compile('GD02-046').abilities).toMatchObject([{ kind: 'triggered', trigger: 'deploy', effect: [{ step: { do: 'damage', amount: 2, target: { type: 'choose', filter: { side: 'enemy', ...token } } } }] }]);
+    expect(compile('GD03-045').abilities).toMatchObject([{ kind: 'constant', requires: [{ type: 'count-in-play', filter: { side: 'friendly', ...token }, cmp: { op: '>=', value: 1 } }], effects: [{ type: 'stats', ap: 1 }] }]);
+    expect(compile('GD04-083').abilities[1]).toMatchObject({ kind: 'constant', effects: [{ type: 'stats', ap: 1, target: { type: 'all', filter: { side: 'friendly', traits: ['League Militaire'], ...token } } }] });
+  });
+
+  it('look-top forms: the one-card "If it is a … card" form and "Return it to the top or bottom"', () => {
+    for (const id of ['ST06-009', 'GD05-090', 'GD01-048']) {
+      const a = compile(id).abilities.find((x) => x.kind === 'triggered' && x.effect[0]?.step.do === 'look-top');
+      expect(a, id).toMatchObject({ effect: [{ step: { do: 'look-top', count: 1, take: { max: 1, to: 'hand' }, rest: 'bottom' } }] });
+    }
+    const zeon = compile('GD01-048').abilities.find((x) => x.kind === 'triggered' && x.trigger === 'deploy');
+    expect(zeon).toMatchObject({ effect: [{ step: { take: { filter: { side: 'any', traits: ['Zeon', 'Neo Zeon'], type: 'unit' } } } }] });
+    expect(compile('GD05-029').abilities[0]).toMatchObject({ trigger: 'deploy', effect: [{ step: { do: 'look-top', count: 1, take: { max: 0 }, rest: 'top-or-bottom' } }] });
+  });
+
+  it('"Reduce it by N" only inside a receives-damage trigger; a qualifier the pattern does not know stays unread', () => {
+    expect(compileCardText('【Deploy】Reduce it by 1.').effects).toBe('partial');
+    expect(compileCardText('When this Unit receives enemy damage from an enemy, reduce it by 1.').effects).toBe('partial');
+    // The source restriction "from an enemy Unit with 3 or less AP" has no IR: unsupported, not dropped.
+    expect(compile('GD04-126').abilities.at(-1)).toMatchObject({ kind: 'unsupported' });
+  });
+
   it('a keyword-only card is full; a card without text is none', () => {
     expect(compile('ST01-008')).toMatchObject({ effects: 'full', abilities: [{ kind: 'keyword', keyword: { name: 'Blocker', amount: null } }] });
     expect(compileCardText('')).toEqual({ abilities: [], effects: 'none' });

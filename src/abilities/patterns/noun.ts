@@ -66,7 +66,16 @@ export function parseNoun(np: string): Noun {
   let card = false;
   let plural = false;
   let matched = false;
-  for (const [re, type, isCard] of NOUNS) {
+  const token = /^Unit (tokens?)/.exec(s);
+  if (token) {
+    // "friendly Unit token", "all your (League Militaire) Unit tokens".
+    filter.type = 'unit';
+    filter.token = true;
+    plural = token[1] === 'tokens';
+    matched = true;
+    s = s.slice(token[0].length);
+  }
+  for (const [re, type, isCard] of matched ? [] : NOUNS) {
     const m = re.exec(s);
     if (!m) continue;
     matched = true;
@@ -116,7 +125,7 @@ export function renderNoun(f: Filter, style: NounStyle = {}): string {
   if (f.traits?.length) words.push(f.traits.map((t) => `(${t})`).join('/'));
   if (f.linked) words.push('Link');
   const s = style.plural ? 's' : '';
-  const noun = f.type === 'unit-or-base' ? `Unit${s} or Base${s}` : f.type === undefined ? `card${s}` : style.card || f.type === 'pilot' || f.type === 'command' ? `${cap(f.type)} card${s}` : `${cap(f.type)}${s}`;
+  const noun = f.token && f.type === 'unit' ? `Unit token${s}` : f.type === 'unit-or-base' ? `Unit${s} or Base${s}` : f.type === undefined ? `card${s}` : style.card || f.type === 'pilot' || f.type === 'command' ? `${cap(f.type)} card${s}` : `${cap(f.type)}${s}`;
   words.push(noun);
   let out = words.join(' ');
   if (f.keyword) out += ` with ${renderKeyword({ name: f.keyword, amount: null })}`;

@@ -80,6 +80,7 @@ export const STEP_PATTERNS: StepPattern[] = [
     re: /^Return (.+?) to (?:its owner's hand|their owners' hands|their owner's hand)$/,
     read: (m, u) => ({ do: 'return-to-hand', target: parseTarget(m[1]!, u) }),
   },
+  { id: 'step.reduce-damage', re: /^Reduce it by (\d+)$/, read: (m) => ({ do: 'reduce-damage', amount: Number(m[1]) }) },
   { id: 'step.draw', re: /^Draw (\d+)$/, read: (m) => ({ do: 'draw', who: 'you', count: Number(m[1]) }) },
   { id: 'step.discard', re: /^Discard (\d+)$/, read: (m) => ({ do: 'discard', who: 'you', count: Number(m[1]) }) },
   { id: 'step.shield-to-hand', re: /^Add (\d+) of your Shields to your hand$/, read: (m) => ({ do: 'shield-to-hand', who: 'you', count: Number(m[1]) }) },
@@ -117,16 +118,38 @@ export function parseStep(sentence: string, used: Used): Step {
 
 /**
  * "Look at the top N cards of your deck. You may reveal 1 (filter) card among them and add it to
- * your hand. Return the remaining cards randomly to the bottom of your deck." (three sentences).
+ * your hand. Return the remaining cards randomly to the bottom of your deck." (three sentences);
+ * "… You may deploy 1 (filter) Unit card among them. …" (take.to 'deploy'); "Look at the top card
+ * of your deck. If it is a (filter) card, you may reveal it and add it to your hand. Return any
+ * remaining card to the bottom of your deck." (the one-card form); "Look at the top card of your
+ * deck. Return it to the top or bottom of your deck." (two sentences: nothing is taken, take.max 0).
+ * Returns the step and how many sentences it read.
  */
-export function parseLookTop(sentences: string[], used: Used): Step | null {
+export function parseLookTop(sentences: string[], used: Used): { step: Step; read: number } | null {
   const look = /^Look at the top (?:(\d+) cards|card) of your deck$/.exec(sentences[0] ?? '');
   if (!look) return null;
-  const take = /^You may reveal (?:(\d+) )?(.+?) among them and add (?:it|them) to your hand$/.exec(sentences[1] ?? '');
+  const count = look[1] ? Number(look[1]) : 1;
+  if (count === 1 && /^Return it to the top or bottom of your deck$/.test(sentences[1] ?? '')) {
+    used.add('step.look-top-return');
+    return { step: { do: 'look-top', count: 1, take: { filter: { side: 'any' }, max: 0, to: 'hand' }, rest: 'top-or-bottom' }, read: 2 };
+  }
+  const one = count === 1 ? /^If it is an? (.+?), you may reveal it and add it to your hand$/.exec(sentences[1] ?? '') : null;
+  if (one) {
+    if (!/^Return any remaining card to the bottom of your deck$/.test(sentences[2] ?? '')) throw new Unread(sentences.slice(0, 3).join('. '));
+    const n = parseNoun(one[1]!);
+    if (!n.card || n.plural || n.filter.side !== 'any') throw new Unread(one[1]!);
+    used.add('step.look-top');
+    return { step: { do: 'look-top', count: 1, take: { filter: n.filter, max: 1, to: 'hand' }, rest: 'bottom' }, read: 3 };
+  }
+  const take = /^You may (?:reveal (?:(\d+) )?(.+?) among them and add (?:it|them) to your hand|deploy (\d+) (.+?) among them)$/.exec(sentences[1] ?? '');
   const rest = /^Return the remaining cards randomly to the bottom of your deck$/.exec(sentences[2] ?? '');
-  if (!take || !rest) throw new Unread(sentences.slice(0, 3).join('. '));
-  const n = parseNoun(take[2]!);
-  if (!n.card || n.filter.side !== 'any') throw new Unread(take[2]!);
-  used.add('step.look-top');
-  return { do: 'look-top', count: look[1] ? Number(look[1]) : 1, take: { filter: n.filter, max: take[1] ? Number(take[1]) : 1, to: 'hand' }, rest: 'bottom' };
+  if (!take || !rest || count === 1) throw new Unread(sentences.slice(0, 3).join('. '));
+  const deploy = take[4] !== undefined;
+  const n = parseNoun(deploy ? take[4]! : take[2]!);
+  if (!n.card || n.filter.side !== 'any') throw new Unread(deploy ? take[4]! : take[2]!);
+  // Only Unit cards can be deployed this way.
+  if (deploy && n.filter.type !== 'unit') throw new Unread(take[4]!);
+  used.add(deploy ? 'step.look-top-deploy' : 'step.look-top');
+  const max = deploy ? Number(take[3]) : take[1] ? Number(take[1]) : 1;
+  return { step: { do: 'look-top', count, take: { filter: n.filter, max, to: deploy ? 'deploy' : 'hand' }, rest: 'bottom' }, read: 3 };
 }

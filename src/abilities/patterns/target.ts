@@ -11,6 +11,8 @@ export function parseTarget(phrase: string, used: Used): Selector {
   const p = phrase.trim();
   if (/^(?:it|them|they)$/i.test(p)) return { type: 'previous' };
   if (/^this (?:Unit|Base|card)$/i.test(p)) return { type: 'self' };
+  // Pilot text: "this gets AP+1" (the Unit it is paired with).
+  if (/^this$/i.test(p)) return { type: 'self' };
   if (/^this Unit's paired Pilot$/i.test(p)) return { type: 'paired-pilot' };
   const all = /^all (.+)$/i.exec(p);
   if (all) {
