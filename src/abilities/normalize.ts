@@ -29,6 +29,8 @@ const RULES: [RegExp, string | ((...m: string[]) => string)][] = [
   [/\b(a|another|no|only \d+|\d+ or (?:more|less)) ((?:(?:damaged|rested|active|other) )*)your (.+?) is in play\b/g, 'you have $1 $2$3 in play'],
   [/\bthis (?:base|card)\b/g, 'this unit'],
   [/\bwhile\b/g, 'if'],
+  // A constant's trailing "during your turn" means the same as a leading one.
+  [/^((?:【[^】]*】)*)(.+? (?:gets? [a-z]{2}[+-]\d+(?: and [a-z]{2}[+-]\d+)?|gains? <[^>]+>)) during (your|your opponent's) turn\s*$/, '$1during $3 turn $2'],
   [/\bduring (your|your opponent's) turn\b(?! when)/g, 'if it is $1 turn'],
   [/\byou is attacking\b/g, 'this unit is attacking'],
   [/\bthis is a (.+?) unit\b/g, 'this unit is $1'],

@@ -74,6 +74,13 @@ describe('compile', () => {
     expect(compile('GD04-126').abilities.at(-1)).toMatchObject({ kind: 'unsupported' });
   });
 
+  it('a constant with a trailing "during your turn"; "other than Link Units"; "this Unit may choose an active enemy Unit"', () => {
+    expect(compile('GD05-065').abilities).toMatchObject([{ kind: 'constant', requires: [{ type: 'linked' }, { type: 'turn', whose: 'yours' }], effects: [{ type: 'stats', target: { type: 'self' }, ap: 2, hp: 0 }] }]);
+    expect(compile('GD03-126').abilities[2]).toMatchObject({ kind: 'constant', requires: [{ type: 'turn', whose: 'opponents' }], effects: [{ type: 'stats', ap: 1, target: { type: 'all', filter: { side: 'friendly', type: 'unit', token: true } } }] });
+    expect(compile('GD02-107').abilities[1]).toMatchObject({ kind: 'command', effect: [{ step: { do: 'damage', amount: 1, target: { type: 'all', filter: { side: 'enemy', type: 'unit', linked: false } } } }] });
+    expect(compile('ST04-011').abilities[1]).toMatchObject({ trigger: 'when-linked', effect: [{ step: { do: 'allow-attack-active', target: { type: 'self' }, filter: { side: 'enemy', rested: false, level: { op: '<=', value: 5 } } } }] });
+  });
+
   it('a keyword-only card is full; a card without text is none', () => {
     expect(compile('ST01-008')).toMatchObject({ effects: 'full', abilities: [{ kind: 'keyword', keyword: { name: 'Blocker', amount: null } }] });
     expect(compileCardText('')).toEqual({ abilities: [], effects: 'none' });

@@ -4,7 +4,7 @@
  * target.", each optionally under "While …," or "During your turn,".
  */
 import type { Condition, Constant } from '../ir.js';
-import { parseConditions } from './condition.js';
+import { parseCondition, parseConditions } from './condition.js';
 import { KEYWORD_SRC, parseKeyword } from './keyword.js';
 import { parseNoun } from './noun.js';
 import { sentences } from './sequence.js';
@@ -94,6 +94,12 @@ export function parseConstants(body: string, used: Used): { requires: Condition[
     const selfRef = requires.some((r) => r.type === 'self');
     if (selfRef && /^it /.test(s)) s = `This Unit ${s.slice(3)}`;
     s = s.charAt(0).toUpperCase() + s.slice(1);
+  }
+  // "This Unit gets AP+2 during your turn." = "During your turn, this Unit gets AP+2."
+  const trail = / during (your|your opponent's) turn$/.exec(s);
+  if (trail && !readsAsConstant(s) && readsAsConstant(s.slice(0, trail.index))) {
+    requires.push(parseCondition(`${trail[1]} turn`, used));
+    s = s.slice(0, trail.index);
   }
   if (!readsAsConstant(s)) return null;
   return { requires, effects: parseConstant(s, used) };

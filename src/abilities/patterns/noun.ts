@@ -94,6 +94,7 @@ export function parseNoun(np: string): Noun {
     else if ((m = /^ with (\d+)(?: or (less|more))? (HP|AP)/.exec(s))) filter[m[3] === 'HP' ? 'hp' : 'ap'] = cmpOf(m[1]!, m[2]);
     else if ((m = /^ that (?:is|are) Lv\.(\d+)(?: or (lower|higher))?/.exec(s))) filter.level = cmpOf(m[1]!, m[2]);
     else if ((m = /^ with "([^"]+)" in (?:its|their) card names?/.exec(s))) filter.nameIncludes = m[1]!;
+    else if ((m = /^ other than Link Units/.exec(s)) && filter.linked === undefined) filter.linked = false;
     else break;
     s = s.slice(m[0].length);
   }
@@ -133,6 +134,7 @@ export function renderNoun(f: Filter, style: NounStyle = {}): string {
   if (f.ap) out += ` with ${cmpWords(f.ap, 'less', 'more')} AP`;
   if (f.nameIncludes) out += ` with "${f.nameIncludes}" in its card name`;
   if (f.level) out += ` that ${style.plural ? 'are' : 'is'} Lv.${cmpWords(f.level, 'lower', 'higher')}`;
+  if (f.linked === false) out += ' other than Link Units';
   return out;
 }
 

@@ -66,7 +66,7 @@ export const STEP_PATTERNS: StepPattern[] = [
   },
   {
     id: 'step.attack-active',
-    re: /^During this turn, (it|they) may choose an? (.+) as (?:its|their) attack target$/,
+    re: /^During this turn, (it|they|this Unit) may choose an? (.+) as (?:its|their) attack target$/,
     read: (m, u) => ({ do: 'allow-attack-active', target: parseTarget(m[1]!, u), filter: activeTarget(m[2]!), duration: 'turn' }),
   },
   { id: 'step.forbid-attack', re: /^(.+?) can't attack during this turn$/, read: (m, u) => ({ do: 'forbid-attack', target: parseTarget(m[1]!, u), duration: 'turn' }) },
