@@ -7,6 +7,7 @@ import type { Constant } from '../abilities/ir.js';
 import type { AbilityCtx } from './context.js';
 import { allHold, unitMatches } from './filters.js';
 import { reportUnsupported, unsupportedTiming } from './not-executed.js';
+import { emit } from './log.js';
 import { noConstants, PLAYERS, type Base, type CardFace, type ConstantState, type Game, type Unit } from './state.js';
 
 /** The abilities a Unit has: its own, then its Pilot's (3-3-9-2), each with its face. */
@@ -121,17 +122,50 @@ function signature(game: Game): string {
  */
 export function refreshConstants(game: Game): void {
   const sources = collect(game);
-  if (sources.length === 0) {
-    reset(game);
-    return;
+  const was = applied(game);
+  if (sources.length === 0) reset(game);
+  else {
+    let before = signature(game);
+    for (let round = 0; round < 4; round++) {
+      const held = sources.filter(({ ctx }) => allHold(game, ctx, ctx.ability.requires));
+      reset(game);
+      for (const { ctx, c } of held) apply(game, ctx, c, `${ctx.label}: "${ctx.ability.text}"`);
+      const after = signature(game);
+      if (after === before) break;
+      before = after;
+    }
   }
-  let before = signature(game);
-  for (let round = 0; round < 4; round++) {
-    const held = sources.filter(({ ctx }) => allHold(game, ctx, ctx.ability.requires));
-    reset(game);
-    for (const { ctx, c } of held) apply(game, ctx, c, `${ctx.label}: "${ctx.ability.text}"`);
-    const after = signature(game);
-    if (after === before) return;
-    before = after;
+  logChanges(game, was);
+}
+
+/** Each card's constant sources right now, to log what starts and stops applying. */
+function applied(game: Game): Map<string, { name: string; sources: string[] }> {
+  const out = new Map<string, { name: string; sources: string[] }>();
+  for (const p of PLAYERS) {
+    const st = game.players[p];
+    for (const u of st.units) out.set(u.id, { name: u.face.name === u.id ? u.id : `${u.face.name} (${u.id})`, sources: [...u.constant.sources] });
+    if (st.base) out.set(st.base.id, { name: `${st.base.face.name} (${st.base.id})`, sources: [...st.base.constant.sources] });
+  }
+  return out;
+}
+
+/** Rules behind a constant ability's condition, for the log. */
+function conditionRules(source: string): string[] {
+  const rules = ['10-1-5-3'];
+  if (source.includes('【During Link】')) rules.push('13-2-12-1');
+  if (source.includes('【During Pair')) rules.push('13-2-10-1');
+  return rules;
+}
+
+function logChanges(game: Game, was: Map<string, { name: string; sources: string[] }>): void {
+  const now = applied(game);
+  for (const [id, cur] of now) {
+    const before = was.get(id)?.sources ?? [];
+    for (const src of new Set(cur.sources)) {
+      if (!before.includes(src)) emit(game, `${cur.name} is now affected by the constant effect of ${src}`, conditionRules(src));
+    }
+    for (const src of new Set(before)) {
+      if (!cur.sources.includes(src)) emit(game, `${cur.name} is no longer affected by the constant effect of ${src}: its condition no longer holds`, conditionRules(src));
+    }
   }
 }

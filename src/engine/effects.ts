@@ -9,7 +9,7 @@ import { emit, signed } from './log.js';
 import { destroyBase, destroyUnit, runRulesManagement } from './management.js';
 import { inputProblem, type Problem } from './problems.js';
 import type { ActionOf } from './schema.js';
-import { describeUnit, findUnit, nextSerial, type Base, type Game, type PlayerId, type Shield, type Unit } from './state.js';
+import { describeUnit, findUnit, nextSerial, opponent, type Base, type Game, type PlayerId, type Shield, type Unit } from './state.js';
 import { baseHp, unitAp, unitHp } from './stats.js';
 import { abilitiesFor, queueTriggers, resolveNow } from './triggers.js';
 
@@ -17,15 +17,25 @@ import { abilitiesFor, queueTriggers, resolveNow } from './triggers.js';
 // Damage
 
 /** 5-5-1 damage is counters on the card; 5-5-5 zero damage is not dealt. Returns whether any was dealt. */
-export function damageUnit(game: Game, unit: Unit, amount: number, source: string, rules: string[]): boolean {
-  amount = reduceDamage(game, unit, amount);
+/**
+ * Who dealt damage, for "when this Unit receives battle/effect/enemy damage": `from` is the player
+ * whose card dealt it (null when the scenario does not say, as for a plain deal_damage action).
+ */
+export interface DamageSource {
+  kind: 'battle' | 'effect';
+  from: PlayerId | null;
+}
+
+export function damageUnit(game: Game, unit: Unit, amount: number, source: string, rules: string[], by?: DamageSource): boolean {
+  const dealt: DamageSource = by ?? { kind: rules.includes('5-5-4') ? 'effect' : 'battle', from: rules.includes('5-5-4') ? null : opponent(unit.owner) };
+  amount = reduceDamage(game, unit, amount, dealt);
   if (amount <= 0) {
     emit(game, `${source} deals no damage to ${describeUnit(unit)}: damage of 0 is not dealt`, [...rules, '5-5-5']);
     return false;
   }
   unit.damage += amount;
   emit(game, `${source} deals ${amount} damage to ${describeUnit(unit)} (now ${unit.damage} damage, HP ${unitHp(unit)})`, [...rules, '5-5-1']);
-  queueTriggers(game, 'receives-damage', { unit, reductionOnly: false });
+  queueTriggers(game, 'receives-damage', { unit, reductionOnly: false, damage: dealt });
   return true;
 }
 
@@ -33,9 +43,9 @@ export function damageUnit(game: Game, unit: Unit, amount: number, source: strin
  * 5-21 "when this Unit receives damage … reduce it by N": the Unit's abilities made only of
  * reductions apply to the damage before it is received; the others trigger after it.
  */
-function reduceDamage(game: Game, unit: Unit, amount: number): number {
+function reduceDamage(game: Game, unit: Unit, amount: number, dealt: DamageSource): number {
   if (amount <= 0) return amount;
-  const reducers = abilitiesFor(game, 'receives-damage', { unit, reductionOnly: true });
+  const reducers = abilitiesFor(game, 'receives-damage', { unit, reductionOnly: true, damage: dealt });
   if (reducers.length === 0) return amount;
   game.damageReduction = 0;
   for (const ctx of reducers) resolveNow(game, ctx);

@@ -140,7 +140,7 @@ function runStep(game: Game, ctx: AbilityCtx, step: Step, entry: Choice | undefi
     case 'damage': {
       let any = false;
       for (const t of targetsOf(step.target)) {
-        if (t.kind === 'unit') any = damageUnit(game, t.unit, step.amount, s, ['5-5-4']) || any;
+        if (t.kind === 'unit') any = damageUnit(game, t.unit, step.amount, s, ['5-5-4'], { kind: 'effect', from: ctx.controller }) || any;
         else if (t.kind === 'base') any = damageBase(game, t.base, step.amount, s, ['5-5-4']) || any;
       }
       return any;
@@ -221,8 +221,14 @@ function runStep(game: Game, ctx: AbilityCtx, step: Step, entry: Choice | undefi
     }
     case 'return-to-hand': {
       const ts = targetsOf(step.target);
-      for (const t of ts) if (t.kind !== 'card') returnToHand(game, t.kind === 'unit' ? t.unit : t.base, s);
-      return ts.length > 0;
+      let any = false;
+      for (const t of ts) {
+        if (t.kind !== 'card') {
+          returnToHand(game, t.kind === 'unit' ? t.unit : t.base, s);
+          any = true;
+        } else any = trashToHandById(game, t, s) || any;
+      }
+      return any;
     }
     case 'draw': {
       let any = false;
@@ -263,6 +269,8 @@ function runStep(game: Game, ctx: AbilityCtx, step: Step, entry: Choice | undefi
       game.damageReduction += step.amount;
       emit(game, `The damage is reduced by ${step.amount} (${s})`, ['5-21-1', '10-1-9-1']);
       return true;
+    case 'exile-from-trash':
+      return exileFromTrash(game, ctx, step, s, entry);
     case 'activate-main': {
       const main = ctx.face.abilities.find((a) => a.kind === 'command' && a.windows.includes('main'));
       if (!main || main.kind !== 'command') {
@@ -274,6 +282,27 @@ function runStep(game: Game, ctx: AbilityCtx, step: Step, entry: Choice | undefi
       return true;
     }
   }
+}
+
+/**
+ * A card named by the effect that is now in its owner's trash ("this Unit's paired Pilot" after a
+ * 【Destroyed】: it went to the trash with the Unit, 3-3-6, and the text reads the last state,
+ * 13-2-8-2-1) goes to the hand.
+ */
+function trashToHandById(game: Game, t: Extract<Target, { kind: 'card' }>, s: string): boolean {
+  const st = game.players[t.player];
+  const at = st.trash.indexOf(t.id);
+  if (at < 0) {
+    emit(game, `${targetName(t)} is not in player ${t.player}'s trash any more, so it is not returned (${s})`, ['1-3-2']);
+    return false;
+  }
+  st.trash.splice(at, 1);
+  st.hand += 1;
+  const cardNo = t.face?.cardId ?? t.id;
+  st.handCards.push(cardNo);
+  if (t.face) game.faces[cardNo] = t.face;
+  emit(game, `${targetName(t)} returns from the trash to player ${t.player}'s hand (${s}; hand ${st.hand})`, ['13-2-8-2-1', '3-3-6']);
+  return true;
 }
 
 function discard(game: Game, p: PlayerId, n: number, s: string): number {
@@ -490,6 +519,28 @@ function trashToHand(game: Game, ctx: AbilityCtx, step: Extract<Step, { do: 'tra
   return true;
 }
 
+/**
+ * "Exile N (filter) cards from your trash": all or nothing (with fewer than N matching cards
+ * nothing is exiled, so an "If you do" after it fails, 5-20-1); they go to the removal area (5-12-1).
+ */
+function exileFromTrash(game: Game, ctx: AbilityCtx, step: Extract<Step, { do: 'exile-from-trash' }>, s: string, entry: Choice | undefined): boolean {
+  const sel: Extract<Selector, { type: 'choose' }> = { type: 'choose', min: step.count, max: step.count, filter: { ...step.filter, side: 'friendly' }, zone: 'trash' };
+  const legal = candidates(game, ctx, sel);
+  if (legal.length < step.count) {
+    emit(game, `${s}: player ${ctx.controller} has ${legal.length} matching card${legal.length === 1 ? '' : 's'} in the trash, fewer than ${step.count}, so none is exiled`, ['1-3-2', '5-20-1']);
+    return false;
+  }
+  const ts = select(game, ctx, sel, step, entry).filter((t): t is Extract<Target, { kind: 'card' }> => t.kind === 'card');
+  const st = game.players[ctx.controller];
+  for (const t of ts) {
+    st.trash.splice(st.trash.indexOf(t.id), 1);
+    st.removed.push(t.id);
+  }
+  ctx.picked = ts.map((t) => t.id);
+  emit(game, `Player ${ctx.controller} exiles ${ts.map((t) => targetName(t)).join(', ')} from the trash (${s})`, ['5-12-1', '4-7-1']);
+  return ts.length > 0;
+}
+
 /** Runs an effect's steps in order (1-3-7). */
 export function runEffect(game: Game, ctx: AbilityCtx, steps: readonly EffectStep[]): void {
   let lastDone = true;
@@ -506,6 +557,11 @@ export function runEffect(game: Game, ctx: AbilityCtx, steps: readonly EffectSte
       continue;
     }
     let entry: Choice | undefined;
+    if (es.optional && !possible(game, ctx, es.step)) {
+      emit(game, `${src(ctx)}: the "you may" part cannot be done here (nothing it could choose), so there is nothing to decide`, ['10-1-3', '10-2-2']);
+      lastDone = false;
+      continue;
+    }
     if (es.optional) {
       const d = decideUse(game, `${src(ctx)} ("you may" ${es.step.do})`, ['10-1-3']);
       if (!d.use) {
@@ -517,6 +573,18 @@ export function runEffect(game: Game, ctx: AbilityCtx, steps: readonly EffectSte
     }
     lastDone = runStep(game, ctx, es.step, entry);
   }
+}
+
+/** Whether a step has anything to act on, so a "you may" is a real decision (and a cost can be paid). */
+export function possible(game: Game, ctx: AbilityCtx, step: Step): boolean {
+  if (step.do === 'exile-from-trash') {
+    return candidates(game, ctx, { type: 'choose', min: step.count, max: step.count, filter: { ...step.filter, side: 'friendly' }, zone: 'trash' }).length >= step.count;
+  }
+  if (step.do === 'discard') return players(ctx, step.who).every((p) => game.players[p].hand >= step.count);
+  if (step.do === 'trash-to-hand') return candidates(game, ctx, { type: 'choose', min: 1, max: step.max, filter: step.filter, zone: 'trash' }).length > 0;
+  const sel = 'target' in step ? step.target : null;
+  if (sel && sel.type === 'choose') return candidates(game, ctx, sel).length > 0;
+  return true;
 }
 
 /** Whether every unit filter in a "choose" before the first "Then"/"If you do" has a target (10-1-8-1-2). */
