@@ -32,6 +32,10 @@ export interface Filter {
   side: Side;
   /** Card type; in the battle area this is 'unit' (or 'base'); in trash/hand/deck any type. */
   type?: 'unit' | 'pilot' | 'command' | 'base' | 'unit-or-base';
+  /** Any of these card types ("Unit card/Pilot card"); used instead of `type` outside the battle area. */
+  types?: ('unit' | 'pilot' | 'command' | 'base')[];
+  /** "whose Lv. is equal to or lower than this Unit": compared with the ability's own card's Lv. */
+  levelVsSelf?: '<=' | '>=';
   /** "other"/"another": not the card the ability belongs to. */
   other?: boolean;
   traits?: string[];
@@ -128,13 +132,23 @@ export type Step =
    * game.", and as 【Deploy･Development 2】 (13-1-8-1: "you may exile 2 (G Generation) cards in your
    * trash from the game. If you do, …").
    */
-  | { do: 'exile-from-trash'; count: number; filter: Filter };
+  | { do: 'exile-from-trash'; count: number; filter: Filter }
+  /**
+   * "Deploy 1 (filter) Unit card from your hand/trash" (5-7-1-1: played from another location by an
+   * effect). `payCost`: "Pay its cost to deploy it" (its cost is paid, 2-10-1, Lv. still needed);
+   * otherwise it is deployed without paying. The card is chosen with a `cards` choice (its card
+   * number); the Unit triggers its 【Deploy】.
+   */
+  | { do: 'deploy-from'; zone: 'hand' | 'trash'; filter: Filter; max: number; payCost: boolean };
 
 /** A condition an effect or a constant ability depends on. */
 export type Condition =
   /** "during your turn" / "during your opponent's turn". */
   | { type: 'turn'; whose: 'yours' | 'opponents' }
-  /** "if you have 2 or more other (Zeon) Units in play", "while 4 or more enemy Units are in play". */
+  /**
+   * "if you have 2 or more other (Zeon) Units in play", "while 4 or more enemy Units are in play".
+   * With filter.type 'pilot' it counts the Pilots paired in the battle area ("a (CB) Pilot in play").
+   */
   | { type: 'count-in-play'; filter: Filter; cmp: Cmp }
   /** "if there are 4 or more Command cards in your trash". */
   | { type: 'count-in-trash'; who: Who; filter: Filter; cmp: Cmp }

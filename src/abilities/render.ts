@@ -114,6 +114,8 @@ export function renderStep(s: Step, prev?: Selector): string {
       return `Reduce it by ${s.amount}`;
     case 'exile-from-trash':
       return `Choose ${s.count} ${renderNoun(s.filter, { card: true, plural: s.count > 1 })} from your trash. Exile ${s.count > 1 ? 'them' : 'it'} from the game`;
+    case 'deploy-from':
+      return `Deploy ${s.max} ${renderNoun(s.filter, { card: true, plural: s.max > 1 })} from your ${s.zone}${s.payCost ? '. Pay its cost to deploy it' : ''}`;
   }
 }
 

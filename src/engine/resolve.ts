@@ -271,6 +271,8 @@ function runStep(game: Game, ctx: AbilityCtx, step: Step, entry: Choice | undefi
       return true;
     case 'exile-from-trash':
       return exileFromTrash(game, ctx, step, s, entry);
+    case 'deploy-from':
+      return deployFrom(game, ctx, step, s);
     case 'activate-main': {
       const main = ctx.face.abilities.find((a) => a.kind === 'command' && a.windows.includes('main'));
       if (!main || main.kind !== 'command') {
@@ -390,6 +392,12 @@ function putBaseIntoPlay(game: Game, owner: PlayerId, id: string, face: CardFace
   queueTriggers(game, 'deploy', { base: st.base });
 }
 
+/** The id a card put into play by an effect gets: its card number, or that with -2, -3… when taken. */
+function freshId(game: Game, cardNo: string): string {
+  if (!inPlay(game, cardNo)) return cardNo;
+  for (let n = 2; ; n++) if (!inPlay(game, `${cardNo}-${n}`)) return `${cardNo}-${n}`;
+}
+
 export function newUnit(id: string, owner: PlayerId, face: CardFace, rested: boolean): Unit {
   return {
     id,
@@ -482,7 +490,7 @@ function lookTop(game: Game, ctx: AbilityCtx, step: Extract<Step, { do: 'look-to
       emit(game, `Player ${ctx.controller} reveals ${face.name} (${id}) and adds it to the hand (hand ${st.hand})`, ['10-3-5']);
     } else {
       emit(game, `Player ${ctx.controller} reveals ${face.name} (${id}) and deploys it`, ['10-3-5', '5-7-1-1']);
-      putIntoBattleArea(game, newUnit(`${id}-${nextSerial(game)}`, ctx.controller, face, false), s);
+      putIntoBattleArea(game, newUnit(freshId(game, id), ctx.controller, face, false), s);
     }
   }
   const rest = n - taken.length;
@@ -541,6 +549,55 @@ function exileFromTrash(game: Game, ctx: AbilityCtx, step: Extract<Step, { do: '
   return ts.length > 0;
 }
 
+/**
+ * "Deploy 1 (filter) Unit card from your hand/trash" (5-7-1-1). The card is named with a `cards`
+ * choice; from the trash it must be there, from the hand it must be a known hand card or, when the
+ * scenario left the hand unlisted, is taken on the caller's word. "Pay its cost" rests Resources
+ * (2-10-1) and still needs the Lv. (2-9-1); a card that cannot be paid for is not deployed.
+ */
+function deployFrom(game: Game, ctx: AbilityCtx, step: Extract<Step, { do: 'deploy-from' }>, s: string): boolean {
+  const st = game.players[ctx.controller];
+  const filter = { ...step.filter, side: 'any' as const };
+  const pool = step.zone === 'trash' ? st.trash : st.handCards;
+  const legal = pool.filter((id) => {
+    const f = faceOf(game, id);
+    return f !== null && cardMatches(f, filter);
+  });
+  const handUnknown = step.zone === 'hand' && st.hand > st.handCards.length;
+  const named = chooseCards(game, `${s}: the card deployed from the ${step.zone}`, step.max, handUnknown ? null : legal, ['5-7-1-1']);
+  let any = false;
+  for (const id of named) {
+    const face = faceOf(game, id);
+    if (!face || !cardMatches(face, filter)) {
+      emit(game, `${id} is not a card this effect may deploy, so it stays in the ${step.zone}`, ['10-2-1']);
+      continue;
+    }
+    if (step.payCost) {
+      const r = st.resources;
+      if (totalResources(r) < face.level || r.active + r.ex < face.cost) {
+        emit(game, `${face.name} cannot be paid for (Lv.${face.level}, cost ${face.cost}; active ${r.active}, EX ${r.ex}), so it is not deployed`, ['2-9-1', '2-10-1', '1-3-2']);
+        continue;
+      }
+      const normal = Math.min(face.cost, r.active);
+      r.active -= normal;
+      r.rested += normal;
+      r.ex -= face.cost - normal;
+      emit(game, `Player ${ctx.controller} pays ${face.name}'s cost ${face.cost} (active ${r.active}, rested ${r.rested}, EX ${r.ex})`, ['2-10-1']);
+    }
+    if (step.zone === 'trash') st.trash.splice(st.trash.indexOf(id), 1);
+    else {
+      const at = st.handCards.indexOf(id);
+      if (at >= 0) st.handCards.splice(at, 1);
+      st.hand = Math.max(0, st.hand - 1);
+    }
+    emit(game, `${face.name} is deployed from player ${ctx.controller}'s ${step.zone} (${s})`, ['5-7-1-1', '5-8-1']);
+    if (face.type === 'base') putBaseIntoPlay(game, ctx.controller, freshId(game, id), face, s);
+    else putIntoBattleArea(game, newUnit(freshId(game, id), ctx.controller, face, false), s);
+    any = true;
+  }
+  return any;
+}
+
 /** Runs an effect's steps in order (1-3-7). */
 export function runEffect(game: Game, ctx: AbilityCtx, steps: readonly EffectStep[]): void {
   let lastDone = true;
@@ -581,6 +638,11 @@ export function possible(game: Game, ctx: AbilityCtx, step: Step): boolean {
     return candidates(game, ctx, { type: 'choose', min: step.count, max: step.count, filter: { ...step.filter, side: 'friendly' }, zone: 'trash' }).length >= step.count;
   }
   if (step.do === 'discard') return players(ctx, step.who).every((p) => game.players[p].hand >= step.count);
+  if (step.do === 'deploy-from') {
+    const st = game.players[ctx.controller];
+    if (step.zone === 'hand') return st.hand > 0;
+    return st.trash.some((id) => { const f = faceOf(game, id); return f !== null && cardMatches(f, { ...step.filter, side: 'any' }); });
+  }
   if (step.do === 'trash-to-hand') return candidates(game, ctx, { type: 'choose', min: 1, max: step.max, filter: step.filter, zone: 'trash' }).length > 0;
   const sel = 'target' in step ? step.target : null;
   if (sel && sel.type === 'choose') return candidates(game, ctx, sel).length > 0;
