@@ -9,7 +9,9 @@ const ADJ_RUN = new RegExp(`\\b(?:(?:${ADJECTIVES.join('|')}) )+`, 'g');
 
 const RULES: [RegExp, string | ((...m: string[]) => string)][] = [
   // "If/While this Unit is damaged, it gains …": "it" is this Unit (within the sentence).
-  [/\b((?:if|while) this (?:unit )?(?:is|has) (?:[^,.]|\.(?=\d))*?), it (gets|gains|recovers)\b/g, '$1, this unit $2'],
+  [/\b((?:if|while) this (?:unit )?(?:is|has) (?:[^,.]|\.(?=\d))*?), it (gets|gains|recovers|may choose)\b/g, '$1, this unit $2'],
+  // "… may choose X as its attack target during this turn" = "During this turn, … may choose X as its attack target".
+  [/\b(it|they|this unit) may choose ((?:lv\.|[^,.])+?) as (its|their) attack target during this turn\b/g, 'during this turn, $1 may choose $2 as $3 attack target'],
   [/[.,:：。]/g, ' '],
   [/\s*([【】])\s*/g, '$1'],
   [/\bof your\b/g, 'your'],

@@ -115,7 +115,10 @@ export function renderStep(s: Step, prev?: Selector): string {
     case 'exile-from-trash':
       return `Choose ${s.count} ${renderNoun(s.filter, { card: true, plural: s.count > 1 })} from your trash. Exile ${s.count > 1 ? 'them' : 'it'} from the game`;
     case 'deploy-from':
-      return `Deploy ${s.max} ${renderNoun(s.filter, { card: true, plural: s.max > 1 })} from your ${s.zone}${s.payCost ? '. Pay its cost to deploy it' : ''}`;
+      // As printed: "Deploy 1 (Maganac Corps) Unit card from your hand." / "Choose 1 Unit card that is
+      // Lv.5 or lower from your trash. Pay its cost to deploy it." / "… from your trash. Deploy it."
+      if (s.zone === 'hand') return `Deploy ${s.max} ${renderNoun(s.filter, { card: true, plural: s.max > 1 })} from your hand${s.payCost ? '. Pay its cost to deploy it' : ''}`;
+      return `Choose ${s.max} ${renderNoun(s.filter, { card: true, plural: s.max > 1 })} from your trash. ${s.payCost ? 'Pay its cost to deploy it' : 'Deploy it'}`;
   }
 }
 
@@ -240,7 +243,9 @@ export function renderAbility(a: Ability): string {
       const effect = renderEffect(a.effect);
       if (!phrase) return `${head}${effect}`;
       const turn = rest.find((r) => r.type === 'turn');
-      const pre = turn?.type === 'turn' ? `During ${turn.whose === 'yours' ? 'your' : "your opponent's"} turn, ` : '';
+      const conds = rest.filter((r) => r.type !== 'turn');
+      const pre =
+        (turn?.type === 'turn' ? `During ${turn.whose === 'yours' ? 'your' : "your opponent's"} turn, ` : '') + (conds.length ? `${turn ? 'if' : 'If'} ${conds.map(renderCondition).join(' and ')}, ` : '');
       return `${head}${pre}${pre ? lower(phrase) : phrase}${lower(effect)}`;
     }
     case 'command':

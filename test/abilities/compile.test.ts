@@ -81,6 +81,36 @@ describe('compile', () => {
     expect(compile('ST04-011').abilities[1]).toMatchObject({ trigger: 'when-linked', effect: [{ step: { do: 'allow-attack-active', target: { type: 'self' }, filter: { side: 'enemy', rested: false, level: { op: '<=', value: 5 } } } }] });
   });
 
+  it('a Pilot in play ("if you have a (CB) Pilot in play") counts paired Pilots; "Choose 1 enemy Pilot" is not a choice', () => {
+    expect(compile('ST07-004').abilities).toMatchObject([
+      { kind: 'constant', requires: [{ type: 'count-in-play', filter: { side: 'friendly', type: 'pilot', traits: ['CB'] }, cmp: { op: '>=', value: 1 } }], effects: [{ type: 'keyword', keyword: { name: 'Blocker' } }] },
+    ]);
+    expect(compile('GD05-003').abilities).toMatchObject([
+      { kind: 'triggered', trigger: 'destroyed', effect: [{ step: { do: 'draw', count: 1 }, when: [{ type: 'count-in-play', filter: { side: 'friendly', type: 'pilot', traits: ['Orb'] } }] }] },
+    ]);
+    expect(compile('GD04-037').abilities.map((a) => (a.kind === 'constant' ? a.requires[0] : null))).toEqual([
+      { type: 'count-in-play', filter: { side: 'friendly', colors: ['red'], traits: ['Super Soldier'], type: 'pilot' }, cmp: { op: '>=', value: 1 } },
+      { type: 'count-in-play', filter: { side: 'friendly', colors: ['green'], traits: ['Super Soldier'], type: 'pilot' }, cmp: { op: '>=', value: 1 } },
+    ]);
+    expect(compile('GD04-099').abilities.find((a) => a.kind === 'unsupported')).toMatchObject({ unread: '1 enemy Pilot' });
+  });
+
+  it('"Unit card/Pilot card" is any of the types; "whose Lv. is equal to or lower than this Unit"; "undamaged"; "with no paired Pilot"', () => {
+    const look = (id: string) => compile(id).abilities.find((a) => a.kind === 'command' || a.kind === 'triggered') as CompiledAbility;
+    expect(look('GD01-109')).toMatchObject({ effect: [{ step: { do: 'look-top', count: 5, take: { filter: { side: 'any', traits: ['Operation Meteor', 'G Team'], types: ['unit', 'pilot'] }, max: 1, to: 'hand' } } }] });
+    expect(look('GD04-024')).toMatchObject({ effect: [{ step: { do: 'look-top', count: 3, take: { filter: { traits: ['Academy'], types: ['unit', 'command'] } } } }] });
+    const lv = (id: string) => compile(id).abilities.filter((a) => a.kind === 'triggered').at(-1) as CompiledAbility;
+    expect(lv('GD01-093')).toMatchObject({ trigger: 'attack', effect: [{ step: { do: 'damage', amount: 1, target: { type: 'choose', filter: { side: 'enemy', type: 'unit', levelVsSelf: '<=' } } } }] });
+    expect(lv('GD03-086')).toMatchObject({ effect: [{ step: { do: 'modify', ap: 1, target: { type: 'choose', filter: { side: 'friendly', traits: ['Titans'], levelVsSelf: '<=' } } } }] });
+    // "it may choose … as its attack target during this turn" (the trailing form), after "If this is a (CB) Unit".
+    expect(lv('ST07-011')).toMatchObject({
+      trigger: 'when-paired',
+      effect: [{ step: { do: 'allow-attack-active', target: { type: 'self' }, filter: { side: 'enemy', rested: false, type: 'unit', levelVsSelf: '<=' }, duration: 'turn' }, when: [{ type: 'self', filter: { traits: ['CB'] } }] }],
+    });
+    expect(lv('GD04-091')).toMatchObject({ effect: [{ step: { do: 'damage', target: { type: 'choose', filter: { side: 'enemy', damaged: false } } } }] });
+    expect(lv('GD03-075')).toMatchObject({ effect: [{ step: { do: 'modify', ap: -2, target: { type: 'choose', filter: { side: 'enemy', paired: false } } } }] });
+  });
+
   it('a keyword-only card is full; a card without text is none', () => {
     expect(compile('ST01-008')).toMatchObject({ effects: 'full', abilities: [{ kind: 'keyword', keyword: { name: 'Blocker', amount: null } }] });
     expect(compileCardText('')).toEqual({ abilities: [], effects: 'none' });

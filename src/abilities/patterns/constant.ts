@@ -39,7 +39,7 @@ export const CONSTANT_PATTERNS: ConstantPattern[] = [
     re: /^This Unit may choose an? (.+) as its attack target$/,
     read: (m) => {
       const n = parseNoun(m[1]!);
-      if (n.card || n.plural || n.filter.side !== 'enemy' || n.filter.rested !== false) throw new Unread(m[1]!);
+      if (n.card || n.plural || n.filter.side !== 'enemy' || n.filter.rested !== false || n.filter.type !== 'unit') throw new Unread(m[1]!);
       return { type: 'attack-active', target: { type: 'self' }, filter: n.filter };
     },
   },

@@ -150,6 +150,16 @@ export function parseEffect(body: string, used: Used): EffectStep[] {
         i++;
         continue;
       }
+      const deploy = choose[2] ? /^(?:Pay its cost to deploy it|Deploy it)$/.exec(next) : null;
+      if (deploy) {
+        // "Choose 1 (Vagan) Unit card that is Lv.4 or lower from your trash. Pay its cost to deploy it."
+        const t = selector.filter.type;
+        if (selector.filter.side !== 'any' || selector.min !== 1 || selector.max !== 1 || (t !== 'unit' && t !== 'base')) throw new Unread(next);
+        used.add('step.deploy-from-trash');
+        out.push({ step: { do: 'deploy-from', zone: 'trash', filter: selector.filter, max: 1, payCost: next !== 'Deploy it' }, ...flags(c) });
+        i++;
+        continue;
+      }
       if (choose[2]) {
         // "Choose 1 (Zeon) Pilot card from your trash. Add it to your hand."
         if (!/^Add (?:it|them) to your hand$/.test(next) || selector.filter.side !== 'any' || selector.min !== selector.max) throw new Unread(next);

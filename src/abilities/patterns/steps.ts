@@ -44,7 +44,14 @@ function tokenSpec(name: string, spec: string): { name: string; traits: string[]
 /** The noun of an attack-target permission: "an active enemy Unit with 3 or less AP". */
 function activeTarget(np: string): Filter {
   const n = parseNoun(np);
-  if (n.card || n.plural || n.filter.side !== 'enemy' || n.filter.rested !== false) throw new Unread(np);
+  if (n.card || n.plural || n.filter.side !== 'enemy' || n.filter.rested !== false || n.filter.type !== 'unit') throw new Unread(np);
+  return n.filter;
+}
+
+/** The card a deploy-from step may put into play: "1 (Zeon) Unit card that is Lv.4 or lower" (a Unit or Base card). */
+export function deployable(np: string, plural: boolean): Filter {
+  const n = parseNoun(np);
+  if (!n.card || n.plural !== plural || n.filter.side !== 'any' || (n.filter.type !== 'unit' && n.filter.type !== 'base')) throw new Unread(np);
   return n.filter;
 }
 
@@ -67,6 +74,12 @@ export const STEP_PATTERNS: StepPattern[] = [
   {
     id: 'step.attack-active',
     re: /^During this turn, (it|they|this Unit) may choose an? (.+) as (?:its|their) attack target$/,
+    read: (m, u) => ({ do: 'allow-attack-active', target: parseTarget(m[1]!, u), filter: activeTarget(m[2]!), duration: 'turn' }),
+  },
+  {
+    // The same with "during this turn" at the end: "it may choose an active enemy Unit … as its attack target during this turn".
+    id: 'step.attack-active',
+    re: /^(It|They|This Unit) may choose an? (.+) as (?:its|their) attack target during this turn$/,
     read: (m, u) => ({ do: 'allow-attack-active', target: parseTarget(m[1]!, u), filter: activeTarget(m[2]!), duration: 'turn' }),
   },
   { id: 'step.forbid-attack', re: /^(.+?) can't attack during this turn$/, read: (m, u) => ({ do: 'forbid-attack', target: parseTarget(m[1]!, u), duration: 'turn' }) },
@@ -96,6 +109,11 @@ export const STEP_PATTERNS: StepPattern[] = [
     id: 'step.place-resource',
     re: /^Place (\d+) (EX|rested) Resources?$/,
     read: (m) => ({ do: 'place-resource', who: 'you', count: Number(m[1]), ex: m[2] === 'EX', rested: m[2] === 'rested' }),
+  },
+  {
+    id: 'step.deploy-from-hand',
+    re: /^Deploy (\d+) (.+?) from your hand$/,
+    read: (m) => ({ do: 'deploy-from', zone: 'hand', filter: deployable(m[2]!, Number(m[1]) > 1), max: Number(m[1]), payCost: false }),
   },
   {
     id: 'step.mill',

@@ -3,7 +3,8 @@
  * destroys an enemy Unit with battle damage, …" (optionally after "During your turn,").
  */
 import type { Condition, Trigger } from '../ir.js';
-import type { Used } from './unread.js';
+import { parseConditions } from './condition.js';
+import { Unread, type Used } from './unread.js';
 
 const TRIGGER_PHRASES: { id: string; re: RegExp; trigger: Trigger }[] = [
   { id: 'trigger.end-of-turn', re: /^At the end of your turn, /, trigger: 'end-of-turn' },
@@ -34,6 +35,19 @@ export function parseTriggerPhrase(body: string, used: Used): { trigger: Trigger
   if (turn) {
     requires.push({ type: 'turn', whose: turn[1] === 'your' ? 'yours' : 'opponents' });
     s = s.slice(turn[0].length);
+  }
+  // "If you have a (CB) Pilot in play, when this Unit receives damage …": a condition of the whole
+  // ability (checked when it would trigger, like 【During Pair】).
+  const cond = /^If (.+?), (?=when )/.exec(s);
+  if (cond) {
+    try {
+      requires.push(...parseConditions(cond[1]!, used));
+    } catch (e) {
+      if (e instanceof Unread) return null;
+      throw e;
+    }
+    used.add('trigger.if-condition');
+    s = s.slice(cond[0].length);
   }
   const rec = RECEIVES.exec(s);
   if (rec) {
