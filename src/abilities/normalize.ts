@@ -13,6 +13,8 @@ const RULES: [RegExp, string | ((...m: string[]) => string)][] = [
   // "… may choose X as its attack target during this turn" = "During this turn, … may choose X as its attack target".
   [/\b(it|they|this unit) may choose ((?:lv\.|[^,.])+?) as (its|their) attack target during this turn\b/g, 'during this turn, $1 may choose $2 as $3 attack target'],
   [/[.,:：。]/g, ' '],
+  // "Units/Bases" = "Units or Bases".
+  [/\b(units?)\/(bases?)\b/g, '$1 or $2'],
   [/\s*([【】])\s*/g, '$1'],
   [/\bof your\b/g, 'your'],
   [/\bfriendly\b/g, 'your'],

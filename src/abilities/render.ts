@@ -147,10 +147,13 @@ export function renderEffect(effect: EffectStep[]): string {
       out[out.length - 1] = `${out[out.length - 1]!.replace(/\.$/, '')} and ${renderStep(e.step, chosen).replace(/^(?:It|They) /, '')}.`;
       continue;
     }
+    const before = effect[i - 1];
+    // "Set this Unit as active. It can't attack during this turn." (the condition is the sentence's before it)
+    const selfIt = target?.type === 'self' && !e.then && !e.ifDone && !e.optional && !!before && 'target' in before.step && before.step.target.type === 'self' && same(e.when, before.when);
     let lead = '';
     if (e.then) lead += 'Then, ';
     if (e.ifDone) lead += 'If you do, ';
-    const inherited = target?.type === 'previous' && e.when && same(e.when, chosenWhen);
+    const inherited = (target?.type === 'previous' && e.when && same(e.when, chosenWhen)) || selfIt;
     if (e.when && !inherited) lead += `If ${conditionsText(e.when)}, `;
     if (e.optional) lead += 'You may ';
     let body: string;
@@ -165,6 +168,8 @@ export function renderEffect(effect: EffectStep[]): string {
       body = `${chooseText(target)}. ${renderStep(e.step, target)}`;
       chosen = target;
       chosenWhen = e.when;
+    } else if (selfIt) {
+      body = renderStep({ ...e.step, target: { type: 'previous' } } as Step, { type: 'self' });
     } else body = renderStep(e.step, chosen);
     out.push(`${lead ? lead + lower(body) : body}.`);
   }

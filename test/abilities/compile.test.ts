@@ -111,6 +111,22 @@ describe('compile', () => {
     expect(lv('GD03-075')).toMatchObject({ effect: [{ step: { do: 'modify', ap: -2, target: { type: 'choose', filter: { side: 'enemy', paired: false } } } }] });
   });
 
+  it('"Units/Bases" and "Unit/Base" are Units or Bases; a cost before a half-width colon', () => {
+    expect(compile('GD02-120').abilities[0]).toMatchObject({ kind: 'command', effect: [{ step: { do: 'recover', amount: 2, target: { type: 'choose', filter: { side: 'friendly', traits: ['AEUG'], type: 'unit-or-base' } } } }] });
+    expect(compile('GD04-049').abilities[1]).toMatchObject({
+      kind: 'triggered',
+      trigger: 'attack',
+      effect: [
+        { step: { do: 'exile-from-trash', count: 7, filter: { traits: ['Vulture'] } }, optional: true, when: [{ type: 'attacking', target: 'player' }] },
+        { step: { do: 'destroy', target: { type: 'choose', filter: { side: 'enemy', type: 'unit-or-base', level: { op: '<=', value: 8 } } } }, ifDone: true },
+      ],
+    });
+    expect(compile('GD03-015').abilities.find((a) => a.kind === 'activated')).toMatchObject({
+      cost: { steps: [{ do: 'exile-from-trash', count: 3, filter: { side: 'any', traits: ['Titans'] } }] },
+      effect: [{ step: { do: 'grant', target: { type: 'self' }, keyword: { name: 'Breach', amount: 4 }, duration: 'turn' } }],
+    });
+  });
+
   it('a keyword-only card is full; a card without text is none', () => {
     expect(compile('ST01-008')).toMatchObject({ effects: 'full', abilities: [{ kind: 'keyword', keyword: { name: 'Blocker', amount: null } }] });
     expect(compileCardText('')).toEqual({ abilities: [], effects: 'none' });

@@ -118,7 +118,9 @@ export function parseHeader(text: string, used: Used): Header {
   const kinds = [h.trigger, h.windows, h.activate, h.pilotName].filter((x) => x !== undefined).length;
   if (kinds > 1) throw new Unread(text.trim());
   if (h.activate) {
-    const colon = s.indexOf('：');
+    // The cost ends at the full-width colon (a few cards print a half-width one).
+    let colon = s.indexOf('：');
+    if (colon < 0) colon = s.search(/: (?=[A-Z])/);
     if (colon >= 0) {
       h.cost = parseCost(s.slice(0, colon), used);
       s = s.slice(colon + 1);

@@ -19,6 +19,7 @@ const NOUNS: [RegExp, Filter['type'] | undefined, boolean][] = [
   // A Pilot in play (paired in the battle area): "if you have a (CB) Pilot in play".
   [/^Pilots?/, 'pilot', false],
   [/^Units? or Bases?/, 'unit-or-base', false],
+  [/^Units?\/Bases?/, 'unit-or-base', false],
   [/^Units?/, 'unit', false],
   [/^Bases?/, 'base', false],
   [/^cards?/, undefined, true],

@@ -187,6 +187,13 @@ export function parseEffect(body: string, used: Used): EffectStep[] {
       // "If this Unit is damaged …, it gains <High-Maneuver> during this battle": "it" is this Unit.
       (step as { target: Selector }).target = { type: 'self' };
       used.add('seq.if-this-unit-it');
+    } else if (t?.type === 'previous' && !also && !c.when && !c.optional && !c.ifDone && !out.some((s) => targetOf(s.step)?.type === 'choose') && out.length && targetOf(out[out.length - 1]!.step)?.type === 'self') {
+      // "If …, set this Unit as active. It can't attack during this turn.": "it" is this Unit again,
+      // under the same condition as the sentence it refers back to.
+      (step as { target: Selector }).target = { type: 'self' };
+      const before = out[out.length - 1]!.when;
+      if (before) c.when = before;
+      used.add('seq.this-unit-it');
     } else if (t?.type === 'previous') {
       if (!out.some((s) => targetOf(s.step)?.type === 'choose')) throw new Unread(list[i]!);
       if (chosenWhen && !c.when) c.when = chosenWhen;
