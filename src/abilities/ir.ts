@@ -139,7 +139,33 @@ export type Step =
    * otherwise it is deployed without paying. The card is chosen with a `cards` choice (its card
    * number); the Unit triggers its 【Deploy】.
    */
-  | { do: 'deploy-from'; zone: 'hand' | 'trash'; filter: Filter; max: number; payCost: boolean };
+  | { do: 'deploy-from'; zone: 'hand' | 'trash'; filter: Filter; max: number; payCost: boolean }
+  /**
+   * Added by the compiler (5 cards): "It can't receive battle damage from enemy Units that are Lv.3
+   * or lower during this turn." The target's Units take no damage of that kind from those sources
+   * while it lasts (see DamageGuard).
+   */
+  | ({ do: 'prevent-damage'; target: Selector; duration: Duration } & DamageGuard)
+  /**
+   * Added by the compiler (5 cards): "Choose 1 rested enemy Unit. It won't be set as active during
+   * the start phase of your opponent's next turn." (or after "Rest it."). The target Units stay
+   * rested through the start phase of the opponent's next turn (the start phase's "set all your
+   * cards active" skips them); the effect ends after that start phase.
+   */
+  | { do: 'stay-rested'; target: Selector };
+
+/**
+ * Which damage a "can't receive damage" effect stops. `kind` 'battle'/'effect' = only that kind
+ * (5-5-3 / 5-5-4); absent = any damage. `from` = the card that deals it: an enemy Unit (its
+ * current Lv./AP/HP at that moment: "from enemy Units with 3 or less AP", "that are Lv.2 or
+ * lower"), an enemy Command ({side:'enemy', type:'command'}: "effect damage from enemy Commands"),
+ * or any enemy card ({side:'enemy'} with no type: "can't receive enemy effect damage"). Added by
+ * the compiler with the prevent-damage step and constant.
+ */
+export interface DamageGuard {
+  kind?: 'battle' | 'effect';
+  from: Filter;
+}
 
 /** A condition an effect or a constant ability depends on. */
 export type Condition =
@@ -218,7 +244,20 @@ export type Constant =
   | { type: 'attack-active'; target: Selector; filter: Filter }
   | { type: 'cannot-attack'; target: Selector }
   /** Added by the compiler (6 units): "This Unit can't choose the enemy player as its attack target." */
-  | { type: 'cannot-attack-player'; target: Selector };
+  | { type: 'cannot-attack-player'; target: Selector }
+  /**
+   * Added by the compiler (7 cards): "This Unit can't receive battle damage from enemy Units that
+   * are Lv.2 or lower.", "This Base can't receive enemy effect damage." (see DamageGuard).
+   */
+  | ({ type: 'prevent-damage'; target: Selector } & DamageGuard)
+  /**
+   * Added by the compiler (6 cards): "While you have 2 or more (Earth Federation) Units in play,
+   * this card in your hand gets cost -1." / "This card in your trash gets cost -1." While the card
+   * is in that zone (and the ability's `requires` hold there), its cost is changed by `amount`
+   * (negative = cheaper; not below 0) for playing it (hand) or for "Pay its cost to deploy it"
+   * (trash). Lv. is unchanged. target is always self (the card).
+   */
+  | { type: 'cost'; target: Selector; zone: 'hand' | 'trash'; amount: number };
 
 interface AbilityBase {
   /** The ability's text as printed (reminder text removed). */

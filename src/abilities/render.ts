@@ -5,6 +5,7 @@
  */
 import type { Ability, CompiledAbility, Condition, Constant, EffectStep, Selector, Step } from './ir.js';
 import { renderCondition } from './patterns/condition.js';
+import { renderGuard } from './patterns/guard.js';
 import { renderCost, renderPilotQualifier } from './patterns/header.js';
 import { renderKeyword } from './patterns/keyword.js';
 import { renderNoun } from './patterns/noun.js';
@@ -114,6 +115,10 @@ export function renderStep(s: Step, prev?: Selector): string {
       return `Reduce it by ${s.amount}`;
     case 'exile-from-trash':
       return `Choose ${s.count} ${renderNoun(s.filter, { card: true, plural: s.count > 1 })} from your trash. Exile ${s.count > 1 ? 'them' : 'it'} from the game`;
+    case 'prevent-damage':
+      return `${subject(s.target, prev)} ${renderGuard(s)} ${during(s.duration)}`;
+    case 'stay-rested':
+      return `${subject(s.target, prev)} won't be set as active during the start phase of your opponent's next turn`;
     case 'deploy-from':
       // As printed: "Deploy 1 (Maganac Corps) Unit card from your hand." / "Choose 1 Unit card that is
       // Lv.5 or lower from your trash. Pay its cost to deploy it." / "… from your trash. Deploy it."
@@ -190,6 +195,10 @@ function renderConstant(c: Constant, subjectIt: boolean): string {
       return `${subj} can't attack`;
     case 'cannot-attack-player':
       return `${subj} can't choose the enemy player as its attack target`;
+    case 'prevent-damage':
+      return `${subj} ${renderGuard(c)}`;
+    case 'cost':
+      return `${subjectIt ? 'it' : 'This card'} in your ${c.zone} gets cost ${signed(c.amount)}`;
   }
 }
 

@@ -127,6 +127,25 @@ describe('compile', () => {
     });
   });
 
+  it('"can\'t receive damage": the kind and the sources ("other than Unit tokens", "enemy Commands", "enemy effect damage"); "won\'t be set as active"', () => {
+    expect(compile('ST07-015').abilities.find((a) => a.kind === 'constant')).toMatchObject({
+      requires: [{ type: 'count-in-play', filter: { side: 'friendly', rested: true, traits: ['CB'], type: 'unit' } }],
+      effects: [{ type: 'prevent-damage', target: { type: 'self' }, from: { side: 'enemy', type: 'unit', level: { op: '<=', value: 3 }, token: false } }],
+    });
+    const st = compile('ST07-015').abilities.find((a) => a.kind === 'constant') as Extract<CompiledAbility, { kind: 'constant' }>;
+    expect(st.effects[0]).not.toHaveProperty('kind');
+    expect(compile('GD02-105').abilities[0]).toMatchObject({ effect: [{ step: { do: 'prevent-damage', kind: 'battle', from: { side: 'enemy', type: 'unit' }, duration: 'battle', target: { type: 'choose', filter: { token: true } } } }] });
+    // "Exile 2 Command cards from your trash from the game：" is the exile cost; "It" is the Unit rested.
+    expect(compile('EB01-001').abilities[0]).toMatchObject({
+      kind: 'activated',
+      oncePerTurn: true,
+      cost: { steps: [{ do: 'exile-from-trash', count: 2, filter: { type: 'command' } }] },
+      effect: [{ step: { do: 'rest', target: { type: 'choose', filter: { side: 'enemy', damaged: true } } } }, { step: { do: 'stay-rested', target: { type: 'previous' } } }],
+    });
+    // Damage to friendly Shields is not a Unit's: not read.
+    expect(compile('GD03-070').effects).toBe('partial');
+  });
+
   it('a keyword-only card is full; a card without text is none', () => {
     expect(compile('ST01-008')).toMatchObject({ effects: 'full', abilities: [{ kind: 'keyword', keyword: { name: 'Blocker', amount: null } }] });
     expect(compileCardText('')).toEqual({ abilities: [], effects: 'none' });

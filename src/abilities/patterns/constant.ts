@@ -5,6 +5,7 @@
  */
 import type { Condition, Constant } from '../ir.js';
 import { parseCondition, parseConditions } from './condition.js';
+import { GUARD_SRC, parseGuard } from './guard.js';
 import { KEYWORD_SRC, parseKeyword } from './keyword.js';
 import { parseNoun } from './noun.js';
 import { sentences } from './sequence.js';
@@ -44,6 +45,16 @@ export const CONSTANT_PATTERNS: ConstantPattern[] = [
     },
   },
   { id: 'const.cannot-attack-player', re: /^This Unit can't choose the enemy player as its attack target$/, read: () => ({ type: 'cannot-attack-player', target: { type: 'self' } }) },
+  {
+    id: 'const.prevent-damage',
+    re: new RegExp(`^(This Unit|This Base) ${GUARD_SRC}$`),
+    read: (m, u) => ({ type: 'prevent-damage', target: parseTarget(m[1]!, u), ...parseGuard(m[2], m[3], m[4]) }),
+  },
+  {
+    id: 'const.cost',
+    re: /^This card in your (hand|trash) gets cost ([+-]\d+)$/,
+    read: (m) => ({ type: 'cost', target: { type: 'self' }, zone: m[1] as 'hand' | 'trash', amount: Number(m[2]) }),
+  },
   { id: 'const.cannot-attack', re: /^This Unit can't attack$/, read: () => ({ type: 'cannot-attack', target: { type: 'self' } }) },
 ];
 

@@ -110,6 +110,7 @@ export function parseNoun(np: string): Noun {
     else if ((m = /^ other than Link Units/.exec(s)) && filter.linked === undefined) filter.linked = false;
     else if ((m = /^ whose Lv\. is equal to or (lower|higher) than this Unit/.exec(s)) && !filter.levelVsSelf) filter.levelVsSelf = m[1] === 'lower' ? '<=' : '>=';
     else if ((m = /^ with no paired Pilot/.exec(s)) && filter.paired === undefined) filter.paired = false;
+    else if ((m = /^,? other than Unit tokens/.exec(s)) && filter.token === undefined && filter.type === 'unit') filter.token = false;
     else break;
     s = s.slice(m[0].length);
   }
@@ -163,6 +164,7 @@ export function renderNoun(f: Filter, style: NounStyle = {}): string {
   if (f.levelVsSelf) out += ` whose Lv. is equal to or ${f.levelVsSelf === '<=' ? 'lower' : 'higher'} than this Unit`;
   if (f.paired === false) out += ' with no paired Pilot';
   if (f.linked === false) out += ' other than Link Units';
+  if (f.token === false) out += ', other than Unit tokens';
   return out;
 }
 

@@ -4,6 +4,7 @@
  * final period already removed), plus the sentences that span several ("Look at the top N …").
  */
 import type { Filter, IrKeywordInstance, Step } from '../ir.js';
+import { GUARD_SRC, parseGuard } from './guard.js';
 import { KEYWORD_SRC, parseKeyword } from './keyword.js';
 import { parseNoun } from './noun.js';
 import { parseTarget } from './target.js';
@@ -92,6 +93,16 @@ export const STEP_PATTERNS: StepPattern[] = [
     id: 'step.return-to-hand',
     re: /^Return (.+?) to (?:its owner's hand|their owners' hands|their owner's hand)$/,
     read: (m, u) => ({ do: 'return-to-hand', target: parseTarget(m[1]!, u) }),
+  },
+  {
+    id: 'step.prevent-damage',
+    re: new RegExp(`^(.+?) ${GUARD_SRC} ${DURATION}$`),
+    read: (m, u) => ({ do: 'prevent-damage', target: parseTarget(m[1]!, u), ...parseGuard(m[2], m[3], m[4]), duration: dur(m[5]) }),
+  },
+  {
+    id: 'step.stay-rested',
+    re: /^(It|They) won' ?t be set as active during the start phase of your opponent' ?s next turn$/,
+    read: (m, u) => ({ do: 'stay-rested', target: parseTarget(m[1]!, u) }),
   },
   { id: 'step.reduce-damage', re: /^Reduce it by (\d+)$/, read: (m) => ({ do: 'reduce-damage', amount: Number(m[1]) }) },
   { id: 'step.draw', re: /^Draw (\d+)$/, read: (m) => ({ do: 'draw', who: 'you', count: Number(m[1]) }) },
