@@ -8,7 +8,7 @@ import type { AbilityCtx } from './context.js';
 import { allHold, unitMatches } from './filters.js';
 import { reportUnsupported, unsupportedTiming } from './not-executed.js';
 import { emit } from './log.js';
-import { noConstants, PLAYERS, type Base, type CardFace, type ConstantState, type Game, type Unit } from './state.js';
+import { noConstants, PLAYERS, type Base, type CardFace, type ConstantState, type Game, type PlayerId, type Unit } from './state.js';
 
 /** The abilities a Unit has: its own, then its Pilot's (3-3-9-2), each with its face. */
 export function unitAbilitySources(unit: Unit): { face: CardFace; fromPilot: boolean }[] {
@@ -45,6 +45,8 @@ function apply(game: Game, ctx: AbilityCtx, c: Constant, label: string): void {
   } else if (c.target.type === 'all' && c.target.zone === 'battle') {
     for (const p of PLAYERS) for (const u of game.players[p].units) if (unitMatches(u, c.target.filter, ctx.controller, ctx.unit)) targets.push(u);
   }
+  // A cost change acts on the card in the hand or trash (playCost), not on the card in play.
+  if (c.type === 'cost') return;
   for (const t of targets) {
     const s: ConstantState = t.constant;
     s.sources.push(label);
@@ -55,8 +57,9 @@ function apply(game: Game, ctx: AbilityCtx, c: Constant, label: string): void {
       if (c.type === 'keyword') s.keywords.push({ name: c.keyword.name, amount: c.keyword.amount });
       else if (c.type === 'attack-active') s.attackActive.push(c.filter);
       else if (c.type === 'cannot-attack-player') s.cannotAttackPlayer = true;
-      else s.cannotAttack = true;
+      else if (c.type === 'cannot-attack') s.cannotAttack = true;
     }
+    if (c.type === 'prevent-damage') s.guards.push({ guard: { kind: c.kind, from: c.from }, source: label });
   }
 }
 
@@ -168,4 +171,25 @@ function logChanges(game: Game, was: Map<string, { name: string; sources: string
       if (!cur.sources.includes(src)) emit(game, `${cur.name} is no longer affected by the constant effect of ${src}: its condition no longer holds`, conditionRules(src));
     }
   }
+}
+
+/**
+ * A card's cost to play from the hand or to deploy from the trash with "Pay its cost", after its own
+ * "this card in your hand/trash gets cost -N" abilities whose conditions hold (never below 0, 1-3-6;
+ * Lv. is unchanged). Returns the cost and the abilities that changed it.
+ */
+export function playCost(game: Game, face: CardFace, player: PlayerId, zone: 'hand' | 'trash'): { cost: number; by: string[] } {
+  let cost = face.cost;
+  const by: string[] = [];
+  face.abilities.forEach((a, index) => {
+    if (a.kind !== 'constant') return;
+    for (const c of a.effects) {
+      if (c.type !== 'cost' || c.zone !== zone) continue;
+      const ctx: AbilityCtx = { controller: player, unit: null, base: null, face, cardId: face.cardId ?? face.name, label: face.name, ability: a, index, picked: [], battleOpponent: null, lastKnown: false };
+      if (!allHold(game, ctx, a.requires)) continue;
+      cost += c.amount;
+      by.push(a.text);
+    }
+  });
+  return { cost: Math.max(0, cost), by };
 }

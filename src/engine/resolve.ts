@@ -12,6 +12,7 @@ import { applyDraw, damageBase, damageUnit, destroyTopShields, recover } from '.
 import { baseMatches, cardMatches, conditionHolds, knownFace, unitsMatching } from './filters.js';
 import { emit, signed } from './log.js';
 import { destroyBase, destroyUnit, putIntoBattleArea, returnToHand } from './management.js';
+import { playCost } from './constants.js';
 import { currentCards } from './runtime.js';
 import { queueTriggers } from './triggers.js';
 import { noConstants, nextSerial, PLAYERS, totalResources, type Base, type CardFace, type Choice, type Game, type PlayerId, type Unit } from './state.js';
@@ -140,8 +141,9 @@ function runStep(game: Game, ctx: AbilityCtx, step: Step, entry: Choice | undefi
     case 'damage': {
       let any = false;
       for (const t of targetsOf(step.target)) {
-        if (t.kind === 'unit') any = damageUnit(game, t.unit, step.amount, s, ['5-5-4'], { kind: 'effect', from: ctx.controller }) || any;
-        else if (t.kind === 'base') any = damageBase(game, t.base, step.amount, s, ['5-5-4']) || any;
+        const by = { kind: 'effect' as const, from: ctx.controller, unit: ctx.unit, face: ctx.face };
+        if (t.kind === 'unit') any = damageUnit(game, t.unit, step.amount, s, ['5-5-4'], by) || any;
+        else if (t.kind === 'base') any = damageBase(game, t.base, step.amount, s, ['5-5-4'], by) || any;
       }
       return any;
     }
@@ -273,6 +275,26 @@ function runStep(game: Game, ctx: AbilityCtx, step: Step, entry: Choice | undefi
       return exileFromTrash(game, ctx, step, s, entry);
     case 'deploy-from':
       return deployFrom(game, ctx, step, s);
+    case 'prevent-damage': {
+      const ts = targetsOf(step.target);
+      for (const t of ts) {
+        if (t.kind !== 'unit') continue;
+        t.unit.timedPermissions.push({ type: 'prevent-damage', filter: null, guard: { kind: step.kind, from: step.from }, duration: step.duration, source: s });
+        emit(game, `${targetName(t)} can't receive ${step.kind ?? 'any'} damage from the cards the effect names ${durationWords(game, step.duration)} (${s})`, ['1-3-3', ...durationRules(step.duration)]);
+      }
+      return ts.length > 0;
+    }
+    case 'stay-rested': {
+      const ts = targetsOf(step.target);
+      for (const t of ts) {
+        if (t.kind !== 'unit') continue;
+        // The opponent's next turn: the next one when it is our turn now, else the one after.
+        const next = game.active === ctx.controller ? game.turn + 1 : game.turn + 2;
+        t.unit.stayRestedTurn = next;
+        emit(game, `${targetName(t)} won't be set as active in the start phase of turn ${next} (${s})`, ['1-3-1', '7-2-3-1']);
+      }
+      return ts.length > 0;
+    }
     case 'activate-main': {
       const main = ctx.face.abilities.find((a) => a.kind === 'command' && a.windows.includes('main'));
       if (!main || main.kind !== 'command') {
@@ -412,6 +434,7 @@ export function newUnit(id: string, owner: PlayerId, face: CardFace, rested: boo
     timedKeywords: [],
     timedPermissions: [],
     constant: noConstants(),
+    stayRestedTurn: null,
   };
 }
 
@@ -574,15 +597,16 @@ function deployFrom(game: Game, ctx: AbilityCtx, step: Extract<Step, { do: 'depl
     }
     if (step.payCost) {
       const r = st.resources;
-      if (totalResources(r) < face.level || r.active + r.ex < face.cost) {
-        emit(game, `${face.name} cannot be paid for (Lv.${face.level}, cost ${face.cost}; active ${r.active}, EX ${r.ex}), so it is not deployed`, ['2-9-1', '2-10-1', '1-3-2']);
+      const cost = playCost(game, face, ctx.controller, step.zone).cost;
+      if (totalResources(r) < face.level || r.active + r.ex < cost) {
+        emit(game, `${face.name} cannot be paid for (Lv.${face.level}, cost ${cost}; active ${r.active}, EX ${r.ex}), so it is not deployed`, ['2-9-1', '2-10-1', '1-3-2']);
         continue;
       }
-      const normal = Math.min(face.cost, r.active);
+      const normal = Math.min(cost, r.active);
       r.active -= normal;
       r.rested += normal;
-      r.ex -= face.cost - normal;
-      emit(game, `Player ${ctx.controller} pays ${face.name}'s cost ${face.cost} (active ${r.active}, rested ${r.rested}, EX ${r.ex})`, ['2-10-1']);
+      r.ex -= cost - normal;
+      emit(game, `Player ${ctx.controller} pays ${face.name}'s cost ${cost} (active ${r.active}, rested ${r.rested}, EX ${r.ex})`, ['2-10-1']);
     }
     if (step.zone === 'trash') st.trash.splice(st.trash.indexOf(id), 1);
     else {

@@ -132,6 +132,7 @@ function buildUnit(game: Game, owner: PlayerId, spec: UnitSpec, cards: CardLooku
     timedKeywords: [],
     timedPermissions: [],
     constant: noConstants(),
+    stayRestedTurn: null,
   };
 }
 
