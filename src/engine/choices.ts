@@ -91,18 +91,28 @@ export function decideUse(game: Game, prompt: string, rules: string[]): { use: b
 }
 
 /** Cards taken from a look at the deck, or named from the hand (`cards`). */
-export function chooseCards(game: Game, prompt: string, max: number, legal: string[] | null, rules: string[]): string[] {
-  const entry = peek(game);
+export function chooseCards(game: Game, prompt: string, max: number, legal: string[] | null, rules: string[], already?: Choice): string[] {
+  // Cards in a public zone chosen as targets (10-2-2-1) may be given as "targets" too.
+  const raw = already?.cards !== undefined || already?.targets !== undefined ? already : peek(game);
+  const entry = raw && raw.cards === undefined && raw.targets !== undefined ? { ...raw, cards: raw.targets } : raw;
   if (entry?.cards === undefined) {
     if (legal !== null && legal.length === 0) return [];
     const from = legal === null ? 'the card numbers taken (the scenario does not list these cards)' : `up to ${max} of: ${listOf(legal)}`;
     fail(game, prompt, `{"cards": [${from}]} ({"cards": []} for none)`, rules);
   }
-  consume(game);
+  if (raw !== already) consume(game);
   if (entry.cards.length > max) throw new ChoiceProblem(inputProblem(`${prompt}: at most ${max} card${max === 1 ? '' : 's'}, not ${entry.cards.length}`, rules));
   if (legal !== null) {
     const bad = entry.cards.filter((c) => !legal.includes(c));
     if (bad.length > 0) throw new ChoiceProblem(inputProblem(`${prompt}: ${listOf(bad)} cannot be taken; legal: ${listOf(legal)}`, rules));
   }
   return [...entry.cards];
+}
+
+/** "Return it to the top or bottom of your deck": a `where` choice. */
+export function chooseWhere(game: Game, prompt: string, rules: string[]): 'top' | 'bottom' {
+  const entry = peek(game);
+  if (entry?.where === undefined) fail(game, prompt, '{"where": "top"} or {"where": "bottom"}', rules);
+  consume(game);
+  return entry.where;
 }

@@ -6,7 +6,7 @@
  */
 import type { EffectStep, Selector, Step } from '../abilities/ir.js';
 import { faceFromRecord } from './cards.js';
-import { chooseCards, chooseTargets, decideUse } from './choices.js';
+import { chooseCards, chooseTargets, chooseWhere, decideUse } from './choices.js';
 import { players, type AbilityCtx } from './context.js';
 import { applyDraw, damageBase, damageUnit, destroyTopShields, recover } from './effects.js';
 import { baseMatches, cardMatches, conditionHolds, knownFace, unitsMatching } from './filters.js';
@@ -133,7 +133,8 @@ function runStep(game: Game, ctx: AbilityCtx, step: Step, entry: Choice | undefi
   const s = src(ctx);
   const targetsOf = (sel: Selector): Target[] => {
     const ts = select(game, ctx, sel, step, entry);
-    if (sel.type === 'choose' || sel.type === 'all') ctx.picked = ts.map(targetId);
+    // "It"/"them" in a later sentence is whatever this step acted on ("Set this Unit as active. It can't …").
+    if (sel.type !== 'previous') ctx.picked = ts.map(targetId);
     if (ts.length === 0) emit(game, `${s}: no target can be chosen for "${step.do}", so that part does not activate`, ['10-2-2', '10-3-3-1']);
     return ts;
   };
@@ -264,7 +265,7 @@ function runStep(game: Game, ctx: AbilityCtx, step: Step, entry: Choice | undefi
       return any;
     }
     case 'look-top':
-      return lookTop(game, ctx, step, s);
+      return lookTop(game, ctx, step, s, entry);
     case 'trash-to-hand':
       return trashToHand(game, ctx, step, s, entry);
     case 'reduce-damage':
@@ -274,7 +275,7 @@ function runStep(game: Game, ctx: AbilityCtx, step: Step, entry: Choice | undefi
     case 'exile-from-trash':
       return exileFromTrash(game, ctx, step, s, entry);
     case 'deploy-from':
-      return deployFrom(game, ctx, step, s);
+      return deployFrom(game, ctx, step, s, entry);
     case 'prevent-damage': {
       const ts = targetsOf(step.target);
       for (const t of ts) {
@@ -489,14 +490,14 @@ function placeResources(game: Game, p: PlayerId, n: number, ex: boolean, rested:
   return placed;
 }
 
-function lookTop(game: Game, ctx: AbilityCtx, step: Extract<Step, { do: 'look-top' }>, s: string): boolean {
+function lookTop(game: Game, ctx: AbilityCtx, step: Extract<Step, { do: 'look-top' }>, s: string, entry: Choice | undefined): boolean {
   const st = game.players[ctx.controller];
   const n = Math.min(step.count, st.deck);
   const known = st.deckCards.length >= n;
   const seen = known ? st.deckCards.slice(0, n) : null;
   emit(game, `Player ${ctx.controller} looks at the top ${n} card${n === 1 ? '' : 's'} of the deck${seen ? `: ${seen.join(', ')}` : ' (not listed in the scenario)'} (${s})`, ['10-3-5']);
   const legal = seen ? seen.filter((id) => { const f = faceOf(game, id); return f !== null && cardMatches(f, step.take.filter); }) : null;
-  const taken = n === 0 ? [] : chooseCards(game, `${s}: the card${step.take.max === 1 ? '' : 's'} revealed and taken from the top ${n}`, step.take.max, legal, ['10-3-5']);
+  const taken = n === 0 || step.take.max === 0 ? [] : chooseCards(game, `${s}: the card${step.take.max === 1 ? '' : 's'} revealed and taken from the top ${n}`, step.take.max, legal, ['10-3-5'], entry);
   for (const id of taken) {
     const face = faceOf(game, id);
     if (!face) throw new Error(`unknown card ${id}`);
@@ -518,10 +519,16 @@ function lookTop(game: Game, ctx: AbilityCtx, step: Extract<Step, { do: 'look-to
   }
   const rest = n - taken.length;
   if (rest > 0) {
+    // "Return it to the top or bottom": the player decides (a `where` choice).
+    const top = step.rest === 'top-or-bottom' && chooseWhere(game, `${s}: where the remaining card${rest === 1 ? '' : 's'} go${rest === 1 ? 'es' : ''}`, ['10-3-5']) === 'top';
+    if (top) {
+      emit(game, `Player ${ctx.controller} returns the remaining ${rest} card${rest === 1 ? '' : 's'} to the top of the deck`, ['10-3-5']);
+      return taken.length > 0;
+    }
     // The rest go to the bottom (randomly, 5-13-1): they are no longer known as the top cards.
     const moved = seen ? seen.filter((id) => !taken.includes(id)) : [];
     st.deckCards = st.deckCards.filter((id) => !moved.includes(id));
-    const where = step.rest === 'trash' ? 'into the trash' : step.rest === 'bottom' ? 'to the bottom of the deck' : 'to the top or bottom of the deck';
+    const where = step.rest === 'trash' ? 'into the trash' : 'to the bottom of the deck';
     if (step.rest === 'trash') {
       st.deck -= rest;
       for (let i = 0; i < rest; i++) st.trash.push(moved[i] ?? `${ctx.controller}-deck-${nextSerial(game)}`);
@@ -568,7 +575,8 @@ function exileFromTrash(game: Game, ctx: AbilityCtx, step: Extract<Step, { do: '
     st.removed.push(t.id);
   }
   ctx.picked = ts.map((t) => t.id);
-  emit(game, `Player ${ctx.controller} exiles ${ts.map((t) => targetName(t)).join(', ')} from the trash (${s})`, ['5-12-1', '4-7-1']);
+  const development = ctx.ability.kind === 'triggered' && ctx.ability.development !== undefined ? ['13-1-8-1'] : [];
+  emit(game, `Player ${ctx.controller} exiles ${ts.map((t) => targetName(t)).join(', ')} from the trash (${s})`, [...development, '5-12-1', '4-7-1']);
   return ts.length > 0;
 }
 
@@ -578,7 +586,7 @@ function exileFromTrash(game: Game, ctx: AbilityCtx, step: Extract<Step, { do: '
  * scenario left the hand unlisted, is taken on the caller's word. "Pay its cost" rests Resources
  * (2-10-1) and still needs the Lv. (2-9-1); a card that cannot be paid for is not deployed.
  */
-function deployFrom(game: Game, ctx: AbilityCtx, step: Extract<Step, { do: 'deploy-from' }>, s: string): boolean {
+function deployFrom(game: Game, ctx: AbilityCtx, step: Extract<Step, { do: 'deploy-from' }>, s: string, entry: Choice | undefined): boolean {
   const st = game.players[ctx.controller];
   const filter = { ...step.filter, side: 'any' as const };
   const pool = step.zone === 'trash' ? st.trash : st.handCards;
@@ -587,7 +595,11 @@ function deployFrom(game: Game, ctx: AbilityCtx, step: Extract<Step, { do: 'depl
     return f !== null && cardMatches(f, filter);
   });
   const handUnknown = step.zone === 'hand' && st.hand > st.handCards.length;
-  const named = chooseCards(game, `${s}: the card deployed from the ${step.zone}`, step.max, handUnknown ? null : legal, ['5-7-1-1']);
+  if (!handUnknown && legal.length === 0) {
+    emit(game, `${s}: no card in the ${step.zone} can be deployed, so nothing is deployed`, ['1-3-2']);
+    return false;
+  }
+  const named = chooseCards(game, `${s}: the card deployed from the ${step.zone}`, step.max, handUnknown ? null : legal, ['5-7-1-1'], entry);
   let any = false;
   for (const id of named) {
     const face = faceOf(game, id);
@@ -650,7 +662,7 @@ export function runEffect(game: Game, ctx: AbilityCtx, steps: readonly EffectSte
         lastDone = false;
         continue;
       }
-      entry = d.entry?.targets !== undefined ? d.entry : undefined;
+      entry = d.entry?.targets !== undefined || d.entry?.cards !== undefined ? d.entry : undefined;
     }
     lastDone = runStep(game, ctx, es.step, entry);
   }
@@ -664,7 +676,9 @@ export function possible(game: Game, ctx: AbilityCtx, step: Step): boolean {
   if (step.do === 'discard') return players(ctx, step.who).every((p) => game.players[p].hand >= step.count);
   if (step.do === 'deploy-from') {
     const st = game.players[ctx.controller];
-    if (step.zone === 'hand') return st.hand > 0;
+    const any = (ids: string[]) => ids.some((id) => { const f = faceOf(game, id); return f !== null && cardMatches(f, { ...step.filter, side: 'any' }); });
+    // An unlisted hand may hold the card; a fully listed one is checked.
+    if (step.zone === 'hand') return st.hand > st.handCards.length || any(st.handCards);
     return st.trash.some((id) => { const f = faceOf(game, id); return f !== null && cardMatches(f, { ...step.filter, side: 'any' }); });
   }
   if (step.do === 'trash-to-hand') return candidates(game, ctx, { type: 'choose', min: 1, max: step.max, filter: step.filter, zone: 'trash' }).length > 0;
@@ -673,10 +687,15 @@ export function possible(game: Game, ctx: AbilityCtx, step: Step): boolean {
   return true;
 }
 
-/** Whether every unit filter in a "choose" before the first "Then"/"If you do" has a target (10-1-8-1-2). */
+/**
+ * Whether every "choose" before the first "Then"/"If you do" has its targets (10-1-8-1-1,
+ * 10-1-8-1-2); cards in the trash are chosen targets too (10-2-2-1), so "Choose 6 … from your trash"
+ * needs 6 there.
+ */
 export function firstTargetsAvailable(game: Game, ctx: AbilityCtx, steps: readonly EffectStep[]): boolean {
   for (const es of steps) {
     if (es.then || es.ifDone) return true;
+    if (!es.optional && (es.step.do === 'exile-from-trash' || es.step.do === 'trash-to-hand') && !possible(game, ctx, es.step)) return false;
     const sel = 'target' in es.step ? es.step.target : null;
     if (sel && sel.type === 'choose' && !es.optional && candidates(game, ctx, sel).length === 0) return false;
   }

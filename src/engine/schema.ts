@@ -203,7 +203,8 @@ const acting = {
 const choiceSpec = strictObject({
   targets: z.array(id('target')).max(12, 'at most 12 targets').optional().describe('Ids chosen for a "choose" (Units, Bases, trash or hand cards)'),
   use: z.boolean().optional().describe('For a "you may" or a 【Burst】: true to do it, false not to'),
-  cards: z.array(id('card')).max(12, 'at most 12 cards').optional().describe('Cards taken after looking at the deck, or named when discarding known cards (card numbers)'),
+  cards: z.array(id('card')).max(12, 'at most 12 cards').optional().describe('Cards taken after looking at the deck, deployed from the hand or trash, or named when discarding known cards (card numbers)'),
+  where: z.enum(['top', 'bottom']).optional().describe('For "return it to the top or bottom of your deck"'),
 }).describe('One decision, in the order the decisions come up while abilities resolve');
 
 const choicesField = z
@@ -211,7 +212,7 @@ const choicesField = z
   .max(50, 'at most 50 choices')
   .optional()
   .describe(
-    'The players\' decisions for the abilities this action makes resolve, in the order they come up: {"targets":[...]} for a "choose", {"use":true|false} for "you may" and 【Burst】 (a "you may choose" takes {"targets":[...]} or {"use":false}), {"cards":[...]} for a look at the deck. A missing one is reported with the legal choices.',
+    'The players\' decisions for the abilities this action makes resolve, in the order they come up: {"targets":[...]} for a "choose", {"use":true|false} for "you may" and 【Burst】 (a "you may choose" takes {"targets":[...]} or {"use":false}), {"cards":[...]} for a look at the deck or a card deployed from the hand or trash, {"where":"top"|"bottom"} for "top or bottom". A missing one is reported with the legal choices.',
   );
 
 const playAction = strictObject({

@@ -246,6 +246,7 @@ export interface Choice {
   targets?: string[] | undefined;
   use?: boolean | undefined;
   cards?: string[] | undefined;
+  where?: 'top' | 'bottom' | undefined;
 }
 
 export interface Violation {
