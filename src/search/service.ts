@@ -13,7 +13,7 @@ import { hasJapanese } from './text.js';
 import { phraseHits } from './phrases.js';
 import { expansionFor } from './synonyms.js';
 import { TermStats, computeTermStats } from './term-stats.js';
-import { mostSpecificFirst } from './specific.js';
+import { mostSpecificFirst, parentFollows } from './specific.js';
 import { FamilyModel, computeFamilies } from './family.js';
 
 export interface RuleSearchParams {
@@ -196,7 +196,8 @@ export class SearchService {
         }
         pool.sort((a, b) => b.score - a.score);
       }
-      const hits = mostSpecificFirst(pool, records, (d, id) => this.store.ruleIndex(d, id));
+      const byKey = (d: string, id: string) => this.store.ruleIndex(d, id);
+      const hits = parentFollows(mostSpecificFirst(pool, records, byKey), records, byKey, (i) => !isTournament[i]);
       for (const h of hits) {
         if (seen.has(h.i)) continue;
         seen.add(h.i);
