@@ -13,7 +13,8 @@ export interface StoredRecord {
   parent?: string;
   cites?: CrossReference[];
   repairs?: Repair[];
-  counterpart?: { document: string; id: string };
+  counterpart?: RuleRecord['counterpart'] & object;
+  counterpart_note?: string;
   alignment?: Alignment;
 }
 
@@ -56,6 +57,7 @@ export function renderDocument(meta: DocumentMeta, records: RuleRecord[]): strin
     ...(r.cites.length ? { cites: r.cites } : {}),
     ...(r.repairs.length ? { repairs: r.repairs } : {}),
     ...(r.counterpart ? { counterpart: r.counterpart } : {}),
+    ...(r.counterpart_note ? { counterpart_note: r.counterpart_note } : {}),
     ...(r.alignment ? { alignment: r.alignment } : {}),
   }));
   const depth = new Map<string, number>();
@@ -128,6 +130,7 @@ export function parseDocument(source: string): ParsedDocument {
       repairs: s.repairs ?? [],
       restored: isRestored(s.repairs ?? []),
       counterpart: s.counterpart ?? null,
+      ...(s.counterpart_note ? { counterpart_note: s.counterpart_note } : {}),
       ...(s.alignment ? { alignment: s.alignment } : {}),
     };
     byId.set(rec.id, rec);

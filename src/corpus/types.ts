@@ -74,8 +74,14 @@ export interface RuleRecord {
   repairs: Repair[];
   /** True when a keyword name lost by the source was restored in this record. */
   restored: boolean;
-  /** Linked rule in the other language's document. */
-  counterpart: { document: string; id: string } | null;
+  /**
+   * Linked rule in the other language's document. `confidence`: 'checked' when what both print
+   * alike (cited numbers, digits, keyword names, 【】 timings, terms, length) agrees, 'uncertain'
+   * with the `reason` otherwise (tools/corpus/link-check.ts).
+   */
+  counterpart: { document: string; id: string; confidence?: 'checked' | 'uncertain'; reason?: string } | null;
+  /** Set when the build corrected this record's link: what was wrong. */
+  counterpart_note?: string;
   alignment?: Alignment;
 }
 

@@ -5,6 +5,7 @@
  */
 import MiniSearch from 'minisearch';
 import type { CardRecord, CardType } from '../corpus/types.js';
+import type { Ability } from '../abilities/ir.js';
 import { parseKeyword } from '../corpus/keywords.js';
 import { processEnglish, tokenizeEnglish } from './text.js';
 import { nameKey } from '../corpus/card-keys.js';
@@ -32,9 +33,20 @@ interface IndexedCard {
   id: string;
 }
 
-/** Names without their punctuation: "Unicorn Gundam (Destroy Mode)" matches "unicorn gundam destroy mode". */
-function looseName(s: string): string {
-  return nameKey(s).replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+const ROMAN: Record<string, string> = { i: '1', ii: '2', iii: '3', iv: '4', v: '5', vi: '6', vii: '7', viii: '8', ix: '9', x: '10' };
+
+/**
+ * Names without their punctuation: "Unicorn Gundam (Destroy Mode)" matches "unicorn gundam destroy
+ * mode". Roman numerals as words are numbers: names print "Zaku Ⅱ" (NFKC: "zaku ii"), people type
+ * "zaku 2" or "zaku ii", and a "2" must not find "Ptolemaios 2" first.
+ */
+export function looseName(s: string): string {
+  return nameKey(s)
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim()
+    .split(' ')
+    .map((w) => ROMAN[w] ?? w)
+    .join(' ');
 }
 
 const CARD_OPTIONS = { idField: 'i', fields: ['name', 'traits', 'keywords', 'text', 'id'], tokenize: tokenizeEnglish, processTerm: processEnglish };
@@ -146,12 +158,48 @@ function cardFilter(f: CardFilters): (c: CardRecord) => boolean {
     if (f.trait && !c.traits.some((x) => x.toLowerCase() === trait)) return false;
     if (f.keyword) {
       // An unknown keyword matches no card.
-      if (!keyword) return false;
-      const { def, amount } = keyword;
-      if (!c.keywords.some((k) => k.name === def.name && k.scope !== 'mentions' && (amount === null || k.amount === amount))) return false;
+      if (!keyword || !keywordOn(c, keyword.def.name, keyword.amount)) return false;
     }
     if (f.level !== undefined && c.level !== f.level) return false;
     if (f.cost !== undefined && c.cost !== f.cost) return false;
     return true;
   };
+}
+
+/** How a card has a keyword: always (printed on its own line), under a condition, or given to others. */
+export interface KeywordOn {
+  name: string;
+  amount: number | null;
+  /** always: the card has it; conditional: only while a condition holds ("while ...", 【During Pair】); grants: it gives it to other cards. */
+  scope: 'always' | 'conditional' | 'grants';
+  /** The condition the engine checks, when it is pairing or linking. */
+  when?: 'paired' | 'linked';
+}
+
+const SELF_TARGET = new Set(['self']);
+
+/**
+ * Whether a card has (or gives) a keyword, from the card's own keywords (innate, conditional,
+ * grants; a keyword the text only mentions does not count) and its compiled abilities: a keyword
+ * line, or a constant ability that gives this card the keyword (conditional when the ability has
+ * requirements). The strongest way wins: always over conditional over grants.
+ */
+export function keywordOn(c: CardRecord, name: string, amount: number | null = null): KeywordOn | undefined {
+  const found: KeywordOn[] = [];
+  const fits = (n: string, a: number | null) => n === name && (amount === null || a === amount);
+  for (const k of c.keywords) {
+    if (k.scope === 'mentions' || !fits(k.name, k.amount)) continue;
+    found.push({ name: k.name, amount: k.amount, scope: k.scope === 'innate' ? 'always' : k.scope, ...(k.when ? { when: k.when } : {}) });
+  }
+  for (const a of (c.abilities ?? []) as Ability[]) {
+    if (a.kind === 'keyword' && fits(a.keyword.name, a.keyword.amount)) found.push({ name, amount: a.keyword.amount, scope: a.requires.length ? 'conditional' : 'always' });
+    if (a.kind !== 'constant') continue;
+    for (const e of a.effects) {
+      if (e.type !== 'keyword' || !fits(e.keyword.name, e.keyword.amount)) continue;
+      const self = SELF_TARGET.has(e.target.type);
+      found.push({ name, amount: e.keyword.amount, scope: !self ? 'grants' : a.requires.length ? 'conditional' : 'always' });
+    }
+  }
+  const rank = { always: 0, conditional: 1, grants: 2 } as const;
+  return found.sort((x, y) => rank[x.scope] - rank[y.scope])[0];
 }

@@ -13,8 +13,9 @@ import { hasJapanese } from './text.js';
 import { phraseHits } from './phrases.js';
 import { expansionFor } from './synonyms.js';
 import { TermStats, computeTermStats } from './term-stats.js';
-import { mostSpecificFirst } from './specific.js';
+import { mostSpecificFirst, parentFollows } from './specific.js';
 import { FamilyModel, computeFamilies } from './family.js';
+import { FLOOR_RULES, TOURNAMENT_MANUAL, TOURNAMENT_OVERLAPS, overlapNote, type OverlapNote } from './overlaps.js';
 
 export interface RuleSearchParams {
   query: string;
@@ -137,7 +138,7 @@ export class SearchService {
     );
   }
 
-  searchRules(p: RuleSearchParams): { language: Language; documents: string[]; results: RuleSearchResult[] } {
+  searchRules(p: RuleSearchParams): { language: Language; documents: string[]; results: RuleSearchResult[]; note?: OverlapNote } {
     const limit = p.limit ?? 10;
     const docLanguage = p.document ? this.store.document(p.document)?.language : undefined;
     const language: Language = p.language ?? docLanguage ?? (hasJapanese(p.query) ? 'ja' : 'en');
@@ -146,6 +147,7 @@ export class SearchService {
     const allowed = new Set(docs.map((d) => d.id));
     const out: RuleSearchResult[] = [];
     const seen = new Set<number>();
+    let note: OverlapNote | undefined;
     // A rule number in the query is looked up directly, ahead of the text search.
     for (const m of p.query.matchAll(RULE_NUMBER)) {
       for (const d of docs) {
@@ -196,15 +198,48 @@ export class SearchService {
         }
         pool.sort((a, b) => b.score - a.score);
       }
-      const hits = mostSpecificFirst(pool, records, (d, id) => this.store.ruleIndex(d, id));
+      const byKey = (d: string, id: string) => this.store.ruleIndex(d, id);
+      const hits = parentFollows(mostSpecificFirst(pool, records, byKey), records, byKey, (i) => !isTournament[i]);
       for (const h of hits) {
         if (seen.has(h.i)) continue;
         seen.add(h.i);
         out.push(this.result(h.i, h.score, h.matchedChildren));
         if (out.length >= limit) break;
       }
+      if (allowed.has(FLOOR_RULES) && allowed.has(TOURNAMENT_MANUAL)) note = this.bothTournamentDocuments(out, hits);
     }
-    return { language: lang, documents: docs.map((d) => d.id), results: out.slice(0, limit) };
+    return { language: lang, documents: docs.map((d) => d.id), results: out.slice(0, limit), ...(note ? { note } : {}) };
+  }
+
+  /**
+   * Both tournament documents on one topic (TOURNAMENT_OVERLAPS). When the first result is a
+   * tournament rule on such a topic and the other document's rule on it is among the candidates
+   * (the search found it speaking to the question too), that rule follows the first; when both are among the
+   * first five, however they got there, the search says they differ. A question whose first result
+   * is a game rule keeps its places.
+   */
+  private bothTournamentDocuments(out: RuleSearchResult[], hits: { i: number }[]): OverlapNote | undefined {
+    const shown = out.slice(0, 5);
+    const sideOf = (x: RuleSearchResult) => (x.document === FLOOR_RULES ? 'floor' : x.document === TOURNAMENT_MANUAL ? 'manual' : null);
+    for (const o of TOURNAMENT_OVERLAPS) {
+      const floor = shown.find((x) => sideOf(x) === 'floor' && o.floor.includes(x.id));
+      const manual = shown.find((x) => sideOf(x) === 'manual' && o.manual.includes(x.id));
+      if (floor && manual) return overlapNote(o, floor.id, manual.id);
+    }
+    const first = out[0];
+    const side = first ? sideOf(first) : null;
+    if (!first || !side) return undefined;
+    const o = TOURNAMENT_OVERLAPS.find((x) => x[side].includes(first.id));
+    if (!o) return undefined;
+    const otherDoc = side === 'floor' ? TOURNAMENT_MANUAL : FLOOR_RULES;
+    const otherIds = side === 'floor' ? o.manual : o.floor;
+    const best = hits.find((h) => this.store.records[h.i]!.document === otherDoc && otherIds.includes(this.store.records[h.i]!.id));
+    if (!best) return undefined;
+    const id = this.store.records[best.i]!.id;
+    const at = out.findIndex((x) => x.document === otherDoc && x.id === id);
+    if (at >= 0) out.splice(at, 1);
+    out.splice(1, 0, this.result(best.i, first.score * 0.9999));
+    return side === 'floor' ? overlapNote(o, first.id, id) : overlapNote(o, id, first.id);
   }
 
   private priorsFor(mixed: boolean, aboutEvents: boolean): Float64Array {

@@ -53,3 +53,38 @@ export function mostSpecificFirst(hits: { i: number; score: number }[], records:
     })
     .sort((a, b) => b.score - a.score);
 }
+
+/** How deep in the ranking a sub-rule pulls its rule up behind it, and for how many sub-rules. */
+const FOLLOW_DEPTH = 4;
+const FOLLOW_MAX = 2;
+
+/**
+ * A rule follows its sub-rule. In the Comprehensive Rules a numbered sub-rule qualifies the rule
+ * above it ("6-1-1-2-1" is the exception to "6-1-1-2. one or two colors"; "8-5-3-2-2" the detail of
+ * "8-5-3-2. battle damage"): a sub-rule that ranks near the top names the topic, and the rule it
+ * qualifies is often the answer to a general question. So when a sub-rule ranks in the first
+ * FOLLOW_DEPTH results and its direct parent, a rule with text of its own, is among the candidates,
+ * the parent is listed right after it (for the first FOLLOW_MAX such sub-rules). Headings without
+ * text are not pulled up (the sub-rules are their content), nor are records `eligible` refuses
+ * (the tournament documents, whose numbered sections introduce rather than qualify).
+ */
+export function parentFollows(hits: Ranked[], records: RuleRecord[], byKey: (document: string, id: string) => number | undefined, eligible: (i: number) => boolean = () => true): Ranked[] {
+  const pos = new Map(hits.map((h, k) => [h.i, k]));
+  const out: Ranked[] = [];
+  const placed = new Set<number>();
+  let moved = 0;
+  for (const h of hits) {
+    if (placed.has(h.i)) continue;
+    out.push(h);
+    placed.add(h.i);
+    if (out.length > FOLLOW_DEPTH || moved >= FOLLOW_MAX) continue;
+    const r = records[h.i]!;
+    if (r.parent === null || !eligible(h.i)) continue;
+    const p = byKey(r.document, r.parent);
+    if (p === undefined || placed.has(p) || !pos.has(p) || !records[p]!.text) continue;
+    out.push({ ...hits[pos.get(p)!]!, score: h.score * 0.9999 });
+    placed.add(p);
+    moved++;
+  }
+  return out;
+}

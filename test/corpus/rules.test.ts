@@ -115,8 +115,8 @@ describe('Comprehensive Rules JA 1.10.0', () => {
     expect(ja('8-5').alignment).toBe('numbered');
     expect(ja('8-5-2-3-1').text).toMatch(/^ダメージを１以上受けたシールドは破壊され/);
     expect(ja('8-5-2-3-1').alignment).toBe('inferred');
-    expect(ja('8-5-2-3-1').counterpart).toEqual({ document: 'gundam-cr-en', id: '8-5-2-3-1' });
-    expect(en('8-5-2-3-1').counterpart).toEqual({ document: 'gundam-cr-ja', id: '8-5-2-3-1' });
+    expect(ja('8-5-2-3-1').counterpart).toMatchObject({ document: 'gundam-cr-en', id: '8-5-2-3-1' });
+    expect(en('8-5-2-3-1').counterpart).toMatchObject({ document: 'gundam-cr-ja', id: '8-5-2-3-1' });
     expect(ja('13-1-4-1').text).toMatch(/^《ブロッカー》とは/);
     expect(ja('1-2-2-1').text).toMatch(/シールドエリアにカードが１枚もない状態/);
   });

@@ -57,8 +57,8 @@ describe.each(SETS)('search quality: recall@5 on $name', ({ set, floors }) => {
 // measured on the untouched holdout with npm run search:eval.
 const blind = (file: string) => readQuestions(path.join(import.meta.dirname, '..', 'fixtures', 'blind-dev', file));
 const BLIND: { name: string; file: string; floors: { recall: number; strictRecall: number; top1: number; strictTop1: number; familyFirst?: number } }[] = [
-  { name: 'English rules', file: 'rules-en.jsonl', floors: { recall: 0.94, strictRecall: 0.76, top1: 0.78, strictTop1: 0.45, familyFirst: 0.95 } },
-  { name: 'Japanese rules', file: 'rules-ja.jsonl', floors: { recall: 0.93, strictRecall: 0.78, top1: 0.7, strictTop1: 0.5 } },
+  { name: 'English rules', file: 'rules-en.jsonl', floors: { recall: 0.94, strictRecall: 0.8, top1: 0.78, strictTop1: 0.45, familyFirst: 0.95 } },
+  { name: 'Japanese rules', file: 'rules-ja.jsonl', floors: { recall: 0.93, strictRecall: 0.83, top1: 0.7, strictTop1: 0.5 } },
   { name: 'tournament', file: 'tournament.jsonl', floors: { recall: 0.91, strictRecall: 0.88, top1: 0.8, strictTop1: 0.7, familyFirst: 0.9 } },
 ];
 

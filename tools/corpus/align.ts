@@ -31,7 +31,7 @@ function toHalfWidth(s: string): string {
 }
 
 /** Language-independent clues in a text: cited rule numbers, numbers, keywords, examples. */
-function clues(text: string, lang: 'en' | 'ja'): Set<string> {
+export function clues(text: string, lang: 'en' | 'ja'): Set<string> {
   const out = new Set<string>();
   const t = toHalfWidth(text);
   for (const m of t.matchAll(/\d{1,2}(?:-\d{1,2})+/g)) out.add('ref:' + m[0]);

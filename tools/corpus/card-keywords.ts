@@ -21,7 +21,9 @@ function scopeOf(line: string, at: number): CardKeyword['scope'] {
   if (prefix === '' || /^(?:【[^】]*】)+$/.test(prefix)) return 'innate';
   const sentence = sentenceAround(line, at);
   const head = line.slice(0, at);
-  if (/\b(?:gains?|get|gets|have)\s*$/i.test(head.replace(/<[^>]*>\s*(?:and|or|,)?\s*$/, '').trimEnd()) || /\bgains?\b/i.test(sentence)) {
+  // "gets <Blocker>", "gets AP+1 and <Blocker>": the verb, then perhaps stat changes, then the keyword.
+  const verbBefore = /\b(?:gains?|get|gets|have)(?:\s+(?:AP|HP)\s*[+-]\s*\d+\s*(?:,|and)?)*\s*$/i;
+  if (verbBefore.test(head.replace(/<[^>]*>\s*(?:and|or|,)?\s*$/, '').trimEnd()) || /\bgains?\b/i.test(sentence)) {
     // "This Unit gains", "it gains" about the card itself under 【During Pair】/"While this Unit..."
     const selfSubject = /\bthis (?:Unit|card) (?:gains?|gets?)\b/i.test(sentence) ||
       (/^(?:【During (?:Pair|Link)[^】]*】|While this Unit|During your turn, while this Unit|While you|During your turn|If this Unit)/i.test(sentence) && /\bit gains?\b/i.test(sentence)) ||
@@ -66,6 +68,8 @@ export interface SeedRestoration {
 const CARD_HOLES: RegExp[] = [
   /(?<=\b(?:gains?|gets?|get|with|without|has|have|activate|loses?))(?= [.,)]| (?:during|and|or|that|while|until|if|when|as)\b)/g,
   /(?<=\b(?:or|and))(?= [.,])/g,
+  // "gains the same number of <Repair> as ...": a keyword whose amount the text counts.
+  /(?<=\bnumber of)(?= as\b)/g,
 ];
 
 /**
@@ -97,6 +101,7 @@ export function restoreSeedText(text: string): SeedRestoration {
       for (const re of CARD_HOLES) {
         for (const m of before.matchAll(re)) if (m.index! > hole) hole = m.index!;
       }
+      const lengthBefore = line.length;
       if (hole >= 0 && !/<[^>]*>$/.test(before.slice(0, hole))) {
         const tail = line.slice(hole);
         line = `${line.slice(0, hole)} ${insert}${/^ [.,)]/.test(tail) ? tail.slice(1) : tail}`;
@@ -106,7 +111,8 @@ export function restoreSeedText(text: string): SeedRestoration {
         flags.push(`keyword-position-lost: reminder of <${def.name}> with no place for the name in "${line.slice(0, 80)}"`);
         continue;
       }
-      from = line.indexOf('(', hole >= 0 ? hole : 0) + 1;
+      // Past this reminder, which moved by the inserted name (an earlier "(" may sit between the hole and it).
+      from = open + (line.length - lengthBefore) + 1;
     }
     out.push(line);
   }

@@ -13,6 +13,8 @@ import { keywordsInText, restoreSeedText } from './card-keywords.js';
 import { compileCardText } from '../../src/abilities/compile.js';
 import type { CardAbilities } from '../../src/abilities/ir.js';
 
+import { normalizeTraitCase } from './traits.js';
+
 export interface OfficialCard {
   id: string;
   code: string;
@@ -124,6 +126,9 @@ export function buildCatalog(cardsPart: string, officialDir: string): CatalogBui
     if (card.flags.length) flagged++;
     return card;
   });
+
+  // One spelling per trait (GD05 prints them in lower case), before anything reads them.
+  normalizeTraitCase(cards);
 
   // Abilities compiled once per card number (alternate printings print the same text).
   const compiled = new Map<string, CardAbilities>();

@@ -194,7 +194,7 @@ export function generateCorpus(sourcesDir: string): GeneratedCorpus {
   const restored = rules.en.filter((r) => r.restored).length;
   const report = [
     ...docs.map((d) => `${d.meta.id}: ${d.records.length} records`),
-    `rules EN restored: ${restored} records; JA alignment: ${JSON.stringify(countBy(rules.ja, (r) => r.alignment ?? 'none'))}`,
+    `rules EN restored: ${restored} records; JA alignment: ${JSON.stringify(countBy(rules.ja, (r) => r.alignment ?? 'none'))}` + `; EN-JA links: ${JSON.stringify(rules.links)}`,
     `cards: ${JSON.stringify(catalog.stats)}`,
   ].join('\n');
   return { files, report };

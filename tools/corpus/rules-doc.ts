@@ -9,6 +9,7 @@ import { KEYWORDS, keywordByJa } from '../../src/corpus/keywords.js';
 import { parseEnglishRules, type RawRule } from './rules-en.js';
 import { parseJapaneseRules } from './rules-ja.js';
 import { alignSection } from './align.js';
+import { checkLinks } from './link-check.js';
 import { jaMentions, keywordLookup, restoreKeywords, type JaMention } from './restore-keywords.js';
 import { parentRuleId } from './rule-numbers.js';
 
@@ -34,6 +35,8 @@ export interface RulesBuild {
   jaChanges: string;
   /** Holes in the English text that no clue could name (should be zero). */
   unresolvedHoles: { id: string; count: number }[];
+  /** EN↔JA links checked, uncertain and corrected (link-check.ts). */
+  links: { checked: number; uncertain: number; corrected: number };
 }
 
 export function buildRules(enRulesPart: string, jaSource: string, enVersion: string): RulesBuild {
@@ -150,7 +153,8 @@ export function buildRules(enRulesPart: string, jaSource: string, enVersion: str
     { document: CR_JA, language: 'ja', version: ja.version, versionLabel: `総合ルール Ver.${ja.version}`, parentOf: parentRuleId },
   );
   resolveFromCounterparts(en, jaRecords);
-  return { en, ja: jaRecords, enVersion, jaVersion: ja.version, jaChanges: ja.changes, unresolvedHoles };
+  const linkCheck = checkLinks(en, jaRecords);
+  return { en, ja: jaRecords, enVersion, jaVersion: ja.version, jaChanges: ja.changes, unresolvedHoles, links: linkCheck };
 }
 
 /**

@@ -5,6 +5,8 @@ import { abilitySummarySchema, cardSchema, cardSummarySchema, strictObject } fro
 import type { CardRecord } from '../../corpus/types.js';
 import { normalizeCardId } from '../../corpus/card-keys.js';
 import type { Knowledge } from '../../knowledge.js';
+import { parseKeyword } from '../../corpus/keywords.js';
+import { keywordOn } from '../../search/cards.js';
 
 const COLORS = ['blue', 'green', 'red', 'white', 'purple'] as const;
 
@@ -58,7 +60,7 @@ export const searchCards = defineTool({
     color: z.enum(COLORS).optional().describe('Card color'),
     set: z.string().trim().max(16).optional().describe('Product code (GD01, ST05, EB01, BETA, ...) or card-number prefix; see list_card_sets'),
     trait: z.string().trim().max(64).optional().describe('A trait, e.g. "Earth Federation" or "(Zeon)"'),
-    keyword: z.string().trim().max(40).optional().describe('A keyword the card has or grants, optionally with amount: "Blocker", "Repair 1", "First Strike"'),
+    keyword: z.string().trim().max(40).optional().describe('A keyword the card has (always or under a condition) or grants, optionally with amount: "Blocker", "Repair 1", "First Strike"; each result says which in keyword_match'),
     level: z.number().int().min(0).max(20).optional().describe('Exact Lv.'),
     cost: z.number().int().min(0).max(20).optional().describe('Exact cost'),
     printings: z.enum(['all', 'base']).optional().describe('"all" lists alternate printings too (default); "base" one record per card number'),
@@ -70,7 +72,19 @@ export const searchCards = defineTool({
     offset: z.number().int(),
     limit: z.number().int(),
     next_offset: z.number().int().nullable(),
-    results: z.array(cardSummarySchema),
+    results: z.array(
+      cardSummarySchema.extend({
+        keyword_match: z
+          .object({
+            name: z.string(),
+            amount: z.number().nullable(),
+            scope: z.enum(['always', 'conditional', 'grants']),
+            when: z.enum(['paired', 'linked']).optional(),
+          })
+          .optional()
+          .describe('With the keyword filter: how the card has it: always, only under a condition (its text says which; when: paired/linked when it is that), or it grants it to other cards'),
+      }),
+    ),
   }),
   handler: (args, kb) => {
     const { total, indexes } = kb.cards.search({
@@ -88,10 +102,20 @@ export const searchCards = defineTool({
     const limit = args.limit ?? 20;
     const page = indexes.slice(offset, offset + limit).map((i) => kb.store.cards[i]!);
     const next = offset + limit < total ? offset + limit : null;
+    const wanted = args.keyword ? parseKeyword(args.keyword) : undefined;
+    const match = (c: CardRecord) => (wanted ? keywordOn(c, wanted.def.name, wanted.amount) : undefined);
+    const line = (c: CardRecord) => {
+      const m = match(c);
+      return m ? `${oneLine(c)} — <${m.name}${m.amount !== null ? ` ${m.amount}` : ''}> ${m.scope === 'always' ? 'always' : m.scope === 'grants' ? 'granted to other cards' : `conditional${m.when ? ` (while ${m.when})` : ''}`}` : oneLine(c);
+    };
     const text = total
-      ? `${total} card${total === 1 ? '' : 's'}${total > page.length ? ` (showing ${offset + 1}-${offset + page.length})` : ''}:\n${page.map(oneLine).join('\n')}`
+      ? `${total} card${total === 1 ? '' : 's'}${total > page.length ? ` (showing ${offset + 1}-${offset + page.length})` : ''}:\n${page.map(line).join('\n')}`
       : 'No card matches.';
-    return { structured: { total, offset, limit, next_offset: next, results: page.map(summary) }, text };
+    const results = page.map((c) => {
+      const m = match(c);
+      return { ...summary(c), ...(m ? { keyword_match: m } : {}) };
+    });
+    return { structured: { total, offset, limit, next_offset: next, results }, text };
   },
 });
 

@@ -11,7 +11,8 @@ export const searchRules = defineTool({
     'Searches the Gundam Card Game rules and returns the matching rules with their printed numbers (8-5-3-2; tournament manual 2.4.1), exact text and heading path, best first. ' +
     'By default it searches every official Gundam Card Game document in the query\'s language (Comprehensive Rules, Tournament Rules Manual, Floor Rules, errata note); ' +
     'English and Japanese queries both work. Players\' words ("tap", "graveyard", "mulligan", "life") are understood. A rule number in the query is looked up directly. ' +
-    'The most specific matching rule comes first; a section that contains it follows, marked parent_of_match with the matched_children.',
+    'The most specific matching rule comes first; a section that contains it follows, marked parent_of_match with the matched_children. ' +
+    'When the Floor Rules and the Tournament Rules Manual both cover the topic (penalties, time and extra turns, conceding and dropping, agreed results), both are listed and `note` says how they differ.',
   input: strictObject({
     query: queryText('query').describe('The question or words to search for, in English or Japanese (e.g. "can a unit attack the turn it is deployed", "ブロッカー")'),
     language: z.enum(['en', 'ja']).optional().describe('Language of the documents to search; default: the language the query is written in'),
@@ -24,6 +25,10 @@ export const searchRules = defineTool({
     query: z.string(),
     language: z.enum(['en', 'ja']),
     documents: z.array(z.string()).describe('The documents searched'),
+    note: z
+      .object({ topic: z.string(), floor: z.string(), manual: z.string(), note: z.string() })
+      .optional()
+      .describe('Set when the Floor Rules and the Tournament Rules Manual both cover the question and differ: their rule ids and how they differ; read both'),
     results: z.array(
       z.object({
         id: z.string().describe('The printed rule number'),
@@ -59,14 +64,15 @@ export const searchRules = defineTool({
       if (e instanceof SearchError) throw new ToolError(e.message);
       throw e;
     }
-    const { language, documents, results } = found;
+    const { language, documents, results, note } = found;
     const lines = results.map((r) => {
       const label = r.authority === 'unofficial' ? ' [UNOFFICIAL]' : '';
       const head = r.heading ? ` ${r.heading}` : '';
       const under = r.matched_children.length ? `\n  (parent of the matching rules ${r.matched_children.map((c) => c.id).join(', ')})` : '';
       return `${r.id}${head} (${r.document_title}${label})\n${r.text}${under}`;
     });
-    const text = results.length ? lines.join('\n\n') : `No rule matches "${args.query}" in ${documents.join(', ') || 'the selected documents'}.`;
-    return { structured: { query: args.query, language, documents, results }, text };
+    const body = results.length ? lines.join('\n\n') : `No rule matches "${args.query}" in ${documents.join(', ') || 'the selected documents'}.`;
+    const text = note ? `Note: ${note.note} (Floor Rules ${note.floor}, Tournament Rules Manual ${note.manual})\n\n${body}` : body;
+    return { structured: { query: args.query, language, documents, ...(note ? { note } : {}), results }, text };
   },
 });

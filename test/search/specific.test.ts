@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import type { RuleRecord } from '../../src/corpus/types.js';
+import { parentFollows } from '../../src/search/specific.js';
+
+const rec = (id: string, parent: string | null, text: string): RuleRecord =>
+  ({ id, document: 'd', language: 'en', version: '1', heading: text ? null : id, path: [], parent, children: [], text, cites: [], repairs: [], restored: false, counterpart: null }) as RuleRecord;
+
+const records = [rec('6-1-1', null, 'A deck has 50 cards.'), rec('6-1-1-2', '6-1-1', 'One or two colors.'), rec('6-1-1-2-1', '6-1-1-2', 'Colorless cards count as none.'), rec('7', null, ''), rec('7-1', '7', 'Start phase.'), rec('2-4', null, 'Colors.')];
+const byKey = (_d: string, id: string) => { const i = records.findIndex((r) => r.id === id); return i < 0 ? undefined : i; };
+
+describe('parentFollows: the rule a sub-rule qualifies follows it', () => {
+  it('lists the parent right after a top sub-rule, once per sub-rule', () => {
+    const hits = [{ i: 2, score: 10 }, { i: 5, score: 9 }, { i: 4, score: 8 }, { i: 1, score: 2 }];
+    expect(parentFollows(hits, records, byKey).map((h) => records[h.i]!.id)).toEqual(['6-1-1-2-1', '6-1-1-2', '2-4', '7-1']);
+  });
+  it('does not pull up a heading without text, a parent that is not a candidate, or an ineligible document', () => {
+    const hits = [{ i: 4, score: 10 }, { i: 3, score: 1 }];
+    expect(parentFollows(hits, records, byKey).map((h) => h.i)).toEqual([4, 3]);
+    expect(parentFollows([{ i: 2, score: 5 }], records, byKey).map((h) => h.i)).toEqual([2]);
+    expect(parentFollows([{ i: 2, score: 5 }, { i: 5, score: 4 }, { i: 1, score: 1 }], records, byKey, () => false).map((h) => h.i)).toEqual([2, 5, 1]);
+  });
+});
