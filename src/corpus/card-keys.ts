@@ -29,3 +29,18 @@ export function cardIdIndex(cards: readonly CardRecord[]): Map<string, CardRecor
   }
   return ids;
 }
+
+/** How many of the numbers a card of its type should print are missing (the seed catalog lost some). */
+export function missingStats(c: CardRecord): number {
+  const wanted: (keyof CardRecord)[] = c.type === 'unit' || c.type === 'pilot' ? ['level', 'cost', 'ap', 'hp'] : c.type === 'resource' ? [] : ['level', 'cost'];
+  return wanted.filter((k) => c[k] === null).length;
+}
+
+/**
+ * Among cards sharing a name, the one a person most likely means, the same everywhere (get_card,
+ * scenarios): a real card over a token, then one with complete stats, then the base printing,
+ * then catalog order.
+ */
+export function preferredCard(cards: readonly CardRecord[]): CardRecord | undefined {
+  return [...cards].sort((a, b) => Number(a.token) - Number(b.token) || missingStats(a) - missingStats(b) || Number(a.base_id !== null) - Number(b.base_id !== null))[0];
+}

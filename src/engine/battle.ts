@@ -196,10 +196,12 @@ function attackOnUnit(game: Game, attacker: Unit, defender: Unit): void {
     }
     damageUnit(game, defender, apA, nameA, ['8-5-3-2'], { kind: 'battle', from: attacker.owner, unit: attacker });
     damageUnit(game, attacker, apD, nameD, ['8-5-3-2'], { kind: 'battle', from: defender.owner, unit: defender });
-    runRulesManagement(game); // 8-5-3-2-3 both lethal Units go in the same rules management
+    // 8-5-3-2-3 both lethal Units go in the same rules management; what their 【Destroyed】 does comes after.
+    runRulesManagement(game, { deferTriggers: true });
     if (!onField(game, defender) && !onField(game, attacker)) {
       emit(game, `Both battling Units are destroyed, at the same time`, ['8-5-3-2-3']);
     }
+    runRulesManagement(game);
   }
 
   const defenderDestroyed = !onField(game, defender) && game.destroyed.includes(defender.id);

@@ -107,13 +107,24 @@ function findCard(game: Game, id: string): Unit | Base | undefined {
 
 export function applyActivate(game: Game, a: ActionOf<'activate'>): Problem | null {
   const card = findCard(game, a.source);
-  if (!card) return inputProblem(`unknown source "${a.source}"; accepted: the id of a Unit or Base in play`);
+  if (!card) {
+    const inPlay = PLAYERS.flatMap((p) => [...game.players[p].units.map((u) => u.id), ...(game.players[p].base ? [game.players[p].base!.id] : [])]);
+    const gone = PLAYERS.find((p) => game.players[p].trash.includes(a.source) || game.players[p].removed.includes(a.source) || game.players[p].handCards.includes(a.source));
+    const why = gone ? `"${a.source}" has left the battle area earlier in this scenario (it is in player ${gone}'s trash, hand or removal area), so its abilities cannot be activated` : `unknown source "${a.source}"`;
+    return inputProblem(`${why}; accepted: the id of a Unit or Base in play (${inPlay.length > 0 ? inPlay.join(', ') : 'there are none'})`);
+  }
   const isUnit = 'timedKeywords' in card;
   const name = isUnit ? describeUnit(card) : `${card.face.name} (${card.id})`;
   const player = a.player ?? card.owner;
   if (player !== card.owner) return ruleProblem(`${name} is player ${card.owner}'s card; only its owner activates its abilities`, ['10-1-7-1']);
   const list = activatables(card);
-  if (list.length === 0) return ruleProblem(`${name} has no 【Activate･Main】 or 【Activate･Action】 ability`, ['10-1-7-1']);
+  if (list.length === 0) {
+    const support = isUnit && card.face.abilities.some((x) => x.kind === 'keyword' && x.keyword.name === 'Support');
+    if (support) {
+      return inputProblem(`${name}'s <Support> is an 【Activate･Main】 keyword effect (13-1-3-1): use the "support" action ({"type":"support","unit":"${card.id}","target":"<another friendly Unit>"}) in the main phase, not during an attack`, ['13-1-3-1']);
+    }
+    return ruleProblem(`${name} has no 【Activate･Main】 or 【Activate･Action】 ability`, ['10-1-7-1']);
+  }
   if (a.ability === undefined && list.length > 1) {
     return inputProblem(`${name} has ${list.length} activated abilities; give "ability" (1 to ${list.length}): ${list.map((x, i) => `${i + 1}: "${x.text}"`).join('; ')}`);
   }

@@ -3,7 +3,7 @@
  * CardLookup built once (createCardLookup) from the loaded catalog.
  */
 import type { CardRecord } from '../corpus/types.js';
-import { cardIdIndex, nameKey, normalizeCardId } from '../corpus/card-keys.js';
+import { cardIdIndex, missingStats, nameKey, normalizeCardId } from '../corpus/card-keys.js';
 
 export { normalizeCardId };
 
@@ -27,12 +27,6 @@ export interface LooseNameResult {
   matches: CardRecord[];
   /** When nothing matches: the closest cards, to suggest. */
   near: CardRecord[];
-}
-
-/** How many of the numbers a card of its type should print are missing (the seed catalog lost some). */
-function missingStats(c: CardRecord): number {
-  const wanted: (keyof CardRecord)[] = c.type === 'unit' || c.type === 'pilot' ? ['level', 'cost', 'ap', 'hp'] : c.type === 'resource' ? [] : ['level', 'cost'];
-  return wanted.filter((k) => c[k] === null).length;
 }
 
 /**

@@ -131,28 +131,29 @@ function manage(game: Game): void {
  * 11-1-2 run right after every event; stops at once when the game has ended. Then the triggered
  * effects the event caused resolve, each followed by rules management again.
  */
-export function runRulesManagement(game: Game): void {
+export function runRulesManagement(game: Game, opts: { deferTriggers?: boolean } = {}): void {
   manage(game);
   if (game.over) {
     game.pending = [];
     return;
   }
-  if (game.pending.length > 0) resolvePending(game, () => manage(game));
+  if (!opts.deferTriggers && game.pending.length > 0) resolvePending(game, () => manage(game));
 }
 
 /**
  * Puts a Unit into the battle area by an effect; with 6 there already, its owner chooses one to
  * place into the trash (11-4-2). Its 【Deploy】 abilities trigger.
  */
-export function putIntoBattleArea(game: Game, unit: Unit, source: string): boolean {
+export function putIntoBattleArea(game: Game, unit: Unit, source: string, deployedTogether: readonly string[] = []): boolean {
   const st = game.players[unit.owner];
   if (st.units.length >= 6) {
+    // 11-4-2-2 with several deployed at once, the ones trashed are Units that were already there.
     const [out] = chooseTargets(game, {
       prompt: `${source}: player ${unit.owner}'s battle area is full; the Unit placed into the trash`,
       min: 1,
       max: 1,
-      legal: st.units.map((u) => u.id),
-      rules: ['11-4-2'],
+      legal: st.units.filter((u) => !deployedTogether.includes(u.id)).map((u) => u.id),
+      rules: deployedTogether.length > 0 ? ['11-4-2', '11-4-2-2'] : ['11-4-2'],
     });
     const gone = st.units.find((u) => u.id === out);
     if (gone) battleAreaExcess(game, gone);

@@ -12,6 +12,7 @@ import { applyDraw, damageBase, damageUnit, destroyTopShields, recover } from '.
 import { baseMatches, cardMatches, conditionHolds, knownFace, unitsMatching } from './filters.js';
 import { emit, signed } from './log.js';
 import { destroyBase, destroyUnit, putIntoBattleArea, returnToHand } from './management.js';
+import { renderCondition } from '../abilities/patterns/condition.js';
 import { playCost } from './constants.js';
 import { currentCards } from './runtime.js';
 import { queueTriggers } from './triggers.js';
@@ -441,6 +442,7 @@ export function newUnit(id: string, owner: PlayerId, face: CardFace, rested: boo
 
 function deployTokens(game: Game, ctx: AbilityCtx, step: Extract<Step, { do: 'deploy-token' }>, s: string): boolean {
   let any = false;
+  const together: string[] = [];
   for (let i = 0; i < step.count; i++) {
     const id = `${ctx.controller}-token-${nextSerial(game)}`;
     const face: CardFace = {
@@ -461,7 +463,8 @@ function deployTokens(game: Game, ctx: AbilityCtx, step: Extract<Step, { do: 'de
       abilities: [],
     };
     emit(game, `A [${face.name}] Unit token (AP ${face.ap}, HP ${face.hp}) is deployed ${step.rested ? 'rested' : 'active'} for player ${ctx.controller} as ${id} (${s})`, ['5-17-1', '5-17-2-1']);
-    any = putIntoBattleArea(game, newUnit(id, ctx.controller, face, step.rested), s) || any;
+    any = putIntoBattleArea(game, newUnit(id, ctx.controller, face, step.rested), s, together) || any;
+    together.push(id);
   }
   return any;
 }
@@ -644,8 +647,9 @@ export function runEffect(game: Game, ctx: AbilityCtx, steps: readonly EffectSte
       lastDone = false;
       continue;
     }
-    if (es.when && !es.when.every((c) => conditionHolds(game, ctx, c))) {
-      emit(game, `${src(ctx)}: its condition is not met, so that part does not activate`, ['10-2-1']);
+    const failed = es.when?.find((c) => !conditionHolds(game, ctx, c));
+    if (failed) {
+      emit(game, `${src(ctx)}: the condition "${renderCondition(failed)}" does not hold, so that part does not activate`, ['10-2-1']);
       lastDone = false;
       continue;
     }

@@ -393,6 +393,7 @@ export const simulateRulingOutputSchema = z
       }),
     ),
     destroyed: z.array(z.string()).describe('Ids destroyed (Units, Bases, Shields), in order'),
+    complete: z.boolean().describe('False when a card ability that mattered here was not run (see not_executed): the outcome may then differ from the real ruling'),
     not_executed: z
       .array(z.object({ unit: z.string(), card: z.string().nullable(), text: z.string(), reason: z.string() }))
       .describe('Card abilities that mattered here but were not run (the engine cannot read them): resolve these by hand; the simulation is partial when this is not empty'),

@@ -144,6 +144,7 @@ export function toOutput(game: Game, violations: Violation[], applied: number): 
     actions_applied: applied,
     events: game.events.map((e) => ({ ...e, rules: [...e.rules] })),
     destroyed: [...game.destroyed],
+    complete: game.notExecuted.length === 0,
     not_executed: game.notExecuted.map((n) => ({ ...n })),
     rules_cited: uniqueRules(game, violations),
     state: {

@@ -8,7 +8,8 @@
 import type { CompiledAbility, Trigger } from '../abilities/ir.js';
 import { unitAbilitySources } from './constants.js';
 import { onceKey, type AbilityCtx } from './context.js';
-import { allHold } from './filters.js';
+import { renderCondition } from '../abilities/patterns/condition.js';
+import { conditionHolds } from './filters.js';
 import { emit } from './log.js';
 import { reportUnsupported, unsupportedTiming } from './not-executed.js';
 import { runEffect } from './resolve.js';
@@ -118,7 +119,13 @@ export function abilitiesFor(game: Game, trigger: Trigger, src: TriggerSource): 
         battleOpponent: src.battleOpponent ?? null,
         lastKnown: false,
       };
-      if (!allHold(game, ctx, a.requires)) return;
+      const unmet = a.requires.find((c) => !conditionHolds(game, ctx, c));
+      if (unmet) {
+        // Only worth a line when the trigger itself happened and a printed condition stopped it.
+        if (unmet.type !== 'paired' && unmet.type !== 'linked') emit(game, `${TAG[trigger]} of ${ctx.label} does not trigger: "${renderCondition(unmet)}" does not hold`, ['10-1-6-2', '10-2-1']);
+        else if (unmet.type === 'paired' && unmet.pilot && src.unit?.pilot) emit(game, `${TAG[trigger]} of ${ctx.label} does not trigger: its Pilot does not fit "${renderCondition(unmet)}"`, ['13-2-9-2', '10-1-6-2']);
+        return;
+      }
       out.push(ctx);
     });
   }

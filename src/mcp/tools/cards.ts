@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { defineTool, ToolError } from '../tool.js';
 import { abilitySummarySchema, cardSchema, cardSummarySchema, strictObject } from '../schemas.js';
 import type { CardRecord } from '../../corpus/types.js';
-import { normalizeCardId } from '../../corpus/card-keys.js';
+import { normalizeCardId, preferredCard } from '../../corpus/card-keys.js';
 import type { Knowledge } from '../../knowledge.js';
 import { parseKeyword } from '../../corpus/keywords.js';
 import { keywordOn } from '../../search/cards.js';
@@ -104,9 +104,12 @@ export const searchCards = defineTool({
     const next = offset + limit < total ? offset + limit : null;
     const wanted = args.keyword ? parseKeyword(args.keyword) : undefined;
     const match = (c: CardRecord) => (wanted ? keywordOn(c, wanted.def.name, wanted.amount) : undefined);
+    // The card's text too, so a reader sees what a card does without a get_card per result.
+    const excerpt = (c: CardRecord) => (c.text ? `\n    ${c.text.replace(/\s*\n\s*/g, ' / ').slice(0, 240)}${c.text.length > 240 ? '…' : ''}` : '');
     const line = (c: CardRecord) => {
       const m = match(c);
-      return m ? `${oneLine(c)} — <${m.name}${m.amount !== null ? ` ${m.amount}` : ''}> ${m.scope === 'always' ? 'always' : m.scope === 'grants' ? 'granted to other cards' : `conditional${m.when ? ` (while ${m.when})` : ''}`}` : oneLine(c);
+      const head = m ? `${oneLine(c)} — <${m.name}${m.amount !== null ? ` ${m.amount}` : ''}> ${m.scope === 'always' ? 'always' : m.scope === 'grants' ? 'granted to other cards' : `conditional${m.when ? ` (while ${m.when})` : ''}`}` : oneLine(c);
+      return head + excerpt(c);
     };
     const text = total
       ? `${total} card${total === 1 ? '' : 's'}${total > page.length ? ` (showing ${offset + 1}-${offset + page.length})` : ''}:\n${page.map(line).join('\n')}`
@@ -129,9 +132,8 @@ function distinctByNumber(cards: CardRecord[]): CardRecord[] {
   });
 }
 
-/** Among cards sharing a name, the one a person most likely means: a real card over a token, the base printing. */
 function preferred(cards: CardRecord[]): CardRecord {
-  return [...cards].sort((a, b) => Number(a.token) - Number(b.token) || Number(a.base_id !== null) - Number(b.base_id !== null))[0]!;
+  return preferredCard(cards)!;
 }
 
 /** Catalog search hits for a string that names no card, to suggest (get_card's "Did you mean"). */

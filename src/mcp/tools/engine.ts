@@ -62,7 +62,12 @@ export const simulateRulingTool = defineTool({
   handler: (args, kb) => {
     const out = simulateRuling(args, scenarioCards(kb));
     const lines: string[] = [];
-    lines.push(out.legal ? 'Legal.' : `Illegal: ${out.violations.map((v) => `${v.reason} (${v.rules.join(', ')})`).join('; ')}`);
+    const verdict = out.legal ? 'Legal.' : `Illegal: ${out.violations.map((v) => `${v.reason} (${v.rules.join(', ')})`).join('; ')}`;
+    lines.push(
+      out.complete
+        ? verdict
+        : `PARTIAL SIMULATION: ${out.not_executed.length} card abilit${out.not_executed.length === 1 ? 'y' : 'ies'} in play could not be run (listed at the end); the result below may differ from the real ruling. ${verdict}`,
+    );
     if (out.winner) lines.push(`Winner: ${out.winner}.`);
     for (const e of out.events) lines.push(`- ${e.text}${e.rules.length ? ` [${e.rules.join(', ')}]` : ''}`);
     if (out.destroyed.length) lines.push(`Destroyed: ${out.destroyed.join(', ')}`);
