@@ -282,7 +282,7 @@ export function createApp(o: AppOptions): Hono<Env> {
       decision = d;
     }
     const chargeWork = async () => {
-      const extra = o.sessions.scheduler.takeSpent(key, costUnitMs);
+      const extra = o.sessions.scheduler?.takeSpent(key, costUnitMs) ?? 0;
       if (extra > 0) {
         await o.limiter.charge(key, extra);
         if (decision) decision = { ...decision, remaining: Math.max(0, decision.remaining - extra) };
