@@ -103,7 +103,7 @@ export function loadHttpConfig(env: NodeJS.ProcessEnv = process.env): HttpConfig
     corsOrigins: list(env.CORS_ORIGINS),
     trustProxyHeader: env.TRUST_PROXY_HEADER?.trim().toLowerCase() || null,
     redisUrl: env.REDIS_URL?.trim() || null,
-    redisTimeoutMs: int(env, 'REDIS_TIMEOUT_MS', 100, 10, 10_000),
+    redisTimeoutMs: int(env, 'REDIS_TIMEOUT_MS', 200, 10, 10_000),
     costUnitMs: int(env, 'COST_UNIT_MS', 50, 1, 60_000),
     maxConnectionsPerAddress: int(env, 'MAX_CONNECTIONS_PER_ADDRESS', 32, 0, 1_000_000),
     headersTimeoutMs,

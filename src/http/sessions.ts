@@ -14,6 +14,12 @@ import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { FairScheduler } from './fair.js';
 
+/** CPU time this process has used, in ms. */
+function cpuMs(): number {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+}
+
 /** Every session is taken: a new one must wait until one closes or expires. */
 export class SessionsFull extends Error {
   constructor(readonly retryAfterSeconds: number) {
@@ -140,8 +146,9 @@ export class SessionManager {
   }
 
   /**
-   * Routes the session's requests through the fair scheduler, and measures each one: from the turn
-   * it starts to its response (the tools run synchronously, so that is the time it held the loop).
+   * Routes the session's requests through the fair scheduler, and measures each one: the process's
+   * CPU time from the turn it starts to its response (the tools run synchronously, so that is the
+   * work it did; CPU time, unlike the clock, does not grow when the machine is busy elsewhere).
    */
   private schedule(transport: WebStandardStreamableHTTPServerTransport, owner: string): void {
     const deliver = transport.onmessage;
@@ -153,7 +160,7 @@ export class SessionManager {
       if (typeof m.method === 'string' && (typeof m.id === 'string' || typeof m.id === 'number')) {
         const id = m.id;
         scheduler.run(owner, () => {
-          if (started.size < 10_000) started.set(id, performance.now());
+          if (started.size < 10_000) started.set(id, cpuMs());
           deliver.call(transport, message, extra);
         });
       } else deliver.call(transport, message, extra);
@@ -165,7 +172,7 @@ export class SessionManager {
         const t = started.get(id);
         if (t !== undefined) {
           started.delete(id);
-          scheduler.addSpent(owner, performance.now() - t);
+          scheduler.addSpent(owner, cpuMs() - t);
         }
       }
       return send(message, options);

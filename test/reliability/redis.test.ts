@@ -49,7 +49,8 @@ describe.runIf(redisUrl)(`budget shared through Redis (${redisUrl || 'REDIS_URL 
   });
 
   it('two server processes behind one Redis together allow the budget once, not twice', async () => {
-    const env = { REDIS_URL: redisUrl, RATE_LIMIT_PREFIX: prefix, RATE_LIMIT_PER_MINUTE: '10', API_KEYS: 'shared-key,other-key' };
+    // A generous command timeout: this is about sharing, and a busy CI machine may be slow to answer.
+    const env = { REDIS_URL: redisUrl, RATE_LIMIT_PREFIX: prefix, RATE_LIMIT_PER_MINUTE: '10', API_KEYS: 'shared-key,other-key', REDIS_TIMEOUT_MS: '3000' };
     const [a, b] = await Promise.all([start(env), start(env)]);
     await Promise.all([waitFor(a, 'redis_ready'), waitFor(b, 'redis_ready')]);
     // 30 requests for one API key, in waves of 6 parallel requests spread over both processes.
