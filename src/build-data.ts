@@ -4,7 +4,7 @@
  * documents' YAML and instead of tokenizing the corpus again.
  */
 import { createHash } from 'node:crypto';
-import { loadCorpusFromMarkdown, snapshotPath, writeSnapshot } from './corpus/load.js';
+import { loadCorpusFromMarkdown, snapshotPath, writeIntegrity, writeSnapshot } from './corpus/load.js';
 import { Knowledge } from './knowledge.js';
 import { saveData, saveIndex } from './search/persist.js';
 import { computeTermStats } from './search/term-stats.js';
@@ -23,4 +23,6 @@ saveIndex('glossary-ja', kb.glossary.indexJa, data.fingerprint);
 saveData('terms-en', computeTermStats(data.records, 'en'), data.fingerprint);
 saveData('terms-ja', computeTermStats(data.records, 'ja'), data.fingerprint);
 saveData('families', computeFamilies(kb.store), data.fingerprint);
+// Last: the hash of every file written above, which the server checks before it serves.
+writeIntegrity();
 process.stderr.write(`wrote ${snapshotPath()} and indexes (${data.records.length} records, ${data.cards.length} cards, fingerprint ${data.fingerprint})\n`);

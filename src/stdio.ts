@@ -1,24 +1,126 @@
 /**
  * MCP over stdio for assistants that spawn the server. Nothing but protocol goes to stdout; logs
  * go to stderr.
+ *
+ * It fails loudly, never deafly: stdin is split into lines here, before the SDK's transport sees
+ * them, so a line longer than MAX_MESSAGE_BYTES is dropped and answered with a JSON-RPC error
+ * (-32600), and one that is not JSON (-32700) or not JSON-RPC (-32600) is answered too; the server
+ * keeps serving. If the transport closes anyway, or stdout is closed under it (EPIPE), the process
+ * logs why and exits rather than run on answering nothing.
  */
+import { Transform, type TransformCallback } from 'node:stream';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { JSONRPCMessageSchema } from '@modelcontextprotocol/sdk/types.js';
 import { knowledge } from './knowledge.js';
 import { createServer } from './mcp/server.js';
-import { keepRunningOnStrayErrors, log } from './log.js';
+import { flushLogs, keepRunningOnStrayErrors, log } from './log.js';
+
+/** Default bound on one message (one line), well under the SDK's 10 MiB read buffer. */
+export const DEFAULT_MAX_MESSAGE_BYTES = 4 * 1024 * 1024;
+
+function errorLine(code: number, message: string, id: unknown = null): string {
+  return `${JSON.stringify({ jsonrpc: '2.0', id, error: { code, message } })}\n`;
+}
+
+/**
+ * Passes on complete lines of at most `maxBytes`, each a JSON-RPC message; anything else is answered
+ * through `reply` and not passed on. Memory held is bounded by `maxBytes` whatever arrives.
+ */
+export class MessageLines extends Transform {
+  private parts: Buffer[] = [];
+  private size = 0;
+  /** Inside a line already found too long: skipping to its end. */
+  private skipping = false;
+
+  constructor(
+    private readonly maxBytes: number,
+    private readonly reply: (line: string) => void,
+  ) {
+    super();
+  }
+
+  override _transform(chunk: Buffer, _enc: BufferEncoding, done: TransformCallback): void {
+    let start = 0;
+    while (start < chunk.length) {
+      const nl = chunk.indexOf(10, start);
+      const end = nl === -1 ? chunk.length : nl;
+      if (!this.skipping) {
+        const piece = chunk.subarray(start, end);
+        if (this.size + piece.length > this.maxBytes) {
+          this.parts = [];
+          this.size = 0;
+          this.skipping = true;
+          log('stdio_message_refused', { reason: 'too large', max_bytes: this.maxBytes });
+          this.reply(errorLine(-32600, `Invalid Request: a message is limited to ${this.maxBytes} bytes (one line of JSON)`));
+        } else {
+          this.parts.push(piece);
+          this.size += piece.length;
+        }
+      }
+      if (nl === -1) break;
+      if (!this.skipping) this.line(Buffer.concat(this.parts).toString('utf8').replace(/\r$/, ''));
+      this.parts = [];
+      this.size = 0;
+      this.skipping = false;
+      start = nl + 1;
+    }
+    done();
+  }
+
+  private line(text: string): void {
+    if (!text.trim()) return;
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      log('stdio_message_refused', { reason: 'not JSON' });
+      return this.reply(errorLine(-32700, 'Parse error: a message must be one line of JSON'));
+    }
+    if (!JSONRPCMessageSchema.safeParse(value).success) {
+      const id = (value as { id?: unknown } | null)?.id;
+      log('stdio_message_refused', { reason: 'not JSON-RPC' });
+      return this.reply(errorLine(-32600, 'Invalid Request: not a JSON-RPC 2.0 message', typeof id === 'string' || typeof id === 'number' ? id : null));
+    }
+    this.push(`${text}\n`);
+  }
+}
 
 /** Serves one stdio connection over the process's Knowledge (already loaded in the startup snapshot). */
 export async function runStdio(): Promise<void> {
   keepRunningOnStrayErrors();
-  const server = createServer(knowledge());
-  const transport = new StdioServerTransport();
+  const exit = (code: number) => {
+    flushLogs();
+    process.exit(code);
+  };
+  // A client that closed its end of stdout cannot hear anything more: stop.
+  process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+    log('stdout_closed', { error: e.code ?? e.message });
+    exit(e.code === 'EPIPE' ? 0 : 1);
+  });
+  const kb = knowledge();
+  const server = createServer(kb);
+  const maxBytes = Number(process.env.MAX_MESSAGE_BYTES) > 0 ? Math.floor(Number(process.env.MAX_MESSAGE_BYTES)) : DEFAULT_MAX_MESSAGE_BYTES;
+  const lines = new MessageLines(maxBytes, (line) => process.stdout.write(line));
+  process.stdin.pipe(lines);
+  const transport = new StdioServerTransport(lines, process.stdout);
+  let stopping = false;
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    void server.close().finally(() => exit(0));
+  };
   // Indexes load on first use (prebuilt, tens of milliseconds): a spawned server answers
   // initialize at once and a client that only looks up cards never pays for the rules index.
   await server.connect(transport);
-  log('start', { transport: 'stdio', pid: process.pid });
-  const stop = () => {
-    void server.close().finally(() => process.exit(0));
+  const onclose = transport.onclose;
+  transport.onclose = () => {
+    onclose?.();
+    if (stopping) return;
+    // Not asked to stop, yet nothing more can be read: say so and end, non-zero.
+    log('stdio_transport_closed', { reason: 'the transport closed while stdin was open' });
+    exit(1);
   };
+  log('start', { transport: 'stdio', pid: process.pid });
   process.stdin.on('end', stop);
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);

@@ -1,18 +1,28 @@
 /**
- * Load test of the HTTP server, on loopback only: many clients (API keys), each with its own MCP
- * session, send a mix of well-formed tool calls as fast as a pool of connections allows, well past
- * the rate limit, for a bounded time and number of requests. Reports answered, limited and failed
- * requests, latency percentiles and the server's RSS before, during and after; exits 1 if any
- * request failed (network error, 5xx, a 4xx other than 429, or an error answer to a well-formed
- * call), if the server died, or if its RSS kept growing.
+ * Load test of the HTTP server, on loopback only (127.0.0.0/8), bounded in time and requests. Three
+ * scenarios, run in turn (or one with --scenario mix|noisy|flood):
+ *
+ * - mix: many clients (each its own 127.x.y.z source address), each with its own MCP session, send
+ *   a mix of well-formed tool calls as fast as a pool of connections allows, well past the rate
+ *   limit. Reports answered, limited and failed requests, latency percentiles and the server's RSS
+ *   before, during and after.
+ * - noisy: one client sends worst-case batches (20 costly search_rules calls each) as fast as its
+ *   budget allows, while other clients make ordinary calls and a monitor polls /healthz. Passes when
+ *   the others' p95 stays under 50 ms and /healthz answers every poll.
+ * - flood: clients hold sessions while made-up API keys and many addresses flood initialize past
+ *   every session cap. Passes when no session of those clients is lost.
+ *
+ * Each exits 1 on any failed request (network error, 5xx other than a 503 for a flood's initialize,
+ * a 4xx other than 429, or an error answer to a well-formed call), a dead server, or RSS still growing.
  *
  *   npm run load                                  # starts dist/cli.js itself (built first if stale) on an ephemeral port
- *   npm run load -- --seconds 10 --keys 50        # options: --seconds (<= 60) --requests (<= 50000)
- *                                                 #   --keys --concurrency --url http://127.0.0.1:PORT [--pid PID]
+ *   npm run load -- --seconds 10 --keys 50        # options: --seconds (<= 60) --requests (<= 50000) --scenario
+ *                                                 #   --keys --concurrency --url http://127.0.0.1:PORT [--pid PID] (mix only)
  */
 import type { ChildProcess } from 'node:child_process';
 import { ensureBuilt } from '../scripts/ensure-built.mjs';
 import { httpServer, initializeBody, type HttpServer } from '../test/helpers/servers.js';
+import { clientAddress, closeLoopbackAgents, loopbackRequest } from '../test/helpers/loopback.js';
 import { isTrouble } from '../test/helpers/trouble.js';
 import { percentile, rssMb } from './measure.js';
 
@@ -47,8 +57,8 @@ function isLoopback(hostname: string): boolean {
   return h === 'localhost' || h === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h);
 }
 
-async function startServer(): Promise<Target> {
-  const given = textOption('url');
+async function startServer(env: Record<string, string> = {}, own = false): Promise<Target> {
+  const given = own ? undefined : textOption('url');
   if (given) {
     const u = new URL(given);
     if (!isLoopback(u.hostname)) throw new Error(`refusing to load ${u.hostname}: this load test only targets loopback addresses`);
@@ -56,11 +66,11 @@ async function startServer(): Promise<Target> {
     return { url: u.origin, pid: pid ? Number(pid) : null, server: null };
   }
   ensureBuilt();
-  // The server's own defaults (60/min, burst 30) unless the caller's environment sets them. httpServer
+  // The server's own defaults (60/min) unless the caller's environment sets them. httpServer
   // passes on neither API_KEYS (the keys here must not share a budget) nor LOG_LEVEL (the log is
   // read), nor REDIS_URL unless asked for with --redis. The log is streamed, not kept: a run is long.
   const redis: Record<string, string> = process.argv.includes('--redis') ? { REDIS_URL: process.env.REDIS_URL ?? '' } : {};
-  const server = await httpServer(redis, { retainLogs: false, onLog: countTrouble, startTimeoutMs: 60_000 });
+  const server = await httpServer({ ...redis, ...env }, { retainLogs: false, onLog: countTrouble, startTimeoutMs: 60_000 });
   spawned = server.child;
   return { url: server.url, pid: server.child.pid ?? null, server };
 }
@@ -142,34 +152,31 @@ function record(tool: string, outcome: Outcome, ms: number, why?: string): void 
   stats.byTool.set(tool, t);
 }
 
-async function send(url: string, body: unknown, headers: Record<string, string>): Promise<{ status: number; text: string; session: string | null; ms: number } | { error: string; ms: number }> {
-  const t = performance.now();
-  try {
-    const r = await fetch(`${url}/mcp`, { method: 'POST', headers: { ...HEADERS, ...headers }, body: JSON.stringify(body), signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
-    const text = await r.text();
-    return { status: r.status, text, session: r.headers.get('mcp-session-id'), ms: performance.now() - t };
-  } catch (e) {
-    return { error: e instanceof Error ? e.name === 'TimeoutError' ? 'timeout' : e.message : String(e), ms: performance.now() - t };
-  }
+async function send(url: string, body: unknown, headers: Record<string, string>, from: string): Promise<{ status: number; text: string; session: string | null; ms: number } | { error: string; ms: number }> {
+  const r = await loopbackRequest(url, { body, headers, from, timeoutMs: REQUEST_TIMEOUT_MS });
+  if ('error' in r) return r;
+  const session = r.headers['mcp-session-id'];
+  return { status: r.status, text: r.text, session: typeof session === 'string' ? session : null, ms: r.ms };
 }
 
 class LoadClient {
   session: string | null = null;
   constructor(
     readonly url: string,
-    readonly key: string,
+    /** The client's source address (the server's client key). */
+    readonly from: string,
   ) {}
 
   /** initialize + initialized; a 429 leaves the client without a session, to try again later. */
   async connect(): Promise<void> {
-    const h = { 'x-api-key': this.key };
-    const r = await send(this.url, initializeBody(0, 'load'), h);
+    const h = {};
+    const r = await send(this.url, initializeBody(0, 'load'), h, this.from);
     if ('error' in r) return record('initialize', 'failed', r.ms, `initialize: ${r.error}`);
     if (r.status === 429) return record('initialize', 'limited', r.ms);
     if (r.status !== 200 || !r.session) return record('initialize', 'failed', r.ms, `initialize: HTTP ${r.status}`);
     record('initialize', 'answered', r.ms);
     this.session = r.session;
-    const n = await send(this.url, { jsonrpc: '2.0', method: 'notifications/initialized' }, { ...h, 'mcp-session-id': r.session });
+    const n = await send(this.url, { jsonrpc: '2.0', method: 'notifications/initialized' }, { ...h, 'mcp-session-id': r.session }, this.from);
     if ('error' in n) return record('initialized', 'failed', n.ms, `initialized: ${n.error}`);
     record('initialized', n.status === 202 ? 'answered' : n.status === 429 ? 'limited' : 'failed', n.ms, n.status === 202 || n.status === 429 ? undefined : `initialized: HTTP ${n.status}`);
   }
@@ -177,7 +184,7 @@ class LoadClient {
   async call(id: number): Promise<void> {
     if (!this.session) return this.connect();
     const [tool, args] = pick(MIX);
-    const r = await send(this.url, { jsonrpc: '2.0', id, method: 'tools/call', params: { name: tool, arguments: args() } }, { 'x-api-key': this.key, 'mcp-session-id': this.session });
+    const r = await send(this.url, { jsonrpc: '2.0', id, method: 'tools/call', params: { name: tool, arguments: args() } }, { 'mcp-session-id': this.session }, this.from);
     if ('error' in r) return record(tool, 'failed', r.ms, `network: ${r.error}`);
     if (r.status === 429) return record(tool, 'limited', r.ms);
     if (r.status === 404) {
@@ -203,21 +210,21 @@ class LoadClient {
 /** Latency percentile in ms, to 0.1. */
 const pct = (xs: number[], p: number) => Math.round(percentile(xs, p) * 10) / 10;
 
-async function main(): Promise<number> {
+async function mixScenario(): Promise<number> {
   const target = await startServer();
   const health = await fetch(`${target.url}/healthz`).then((r) => r.ok, () => false);
   if (!health) throw new Error(`${target.url}/healthz does not answer`);
 
   // The engine tools join the mix when the server has them.
-  const probe = new LoadClient(target.url, `load-${process.pid}-probe`);
+  const probe = new LoadClient(target.url, clientAddress(0, 2));
   await probe.connect();
   if (probe.session) {
-    const r = await send(target.url, { jsonrpc: '2.0', id: 1, method: 'tools/list' }, { 'x-api-key': probe.key, 'mcp-session-id': probe.session });
+    const r = await send(target.url, { jsonrpc: '2.0', id: 1, method: 'tools/list' }, { 'mcp-session-id': probe.session }, probe.from);
     const listed = 'text' in r ? r.text : '';
     for (const call of ENGINE_MIX) if (listed.includes(`"name":"${call[0]}"`)) MIX.push(call);
   }
 
-  const clients = Array.from({ length: KEYS }, (_, i) => new LoadClient(target.url, `load-${process.pid}-${i}`));
+  const clients = Array.from({ length: KEYS }, (_, i) => new LoadClient(target.url, clientAddress(i)));
   // Settle before measuring: sessions for every client, then a moment of quiet.
   for (let i = 0; i < clients.length; i += CONCURRENCY) await Promise.all(clients.slice(i, i + CONCURRENCY).map((c) => c.connect()));
   await new Promise((r) => setTimeout(r, 1000));
@@ -280,7 +287,7 @@ async function main(): Promise<number> {
   };
 
   const pad = (s: unknown, n: number) => String(s).padStart(n);
-  console.log(`\nload: ${result.seconds} s against ${target.url}, ${KEYS} keys, ${CONCURRENCY} connections, ${result.rps} requests/s`);
+  console.log(`\nload (mix): ${result.seconds} s against ${target.url}, ${KEYS} keys, ${CONCURRENCY} connections, ${result.rps} requests/s`);
   console.log(`${pad('requests', 10)}${pad('answered', 10)}${pad('limited', 10)}${pad('failed', 8)}${pad('p50 ms', 9)}${pad('p99 ms', 9)}${pad('max ms', 9)}`);
   console.log(`${pad(result.requests, 10)}${pad(result.answered, 10)}${pad(result.limited, 10)}${pad(result.failed, 8)}${pad(result.p50_ms, 9)}${pad(result.p99_ms, 9)}${pad(result.max_ms, 9)}`);
   console.log(`answered only: p50 ${result.answered_p50_ms} ms, p99 ${result.answered_p99_ms} ms; sessions lost (404, initialized again): ${result.sessions_lost}`);
@@ -294,6 +301,211 @@ async function main(): Promise<number> {
 
   const ok = stats.failed === 0 && alive && settled && serverTrouble === 0 && (target.server === null || exitCode === 0);
   return ok ? 0 : 1;
+}
+
+// ------------------------------------------------------------------------------------------------
+// Noisy neighbour: one client's worst-case batches against everyone else's latency.
+
+/** Queries that cost the most per call (measured): many one-letter words, long made-up words, a soup of rule words. */
+function worstQuery(n: number): string {
+  const letters = 'abcdefghijklmnopqrstuvwxyz';
+  const words = ['unit', 'attack', 'damage', 'shield', 'player', 'battle', 'destroyed', 'effect', 'pilot', 'link', 'blocker', 'deploy', 'rest', 'trash', 'hand', 'deck', '"if you do"', 'same time', 'how many can have'];
+  const kinds = [
+    () => Array.from({ length: 250 }, () => pick([...letters])).join(' '),
+    () => Array.from({ length: 80 }, () => [...'abcdefghij'].sort(() => Math.random() - 0.5).join('').slice(0, 7)).join(' '),
+    () => Array.from({ length: 120 }, () => pick(words)).join(' '),
+    () => Array.from({ length: 500 }, () => String.fromCharCode(0x4e00 + Math.floor(Math.random() * 2000))).join(''),
+  ];
+  return kinds[n % kinds.length]!().slice(0, 500);
+}
+
+async function noisyScenario(): Promise<number> {
+  const seconds = Math.min(SECONDS, 12);
+  // A budget well above the default, so the noisy client can keep the server busy all the time.
+  const perMinute = 6000;
+  const target = await startServer({ RATE_LIMIT_PER_MINUTE: String(perMinute) }, true);
+  const url = target.url;
+  const noisy = new LoadClient(url, clientAddress(0, 3));
+  const others = Array.from({ length: 4 }, (_, i) => new LoadClient(url, clientAddress(i + 1, 3)));
+  for (const c of [noisy, ...others]) await c.connect();
+  if (!noisy.session || others.some((c) => !c.session)) throw new Error('noisy: clients could not initialize');
+  const deadline = performance.now() + seconds * 1000;
+  const noisyStats = { batches: 0, calls: 0, limited: 0, failed: 0, bytes: 0, ms: [] as number[] };
+  const otherMs: number[] = [];
+  let otherFailed = 0;
+  let otherLimited = 0;
+  const health = { polls: 0, failed: 0, ms: [] as number[] };
+  const failures = new Map<string, number>();
+  const fail = (why: string) => failures.set(why, (failures.get(why) ?? 0) + 1);
+
+  const noisyLoop = async () => {
+    let id = 1;
+    while (performance.now() < deadline) {
+      const batch = Array.from({ length: 20 }, (_, i) => ({ jsonrpc: '2.0', id: id++, method: 'tools/call', params: { name: 'search_rules', arguments: { query: worstQuery(i), limit: 50 } } }));
+      const r = await send(url, batch, { 'mcp-session-id': noisy.session! }, noisy.from);
+      if ('error' in r) {
+        noisyStats.failed++;
+        fail(`noisy: ${r.error}`);
+        continue;
+      }
+      if (r.status === 429) {
+        noisyStats.limited++;
+        await new Promise((res) => setTimeout(res, 100));
+        continue;
+      }
+      if (r.status !== 200) {
+        noisyStats.failed++;
+        fail(`noisy: HTTP ${r.status}`);
+        continue;
+      }
+      noisyStats.batches++;
+      noisyStats.calls += 20;
+      noisyStats.bytes += r.text.length;
+      noisyStats.ms.push(r.ms);
+    }
+  };
+  const otherLoop = async (c: LoadClient, n: number) => {
+    let id = 1000 * (n + 1);
+    const calls: [string, Record<string, unknown>][] = [
+      ['search_rules', { query: 'can a unit attack the turn it is deployed', limit: 5 }],
+      ['get_rule', { id: '8-5-3-2-3' }],
+      ['get_card', { id: 'GD01-001' }],
+      ['search_glossary', { query: 'blocker' }],
+    ];
+    while (performance.now() < deadline) {
+      const [name, args] = calls[id % calls.length]!;
+      const r = await send(url, { jsonrpc: '2.0', id: id++, method: 'tools/call', params: { name, arguments: args } }, { 'mcp-session-id': c.session! }, c.from);
+      if ('error' in r) {
+        otherFailed++;
+        fail(`other: ${r.error}`);
+      } else if (r.status === 429) otherLimited++;
+      else if (r.status !== 200 || /"isError":true|"error":\{/.test(r.text)) {
+        otherFailed++;
+        fail(`other: HTTP ${r.status} ${r.text.slice(0, 80)}`);
+      } else otherMs.push(r.ms);
+      await new Promise((res) => setTimeout(res, 20));
+    }
+  };
+  const healthLoop = async () => {
+    while (performance.now() < deadline) {
+      health.polls++;
+      const r = await loopbackRequest(url, { method: 'GET', path: '/healthz', from: clientAddress(9, 3), timeoutMs: 1000 });
+      if ('error' in r || r.status !== 200) {
+        health.failed++;
+        fail(`healthz: ${'error' in r ? r.error : `HTTP ${r.status}`}`);
+      } else health.ms.push(r.ms);
+      await new Promise((res) => setTimeout(res, 100));
+    }
+  };
+  await Promise.all([noisyLoop(), ...others.map((c, i) => otherLoop(c, i)), healthLoop()]);
+  const alive = await fetch(`${url}/healthz`).then((r) => r.ok, () => false);
+  const exitCode = target.server ? await target.server.stop() : null;
+  const p95 = pct(otherMs, 95);
+  const result = {
+    event: 'load_noisy',
+    seconds,
+    noisy: { batches: noisyStats.batches, calls: noisyStats.calls, limited: noisyStats.limited, failed: noisyStats.failed, mb_returned: Math.round(noisyStats.bytes / 1e5) / 10, batch_p50_ms: pct(noisyStats.ms, 50), batch_max_ms: pct(noisyStats.ms, 100) },
+    others: { answered: otherMs.length, limited: otherLimited, failed: otherFailed, p50_ms: pct(otherMs, 50), p95_ms: p95, max_ms: pct(otherMs, 100) },
+    healthz: { polls: health.polls, failed: health.failed, p95_ms: pct(health.ms, 95), max_ms: pct(health.ms, 100) },
+    failures: Object.fromEntries(failures),
+    server_errors_logged: serverTrouble,
+    server_exit: exitCode,
+  };
+  console.log(`\nload (noisy neighbour): ${seconds} s; one client sent ${noisyStats.batches} batches of 20 worst-case search_rules calls (${result.noisy.mb_returned} MB back, batch p50 ${result.noisy.batch_p50_ms} ms)`);
+  console.log(`other clients: ${otherMs.length} answered, p50 ${result.others.p50_ms} ms, p95 ${p95} ms, max ${result.others.max_ms} ms, ${otherFailed} failed; /healthz: ${health.polls} polls, ${health.failed} unanswered, max ${result.healthz.max_ms} ms`);
+  console.log(JSON.stringify(result));
+  const failed = noisyStats.failed + otherFailed + health.failed;
+  const ok = failed === 0 && p95 < 50 && otherMs.length > 0 && alive && serverTrouble === 0 && (exitCode === null || exitCode === 0);
+  return ok ? 0 : 1;
+}
+
+// ------------------------------------------------------------------------------------------------
+// Session flood: made-up keys and many addresses flood initialize; nobody else's session may go.
+
+async function floodScenario(): Promise<number> {
+  const maxSessions = 200;
+  const target = await startServer({ MAX_SESSIONS: String(maxSessions) }, true);
+  const url = target.url;
+  const holders = Array.from({ length: 10 }, (_, i) => new LoadClient(url, clientAddress(i, 4)));
+  for (const c of holders) await c.connect();
+  if (holders.some((c) => !c.session)) throw new Error('flood: clients could not initialize');
+  const failures = new Map<string, number>();
+  const fail = (why: string) => failures.set(why, (failures.get(why) ?? 0) + 1);
+  const flood = { sent: 0, created: 0, full: 0, limited: 0, failed: 0 };
+  const initialize = async (from: string, headers: Record<string, string>) => {
+    flood.sent++;
+    const r = await send(url, initializeBody(0, 'flood'), headers, from);
+    if ('error' in r) {
+      flood.failed++;
+      return fail(`flood: ${r.error}`);
+    }
+    if (r.status === 200) flood.created++;
+    else if (r.status === 503) flood.full++;
+    else if (r.status === 429) flood.limited++;
+    else {
+      flood.failed++;
+      fail(`flood: HTTP ${r.status}`);
+    }
+  };
+  let lost = 0;
+  let checks = 0;
+  let stop = false;
+  const watch = async () => {
+    let id = 1;
+    while (!stop) {
+      for (const c of holders) {
+        checks++;
+        const r = await send(url, { jsonrpc: '2.0', id: id++, method: 'tools/list' }, { 'mcp-session-id': c.session! }, c.from);
+        if ('error' in r) fail(`holder: ${r.error}`);
+        else if (r.status === 404) {
+          lost++;
+          fail('holder: session lost (404)');
+        } else if (r.status !== 200 && r.status !== 429) fail(`holder: HTTP ${r.status}`);
+      }
+      await new Promise((res) => setTimeout(res, 250));
+    }
+  };
+  const watching = watch();
+  // 42 made-up API keys x 25 initialize from one address, then 60 addresses x 25.
+  const keyed = Array.from({ length: 42 }, (_, k) => async () => {
+    for (let i = 0; i < 25; i++) await initialize(clientAddress(0, 5), { 'x-api-key': `made-up-${k}-${i}` });
+  });
+  await Promise.all(keyed.map((f) => f()));
+  const spread = Array.from({ length: 60 }, (_, a) => async () => {
+    for (let i = 0; i < 25; i++) await initialize(clientAddress(a + 1, 5), {});
+  });
+  await Promise.all(spread.map((f) => f()));
+  stop = true;
+  await watching;
+  const health = await fetch(`${url}/healthz`).then((r) => r.json() as Promise<{ sessions: number }>, () => null);
+  const exitCode = target.server ? await target.server.stop() : null;
+  const failed = flood.failed + [...failures.entries()].filter(([k]) => k.startsWith('holder')).reduce((n, [, v]) => n + v, 0);
+  const result = { event: 'load_flood', max_sessions: maxSessions, flood, holders: holders.length, holder_checks: checks, sessions_lost: lost, sessions_after: health?.sessions ?? null, failures: Object.fromEntries(failures), server_errors_logged: serverTrouble, server_exit: exitCode };
+  console.log(`\nload (session flood): ${flood.sent} initialize from 42 made-up keys and 60 addresses against MAX_SESSIONS=${maxSessions}: ${flood.created} created, ${flood.full} refused 503 (full), ${flood.limited} limited 429, ${flood.failed} failed`);
+  console.log(`${holders.length} clients holding sessions, ${checks} checks: ${lost} sessions lost`);
+  console.log(JSON.stringify(result));
+  return failed === 0 && lost === 0 && health !== null && serverTrouble === 0 && (exitCode === null || exitCode === 0) ? 0 : 1;
+}
+
+async function main(): Promise<number> {
+  const which = textOption('scenario') ?? 'all';
+  const runs: [string, () => Promise<number>][] = [
+    ['mix', mixScenario],
+    ['noisy', noisyScenario],
+    ['flood', floodScenario],
+  ];
+  const chosen = runs.filter(([name]) => which === 'all' || which === name);
+  if (!chosen.length) throw new Error(`--scenario must be mix, noisy, flood or all, got "${which}"`);
+  if (textOption('url') && which !== 'mix') throw new Error('--url runs the mix scenario only (--scenario mix): noisy and flood start servers with their own settings');
+  let code = 0;
+  for (const [name, run] of chosen) {
+    serverTrouble = 0;
+    const c = await run();
+    if (c !== 0) console.log(`scenario ${name}: FAILED`);
+    code ||= c;
+  }
+  closeLoopbackAgents();
+  return code;
 }
 
 main().then(

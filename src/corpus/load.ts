@@ -2,6 +2,7 @@
  * Reads the committed corpus (Markdown documents with frontmatter, the card catalog as JSON) into
  * typed records. No network, no paths from callers: only the files the manifest lists.
  */
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,6 +24,62 @@ export interface CorpusData {
 interface Manifest {
   documents: { id: string; file: string; records: number }[];
   cards: { file: string; printings: number; sets: string };
+  /** Content hash of every corpus file, by path under corpus/. */
+  sha256?: Record<string, string>;
+}
+
+/** A corpus or data file is not the one the corpus or the build recorded: the server must not serve it. */
+export class IntegrityError extends Error {}
+
+function sha256(file: string): string {
+  return createHash('sha256').update(fs.readFileSync(file)).digest('hex');
+}
+
+/** The files of `dir` listed with hashes in `recorded` (relative paths) that are missing or differ. */
+function mismatches(dir: string, recorded: Record<string, string>): string[] {
+  const bad: string[] = [];
+  for (const [rel, hash] of Object.entries(recorded)) {
+    const file = path.join(dir, rel);
+    if (!fs.existsSync(file)) bad.push(`${rel} (missing)`);
+    else if (sha256(file) !== hash) bad.push(`${rel} (content differs)`);
+  }
+  return bad;
+}
+
+/** Checks every corpus file against the hashes in its manifest; throws IntegrityError naming the damaged ones. */
+export function verifyCorpus(dir = corpusDir()): void {
+  const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'manifest.json'), 'utf8')) as Manifest;
+  if (!manifest.sha256) throw new IntegrityError(`corpus: ${path.join(dir, 'manifest.json')} records no content hashes; rebuild it with npm run corpus`);
+  const bad = mismatches(dir, manifest.sha256);
+  if (bad.length) throw new IntegrityError(`corpus damaged: ${bad.join(', ')} do not match the hashes in corpus/manifest.json; restore them (git checkout corpus/) or rebuild with npm run corpus`);
+}
+
+/** Where the build records the hash of each file it wrote to dist/data. */
+export function integrityPath(): string {
+  return path.join(dataDir(), 'integrity.json');
+}
+
+/** Records the hash of every file in dist/data (the build's last step). */
+export function writeIntegrity(): void {
+  const files = fs.readdirSync(dataDir()).filter((f) => f.endsWith('.json') && f !== 'integrity.json').sort();
+  fs.writeFileSync(integrityPath(), `${JSON.stringify({ sha256: Object.fromEntries(files.map((f) => [f, sha256(path.join(dataDir(), f))])) }, null, 1)}\n`);
+}
+
+/**
+ * What the server checks before it serves anything, in both transports: the corpus files against
+ * the manifest's hashes and, when the server was built, every data file against the build's record.
+ * Hashing ~5 MB takes milliseconds. Throws IntegrityError on any difference.
+ */
+export function verifyIntegrity(): void {
+  verifyCorpus();
+  if (!fs.existsSync(dataDir())) return;
+  if (!fs.existsSync(integrityPath())) {
+    if (fs.readdirSync(dataDir()).some((f) => f.endsWith('.json'))) throw new IntegrityError(`build damaged: ${integrityPath()} is missing; rebuild with npm run build`);
+    return;
+  }
+  const recorded = (JSON.parse(fs.readFileSync(integrityPath(), 'utf8')) as { sha256: Record<string, string> }).sha256;
+  const bad = mismatches(dataDir(), recorded);
+  if (bad.length) throw new IntegrityError(`build damaged: dist/data/${bad.join(', dist/data/')} do not match the hashes the build recorded; rebuild with npm run build`);
 }
 
 /** The package root: two levels above this file in both src/ (tsx) and dist/ (built). */
@@ -35,6 +92,7 @@ export function corpusDir(): string {
 }
 
 export function loadCorpusFromMarkdown(dir = corpusDir()): CorpusData {
+  verifyCorpus(dir);
   const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'manifest.json'), 'utf8')) as Manifest;
   const documents: DocumentMeta[] = [];
   const records: RuleRecord[] = [];

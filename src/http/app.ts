@@ -11,8 +11,8 @@ import { Hono, type Context } from 'hono';
 import { cors } from 'hono/cors';
 import type { HttpBindings } from '@hono/node-server';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
-import type { RateLimiter } from './rate-limit.js';
-import type { SessionManager } from './sessions.js';
+import { RateLimiter, type RateDecision } from './rate-limit.js';
+import { SessionsFull, type SessionManager } from './sessions.js';
 import { log } from '../log.js';
 import { hostnameOf, LOOPBACK } from './config.js';
 
@@ -28,7 +28,7 @@ export interface AppOptions {
   corsOrigins: string[];
   /** Header carrying the client address when behind a trusted proxy (e.g. x-forwarded-for). */
   trustProxyHeader: string | null;
-  /** API keys that get their own budget; null: any key sent is the client's key. */
+  /** API keys that get their own budget (others are refused 401); null: keys are ignored, the address is the client. */
   apiKeys?: Set<string> | null;
   /** JSON nested deeper than this is rejected (default 64). */
   maxJsonDepth?: number;
@@ -36,6 +36,8 @@ export interface AppOptions {
   maxBatch?: number;
   /** A response not ready after this long is answered 504 and its session closed (default 30 s). */
   responseTimeoutMs?: number;
+  /** Measured work (ms) charged as one more point beyond a request's price (default 50). */
+  costUnitMs?: number;
 }
 
 type Env = { Bindings: HttpBindings };
@@ -71,21 +73,35 @@ const logHash = memoized((s) => createHmac('sha256', salt()).update(s).digest('h
 /** API keys are stored in the limiter only as (unsalted, so shared across processes) hashes. */
 const keyHash = memoized((s) => createHmac('sha256', 'gundam-rules-api-key').update(s).digest('hex').slice(0, 32));
 
-/**
- * The rate-limit key: an API key when one is sent (and, with API_KEYS set, listed), else the
- * trusted proxy's client address, else the socket's address. From a proxy header only the last
- * address is taken (the one the proxy itself appended; earlier ones are the client's to forge), and
- * only if it is an IP address.
- */
-export function clientKey(c: Context<Env>, trustProxyHeader: string | null, apiKeys: Set<string> | null = null): string {
-  const auth = c.req.header('authorization');
-  const apiKey = c.req.header('x-api-key')?.trim() || (auth?.toLowerCase().startsWith('bearer ') ? auth.slice(7).trim() : undefined);
-  if (apiKey && (!apiKeys || apiKeys.has(apiKey))) return `key:${keyHash(apiKey)}`;
+/** The client's address: the trusted proxy's last entry when it is an IP address, else the socket's. */
+export function addressKey(c: Context<Env>, trustProxyHeader: string | null): string {
   if (trustProxyHeader) {
     const forwarded = c.req.header(trustProxyHeader)?.split(',').pop()?.trim();
     if (forwarded && isIP(forwarded)) return `ip:${forwarded}`;
   }
   return `ip:${c.env?.incoming?.socket?.remoteAddress ?? 'unknown'}`;
+}
+
+/**
+ * Who a request is, for budgets and sessions. Without API_KEYS its address, whatever key it sends:
+ * a header must not mint a budget. With API_KEYS, a listed key (X-Api-Key or Authorization: Bearer)
+ * is its own client; an unlisted key is refused (`unlisted`); no key at all is its address. From a
+ * proxy header only the last address is taken (the one the proxy itself appended; earlier ones are
+ * the client's to forge), and only if it is an IP address.
+ */
+export function clientIdentity(c: Context<Env>, trustProxyHeader: string | null, apiKeys: Set<string> | null = null): { key: string; unlisted: boolean } {
+  if (apiKeys) {
+    const auth = c.req.header('authorization');
+    const apiKey = c.req.header('x-api-key')?.trim() || (auth?.toLowerCase().startsWith('bearer ') ? auth.slice(7).trim() : undefined);
+    if (apiKey) return apiKeys.has(apiKey) ? { key: `key:${keyHash(apiKey)}`, unlisted: false } : { key: addressKey(c, trustProxyHeader), unlisted: true };
+  }
+  return { key: addressKey(c, trustProxyHeader), unlisted: false };
+}
+
+/** A JSON-RPC request (has a method and an id): what the budget charges for. */
+function isRequestMessage(m: unknown): boolean {
+  const msg = m as { id?: unknown; method?: unknown };
+  return typeof msg?.method === 'string' && (typeof msg.id === 'string' || typeof msg.id === 'number');
 }
 
 /** How deeply the JSON text nests arrays and objects, stopping once past `limit` (strings skipped). */
@@ -131,57 +147,88 @@ export function createApp(o: AppOptions): Hono<Env> {
         origin: o.corsOrigins,
         allowMethods: ['GET', 'POST', 'DELETE', 'OPTIONS'],
         allowHeaders: ['content-type', 'accept', 'authorization', 'x-api-key', 'mcp-session-id', 'mcp-protocol-version', 'last-event-id'],
-        exposeHeaders: ['mcp-session-id', 'retry-after', 'ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset'],
+        exposeHeaders: ['mcp-session-id', 'retry-after', 'ratelimit', 'ratelimit-policy', 'ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset'],
       }),
     );
   }
 
-  app.get('/healthz', (c) => c.json({ status: 'ok', sessions: o.sessions.size, uptime_s: Math.round(process.uptime()) }));
-
   const maxJsonDepth = o.maxJsonDepth ?? 64;
   const maxBatch = o.maxBatch ?? 20;
   const responseTimeoutMs = o.responseTimeoutMs ?? 30_000;
+  const costUnitMs = o.costUnitMs ?? 50;
+  const apiKeys = o.apiKeys ?? null;
+  // /healthz is cheap and polled by monitors: its own per-address budget, ten times the requests'.
+  const healthLimiter = new RateLimiter({ perMinute: Math.max(60, o.limiter.config.perMinute * 10), prefix: 'healthz' });
 
-  app.all('/mcp', async (c) => {
-    const started = performance.now();
-    const key = clientKey(c, o.trustProxyHeader, o.apiKeys ?? null);
-    let tool: string | undefined;
-    let rpc: string | undefined;
-    const done = (res: Response) => {
-      log('request', { method: c.req.method, path: '/mcp', status: res.status, ms: Math.round((performance.now() - started) * 10) / 10, rpc, tool, client: logHash(key) });
-      return res;
-    };
-
-    // DNS rebinding: a page on another site must not reach a server bound to this machine.
+  /** Host and Origin (DNS rebinding): a page on another site must not reach a server bound to this machine. */
+  const forbidden = (c: Context<Env>): Response | null => {
     if (o.allowedHosts && !o.allowedHosts.has(hostnameOf(c.req.header('host') ?? ''))) {
-      return done(c.json(jsonRpcError(-32600, `Forbidden: Host "${clip(c.req.header('host') ?? '')}" is not allowed`), 403));
+      return c.json(jsonRpcError(-32600, `Forbidden: Host "${clip(c.req.header('host') ?? '')}" is not allowed`), 403);
     }
     const origin = c.req.header('origin');
     if (origin && !originAllowed(origin, o.allowedOrigins)) {
-      return done(c.json(jsonRpcError(-32600, `Forbidden: Origin "${clip(origin)}" is not allowed`), 403));
+      return c.json(jsonRpcError(-32600, `Forbidden: Origin "${clip(origin)}" is not allowed`), 403);
     }
+    return null;
+  };
 
-    const decision = await o.limiter.consume(key);
-    c.header('RateLimit-Limit', String(decision.limit));
-    c.header('RateLimit-Remaining', String(decision.remaining));
-    c.header('RateLimit-Reset', String(decision.reset));
-    const limited = (d: typeof decision) => {
-      c.header('RateLimit-Remaining', '0');
-      c.header('RateLimit-Reset', String(d.reset));
-      c.header('Retry-After', String(d.retryAfter));
-      return done(c.json(jsonRpcError(-32000, `Rate limit exceeded: ${o.limiter.config.perMinute} requests per minute${o.limiter.config.burst < o.limiter.config.perMinute ? ` (at most ${o.limiter.config.burst} at once)` : ''}; retry after ${d.retryAfter} s`), 429));
+  app.get('/healthz', async (c) => {
+    const refused = forbidden(c);
+    if (refused) return refused;
+    const d = await healthLimiter.take(addressKey(c, o.trustProxyHeader));
+    for (const [k, v] of Object.entries(healthLimiter.headers(d))) c.header(k, v);
+    if (!d.allowed) return c.json({ error: `Rate limit exceeded; retry after ${d.retryAfter} s` }, 429);
+    return c.json({ status: 'ok', sessions: o.sessions.size, uptime_s: Math.round(process.uptime()) });
+  });
+
+  app.all('/mcp', async (c) => {
+    const started = performance.now();
+    const who = clientIdentity(c, o.trustProxyHeader, apiKeys);
+    const key = who.key;
+    let tool: string | undefined;
+    let rpc: string | undefined;
+    /** The budget as the reply reports it: read at the start, updated when the request is charged. */
+    let decision: RateDecision | null = null;
+    const done = (res: Response) => {
+      log('request', { method: c.req.method, path: '/mcp', status: res.status, ms: Math.round((performance.now() - started) * 10) / 10, rpc, tool, client: logHash(key) });
+      if (decision) {
+        // Every reply says where the client stands, the transport's own responses included.
+        try {
+          for (const [k, v] of Object.entries(o.limiter.headers(decision))) res.headers.set(k, v);
+        } catch {
+          // Immutable headers (a fetched Response): rebuild around the same body.
+          const copy = new Response(res.body, res);
+          for (const [k, v] of Object.entries(o.limiter.headers(decision))) copy.headers.set(k, v);
+          return copy;
+        }
+      }
+      return res;
     };
-    if (!decision.allowed) return limited(decision);
+
+    // A client already over its budget is refused before its body is read (and that costs it nothing).
+    decision = await o.limiter.peek(key);
+    const refused = forbidden(c);
+    if (refused) return done(refused);
+    if (who.unlisted) {
+      return done(c.json(jsonRpcError(-32001, 'Unauthorized: this API key is not accepted; send a listed key, or none'), 401, { 'WWW-Authenticate': 'Bearer' }));
+    }
+    const limited = (d: RateDecision) => {
+      decision = d;
+      const burst = o.limiter.burst;
+      return done(c.json(jsonRpcError(-32000, `Rate limit exceeded: ${o.limiter.config.perMinute} requests per minute${burst ? ` (at most ${burst} at once)` : ''}; retry after ${d.retryAfter} s`), 429));
+    };
 
     const sessionId = c.req.header('mcp-session-id');
-    if (c.req.method === 'GET') {
-      // This server answers with JSON, never with a standalone SSE stream.
-      return done(c.json(jsonRpcError(-32600, 'Method Not Allowed: this server does not offer an SSE stream; POST JSON-RPC requests to /mcp'), 405, { Allow: 'POST, DELETE' }));
-    }
+    // Ending a session is never refused nor charged: refusing it would only leave the session behind.
     if (c.req.method === 'DELETE') {
       if (!sessionId || !o.sessions.get(sessionId)) return done(c.json(jsonRpcError(-32001, 'Session not found'), 404));
       await o.sessions.close(sessionId);
       return done(c.body(null, 204));
+    }
+    if (!decision.allowed) return limited(decision);
+    if (c.req.method === 'GET') {
+      // This server answers with JSON, never with a standalone SSE stream.
+      return done(c.json(jsonRpcError(-32600, 'Method Not Allowed: this server does not offer an SSE stream; POST JSON-RPC requests to /mcp'), 405, { Allow: 'POST, DELETE' }));
     }
     if (c.req.method !== 'POST') {
       return done(c.json(jsonRpcError(-32600, `Method Not Allowed: ${c.req.method}; use POST`), 405, { Allow: 'POST, DELETE' }));
@@ -225,11 +272,22 @@ export function createApp(o: AppOptions): Hono<Env> {
     if (typeof first?.method === 'string') rpc = clip(first.method, 64);
     const call = messages.find((m) => (m as { method?: unknown })?.method === 'tools/call') as { params?: { name?: unknown } } | undefined;
     if (typeof call?.params?.name === 'string') tool = clip(call.params.name, 64);
-    // Every message of a batch costs one request of the budget; the first was paid above.
-    if (messages.length > 1) {
-      const more = await o.limiter.consume(key, messages.length - 1);
-      if (!more.allowed) return limited(more);
+
+    // The price: one point per request in the body (notifications and responses are free), paid
+    // before it runs; what its work cost beyond that is charged after it ran.
+    const price = messages.filter(isRequestMessage).length;
+    if (price > 0) {
+      const d = await o.limiter.take(key, price);
+      if (!d.allowed) return limited(d);
+      decision = d;
     }
+    const chargeWork = async () => {
+      const extra = o.sessions.scheduler?.takeSpent(key, costUnitMs) ?? 0;
+      if (extra > 0) {
+        await o.limiter.charge(key, extra);
+        if (decision) decision = { ...decision, remaining: Math.max(0, decision.remaining - extra) };
+      }
+    };
 
     // The body is already read and parsed; the transport takes it from parsedBody.
     const request = c.req.raw;
@@ -241,22 +299,36 @@ export function createApp(o: AppOptions): Hono<Env> {
           c.json(jsonRpcError(-32602, 'Invalid params: initialize needs an id and params {protocolVersion: string, capabilities: object, clientInfo: {name: string, version: string}}'), 400),
         );
       }
-      const transport = await o.sessions.create(key);
-      return done(
-        await withTimeout(transport.handleRequest(request, { parsedBody: body }), () => {
-          if (transport.sessionId) void o.sessions.close(transport.sessionId);
-          else void transport.close();
-        }),
-      );
+      let transport;
+      try {
+        transport = await o.sessions.create(key);
+      } catch (e) {
+        if (e instanceof SessionsFull) {
+          // Not the client's fault: give back what it paid.
+          if (price > 0) decision = await o.limiter.refund(key, price);
+          return done(c.json(jsonRpcError(-32000, e.message), 503, { 'Retry-After': String(e.retryAfterSeconds) }));
+        }
+        throw e;
+      }
+      const res = await withTimeout(transport.handleRequest(request, { parsedBody: body }), () => {
+        if (transport.sessionId) void o.sessions.close(transport.sessionId);
+        else void transport.close();
+      });
+      await o.sessions.settle(transport);
+      await chargeWork();
+      return done(res);
     }
     if (!sessionId) {
       return done(c.json(jsonRpcError(-32000, 'Bad Request: no Mcp-Session-Id header; send initialize first'), 400));
     }
     const session = o.sessions.get(sessionId);
     if (!session) {
+      if (price > 0) decision = await o.limiter.refund(key, price);
       return done(c.json(jsonRpcError(-32001, 'Session not found: it expired or never existed; send initialize again'), 404));
     }
-    return done(await withTimeout(session.transport.handleRequest(request, { parsedBody: body }), () => void o.sessions.close(sessionId)));
+    const res = await withTimeout(session.transport.handleRequest(request, { parsedBody: body }), () => void o.sessions.close(sessionId));
+    await chargeWork();
+    return done(res);
   });
 
   /**

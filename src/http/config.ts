@@ -4,22 +4,23 @@ export interface HttpConfig {
   port: number;
   host: string;
   perMinute: number;
-  burst: number;
+  /** A shorter window (at most this many at once); null: none, the minute's budget only. */
+  burst: number | null;
   /** Prefix of the rate-limit keys (in Redis: several deployments, or test runs, can share one Redis). */
   rateLimitPrefix: string;
   /**
-   * API keys that get a budget of their own. null: any key a client sends is its key (self-declared,
-   * so a client can mint keys; set API_KEYS when the server is exposed). With a set, a request
-   * carrying any other key is keyed by its address, as if it sent none.
+   * API keys that get a budget of their own. null: keys are ignored and every client is its address
+   * (a header cannot mint a budget). With a set, a listed key has its own budget, a request carrying
+   * any other key is refused 401, and one carrying none is keyed by its address.
    */
   apiKeys: Set<string> | null;
   maxBodyBytes: number;
   /** JSON nested deeper than this is rejected before anything walks it. */
   maxJsonDepth: number;
-  /** JSON-RPC messages in one batch (each costs one request of the budget). */
+  /** JSON-RPC messages in one batch (each request in it is charged). */
   maxBatch: number;
   maxSessions: number;
-  /** Sessions one client key may hold; past it, that client's own oldest session is closed. */
+  /** Sessions one client key may hold; past it, that client's own least recently used session is closed. */
   maxSessionsPerClient: number;
   sessionIdleMs: number;
   /** Host names accepted in the Host header; null accepts any. */
@@ -29,6 +30,12 @@ export interface HttpConfig {
   corsOrigins: string[];
   trustProxyHeader: string | null;
   redisUrl: string | null;
+  /** A Redis command slower than this is answered from the in-memory fallback. */
+  redisTimeoutMs: number;
+  /** A request's price covers this much measured work; each further this much costs one more point. */
+  costUnitMs: number;
+  /** Open connections one address may hold; 0 = no cap (ignored behind TRUST_PROXY_HEADER). */
+  maxConnectionsPerAddress: number;
   headersTimeoutMs: number;
   requestTimeoutMs: number;
   /** A response not ready after this long is answered 504 (and its session closed). */
@@ -82,7 +89,7 @@ export function loadHttpConfig(env: NodeJS.ProcessEnv = process.env): HttpConfig
     port,
     host,
     perMinute: int(env, 'RATE_LIMIT_PER_MINUTE', 60, 1, 1_000_000),
-    burst: int(env, 'RATE_LIMIT_BURST', 30, 1, 1_000_000),
+    burst: env.RATE_LIMIT_BURST?.trim() ? int(env, 'RATE_LIMIT_BURST', 0, 1, 1_000_000) : null,
     rateLimitPrefix: prefix,
     apiKeys: apiKeys.length ? new Set(apiKeys) : null,
     maxBodyBytes: int(env, 'MAX_BODY_BYTES', 256 * 1024, 1024, 16 * 1024 * 1024),
@@ -96,6 +103,9 @@ export function loadHttpConfig(env: NodeJS.ProcessEnv = process.env): HttpConfig
     corsOrigins: list(env.CORS_ORIGINS),
     trustProxyHeader: env.TRUST_PROXY_HEADER?.trim().toLowerCase() || null,
     redisUrl: env.REDIS_URL?.trim() || null,
+    redisTimeoutMs: int(env, 'REDIS_TIMEOUT_MS', 200, 10, 10_000),
+    costUnitMs: int(env, 'COST_UNIT_MS', 50, 1, 60_000),
+    maxConnectionsPerAddress: int(env, 'MAX_CONNECTIONS_PER_ADDRESS', 32, 0, 1_000_000),
     headersTimeoutMs,
     requestTimeoutMs,
     responseTimeoutMs: int(env, 'RESPONSE_TIMEOUT_MS', 30_000, 100, 600_000),

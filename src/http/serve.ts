@@ -11,6 +11,7 @@ import { createApp } from './app.js';
 import { loadHttpConfig, type HttpConfig } from './config.js';
 import { RateLimiter } from './rate-limit.js';
 import { SessionManager } from './sessions.js';
+import { FairScheduler } from './fair.js';
 import { keepRunningOnStrayErrors, log } from '../log.js';
 
 export interface RunningHttp {
@@ -18,11 +19,11 @@ export interface RunningHttp {
   close: () => Promise<void>;
 }
 
-async function connectRedis(url: string): Promise<import('ioredis').Redis> {
+async function connectRedis(url: string, commandTimeout: number): Promise<import('ioredis').Redis> {
   const { Redis } = await import('ioredis');
-  // No offline queue and a command timeout: while Redis is away or slow, the limiter answers from
-  // its in-memory insurance at once instead of queueing requests behind a dead connection.
-  const redis = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1, commandTimeout: 1000, connectTimeout: 3000, lazyConnect: false });
+  // No offline queue and a short command timeout: while Redis is away, slow or frozen, the limiter
+  // answers from its in-memory fallback instead of holding requests behind a dead connection.
+  const redis = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1, commandTimeout, connectTimeout: 3000, lazyConnect: false });
   // Log the transitions, not every reconnect attempt.
   let healthy = true;
   redis.on('ready', () => {
@@ -36,10 +37,35 @@ async function connectRedis(url: string): Promise<import('ioredis').Redis> {
   return redis;
 }
 
+/** Drops a new socket from an address that already holds `max` open connections. */
+function limitPerAddress(server: Server, max: number): void {
+  const open = new Map<string, number>();
+  let refusedLogged = 0;
+  server.on('connection', (socket) => {
+    const addr = socket.remoteAddress ?? 'unknown';
+    const n = open.get(addr) ?? 0;
+    if (n >= max) {
+      // One log line per second at most: a flood must not flood the log.
+      if (Date.now() - refusedLogged > 1000) {
+        refusedLogged = Date.now();
+        log('connection_refused', { reason: 'per-address cap', max });
+      }
+      socket.destroy();
+      return;
+    }
+    open.set(addr, n + 1);
+    socket.once('close', () => {
+      const left = (open.get(addr) ?? 1) - 1;
+      if (left > 0) open.set(addr, left);
+      else open.delete(addr);
+    });
+  });
+}
+
 export async function startHttp(config: HttpConfig = loadHttpConfig()): Promise<RunningHttp> {
   const kb = knowledge();
   kb.warm();
-  const redis = config.redisUrl ? await connectRedis(config.redisUrl) : undefined;
+  const redis = config.redisUrl ? await connectRedis(config.redisUrl, config.redisTimeoutMs) : undefined;
   const limiter = new RateLimiter({ perMinute: config.perMinute, burst: config.burst, prefix: config.rateLimitPrefix, ...(redis ? { redis } : {}) });
   const sessions = new SessionManager({
     max: config.maxSessions,
@@ -47,6 +73,7 @@ export async function startHttp(config: HttpConfig = loadHttpConfig()): Promise<
     idleMs: config.sessionIdleMs,
     maxBodyBytes: config.maxBodyBytes,
     createServer: () => createServer(kb),
+    scheduler: new FairScheduler(config.costUnitMs),
   });
   const app = createApp({
     sessions,
@@ -60,6 +87,7 @@ export async function startHttp(config: HttpConfig = loadHttpConfig()): Promise<
     maxJsonDepth: config.maxJsonDepth,
     maxBatch: config.maxBatch,
     responseTimeoutMs: config.responseTimeoutMs,
+    costUnitMs: config.costUnitMs,
   });
   const server = await new Promise<Server>((resolve, reject) => {
     const s = serve(
@@ -81,9 +109,12 @@ export async function startHttp(config: HttpConfig = loadHttpConfig()): Promise<
     (s as Server).once('error', reject);
   });
   if (config.maxConnections > 0) server.maxConnections = config.maxConnections;
+  // Per address too: a few hundred sockets from one address (trickling headers) must not take every
+  // connection slot. Behind a trusted proxy every socket is the proxy's, so the proxy limits instead.
+  if (config.maxConnectionsPerAddress > 0 && !config.trustProxyHeader) limitPerAddress(server, config.maxConnectionsPerAddress);
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  log('start', { transport: 'http', host: config.host, port, redis: Boolean(redis), rate: `${config.perMinute}/min burst ${config.burst}` });
+  log('start', { transport: 'http', host: config.host, port, redis: Boolean(redis), rate: `${config.perMinute}/min${config.burst && config.burst < config.perMinute ? ` burst ${config.burst}` : ''}` });
 
   let closing: Promise<void> | null = null;
   const close = () => {
@@ -121,13 +152,18 @@ export async function runHttp(): Promise<void> {
     log('start_failed', { error: e instanceof Error ? e.message : String(e) });
     process.exit(1);
   }
+  // A second signal while draining is noted and ignored: the requests in flight still finish (the
+  // grace period bounds the wait; SIGKILL is the way to stop at once).
+  let stopping = false;
   const stop = (signal: string) => {
+    if (stopping) return log('stop_ignored', { signal, reason: 'already draining' });
+    stopping = true;
     log('stop', { signal });
     void running.close().then(() => {
       log('stopped', { signal });
       process.exit(0);
     });
   };
-  process.once('SIGTERM', () => stop('SIGTERM'));
-  process.once('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
 }

@@ -1,12 +1,31 @@
 /**
  * MCP sessions over HTTP: one McpServer and transport per session, created at initialize, looked up
- * by the Mcp-Session-Id header after that. Bounded in number (least recently used evicted), bounded
- * per client (a client over its share loses its own oldest session, never someone else's) and
- * expired when idle, so clients that never say goodbye cannot exhaust memory.
+ * by the Mcp-Session-Id header after that. Bounded in number and per client, and expired when idle,
+ * so clients that never say goodbye cannot exhaust memory; and no client can end another's session:
+ * when all are taken a new initialize is refused (SessionsFull, answered 503), and a client over its
+ * own share loses its own least recently used session, never someone else's (and only once its new
+ * session exists: a failed initialize evicts nothing).
+ *
+ * Every request of a session runs through the FairScheduler under the session's client key.
  */
 import { randomUUID } from 'node:crypto';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { FairScheduler } from './fair.js';
+
+/** CPU time this process has used, in ms. */
+function cpuMs(): number {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+}
+
+/** Every session is taken: a new one must wait until one closes or expires. */
+export class SessionsFull extends Error {
+  constructor(readonly retryAfterSeconds: number) {
+    super('Service Unavailable: the server holds as many sessions as it allows; retry later');
+  }
+}
 
 interface Session {
   server: McpServer;
@@ -22,6 +41,8 @@ export interface SessionOptions {
   idleMs: number;
   maxBodyBytes: number;
   createServer: () => McpServer;
+  /** Turns on the event loop for requests; one per process (default: a new one). */
+  scheduler?: FairScheduler;
 }
 
 export class SessionManager {
@@ -29,8 +50,12 @@ export class SessionManager {
   private readonly sessions = new Map<string, Session>();
   private readonly perOwner = new Map<string, number>();
   private readonly sweeper: NodeJS.Timeout;
+  /** Sessions being created (initialize in flight): they count against the cap. */
+  private pending = 0;
+  readonly scheduler: FairScheduler;
 
   constructor(private readonly options: SessionOptions) {
+    this.scheduler = options.scheduler ?? new FairScheduler();
     this.sweeper = setInterval(() => this.sweep(), Math.min(60_000, Math.max(1000, options.idleMs / 2)));
     this.sweeper.unref();
   }
@@ -54,33 +79,104 @@ export class SessionManager {
     return s;
   }
 
-  /** A new session's transport for `owner`; it registers itself when the SDK assigns the session id. */
+  /** Sessions `owner` holds. */
+  countOf(owner: string): number {
+    return this.perOwner.get(owner) ?? 0;
+  }
+
+  /**
+   * A new session's transport for `owner`; it registers itself when the SDK assigns the session id.
+   * Throws SessionsFull when every session is taken (nobody else's is evicted for it). The caller
+   * hands the transport the initialize request, then calls `settle(transport)`.
+   */
   async create(owner = ''): Promise<WebStandardStreamableHTTPServerTransport> {
     const maxPerOwner = this.options.maxPerOwner ?? Infinity;
-    while ((this.perOwner.get(owner) ?? 0) >= maxPerOwner) {
-      const oldest = [...this.sessions].find(([, s]) => s.owner === owner)?.[0];
-      if (oldest === undefined) break;
-      await this.close(oldest);
+    // A client at its own cap replaces its own oldest session, so it does not need a free slot.
+    const replacesOwn = this.countOf(owner) >= maxPerOwner;
+    if (!replacesOwn && this.sessions.size + this.pending >= this.options.max) {
+      this.sweep();
+      if (this.sessions.size + this.pending >= this.options.max) {
+        throw new SessionsFull(Math.max(1, Math.min(60, Math.ceil(this.options.idleMs / 1000 / 10))));
+      }
     }
-    while (this.sessions.size >= this.options.max) {
-      const oldest = this.sessions.keys().next().value as string;
-      await this.close(oldest);
-    }
+    this.pending++;
     const server = this.options.createServer();
+    let registered = false;
     const transport: WebStandardStreamableHTTPServerTransport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       enableJsonResponse: true,
       maxRequestBodySize: this.options.maxBodyBytes,
       onsessioninitialized: (id) => {
+        registered = true;
+        this.pending--;
+        // Over its share: this client's least recently used session goes (never another client's).
+        while (this.countOf(owner) >= maxPerOwner) {
+          const oldest = [...this.sessions].find(([, x]) => x.owner === owner)?.[0];
+          if (oldest === undefined) break;
+          void this.close(oldest);
+        }
         this.sessions.set(id, { server, transport, owner, lastSeen: Date.now() });
-        this.perOwner.set(owner, (this.perOwner.get(owner) ?? 0) + 1);
+        this.perOwner.set(owner, this.countOf(owner) + 1);
       },
       onsessionclosed: (id) => {
         this.forget(id);
       },
     });
+    this.pendingTransports.set(transport, () => {
+      if (!registered) {
+        registered = true;
+        this.pending--;
+      }
+    });
     await server.connect(transport);
+    this.schedule(transport, owner);
     return transport;
+  }
+
+  private readonly pendingTransports = new WeakMap<WebStandardStreamableHTTPServerTransport, () => void>();
+
+  /**
+   * After the initialize request: a transport that got no session (the request failed) is closed
+   * and releases its place.
+   */
+  async settle(transport: WebStandardStreamableHTTPServerTransport): Promise<void> {
+    this.pendingTransports.get(transport)?.();
+    this.pendingTransports.delete(transport);
+    if (!transport.sessionId || !this.sessions.has(transport.sessionId)) await transport.close().catch(() => undefined);
+  }
+
+  /**
+   * Routes the session's requests through the fair scheduler, and measures each one: the process's
+   * CPU time from the turn it starts to its response (the tools run synchronously, so that is the
+   * work it did; CPU time, unlike the clock, does not grow when the machine is busy elsewhere).
+   */
+  private schedule(transport: WebStandardStreamableHTTPServerTransport, owner: string): void {
+    const deliver = transport.onmessage;
+    if (!deliver) return;
+    const scheduler = this.scheduler;
+    const started = new Map<string | number, number>();
+    transport.onmessage = (message, extra) => {
+      const m = message as { id?: unknown; method?: unknown };
+      if (typeof m.method === 'string' && (typeof m.id === 'string' || typeof m.id === 'number')) {
+        const id = m.id;
+        scheduler.run(owner, () => {
+          if (started.size < 10_000) started.set(id, cpuMs());
+          deliver.call(transport, message, extra);
+        });
+      } else deliver.call(transport, message, extra);
+    };
+    const send = transport.send.bind(transport);
+    transport.send = (message: JSONRPCMessage, options) => {
+      const id = (message as { id?: unknown }).id;
+      if ((typeof id === 'string' || typeof id === 'number') && !('method' in message)) {
+        const t = started.get(id);
+        if (t !== undefined) {
+          started.delete(id);
+          scheduler.addSpent(owner, cpuMs() - t);
+        }
+      }
+      return send(message, options);
+    };
   }
 
   private forget(id: string): Session | undefined {

@@ -93,6 +93,7 @@ function publicErrors(server: McpServer): void {
           throw new McpError(ErrorCode.InvalidParams, `Invalid params for ${method}: ${detail}`);
         }
         if (e instanceof URIError) throw new McpError(ErrorCode.InvalidParams, `Invalid params for ${method}: malformed percent-encoding in the URI`);
+        if (e instanceof TypeError && (e as { code?: unknown }).code === 'ERR_INVALID_URL') throw new McpError(ErrorCode.InvalidParams, `Invalid params for ${method}: not a valid URI (expected gundam://...)`);
         log('request_failure', { method, error: e instanceof Error ? e.stack ?? e.message : String(e) });
         throw new McpError(ErrorCode.InternalError, `Internal error in ${method}; the failure was logged`);
       }

@@ -9,6 +9,9 @@ import { processEnglish, tokenizeEnglish } from './text.js';
 /** Openers that say nothing about the rule asked for. */
 const FILLER = /^(?:what|how|when|why|where|who|which|does|do|is|are|can|could|would|should|i|my|the|a|an|mean|means|on|in|of|to|card)$/;
 
+/** Words of a query looked at for its own phrases (each costs a scan of the corpus per n-gram). */
+const MAX_PHRASE_WORDS = 12;
+
 /** Lower case without quotes and punctuation, so phrases compare word for word. */
 function flatten(s: string): string {
   return s.toLowerCase().replace(/[“”"'’?!.,:;()]/g, ' ');
@@ -41,7 +44,9 @@ export function phraseHits(query: string, records: RuleRecord[], allowed: Set<st
   const content = tokenizeEnglish(query).map(processEnglish).filter((t) => t && !/^(?:card|mean)$/.test(t));
   const quotes = quoted(query);
   if (content.length > 1 && quotes.length === 0) return [];
-  const words = flatten(query).split(/\s+/).filter(Boolean);
+  // A question of stop words is short: its first MAX_PHRASE_WORDS words are enough, and a query of
+  // hundreds of one-letter words must not cost hundreds of phrase scans of the corpus.
+  const words = flatten(query).split(/\s+/).filter(Boolean).slice(0, MAX_PHRASE_WORDS);
   // Quoted phrases are looked for as they are; a question of stop words is looked for by its own phrases.
   const grams: string[] = [...quotes];
   for (let n = Math.min(4, words.length); n >= 2 && content.length <= 1; n--) {

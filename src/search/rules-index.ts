@@ -88,12 +88,17 @@ export interface RuleHit {
 /** Field weights: a heading naming the topic counts most; the path only nudges. */
 const BOOST = { heading: 2.8, text: 1, path: 0.35, children: 0.3 };
 
+/** Words of a query (in order) that may match with a typo. */
+const MAX_FUZZY_TERMS = 12;
+
 /** How words match: English words of 6+ letters forgive a typo; the last word may be unfinished. */
 export function matchOptions(language: Language): SearchOptions {
   return {
     boost: BOOST,
     combineWith: 'OR',
-    fuzzy: (term) => (language === 'en' && term.length >= 6 && !/\d/.test(term) ? 0.2 : false),
+    // Fuzzy matching is the costly part of a lookup: only a question's first MAX_FUZZY_TERMS words get it,
+    // so a query of many long made-up words costs no more than a few ordinary questions.
+    fuzzy: (term, i) => (language === 'en' && i < MAX_FUZZY_TERMS && term.length >= 6 && !/\d/.test(term) ? 0.2 : false),
     prefix: (term, i, terms) => language === 'en' && i === terms.length - 1 && term.length >= 4,
     weights: { fuzzy: 0.35, prefix: 0.5 },
   };

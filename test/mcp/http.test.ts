@@ -141,7 +141,7 @@ describe('MCP over streamable HTTP', () => {
 describe('rate limit', () => {
   let limited: HttpServer;
   beforeAll(async () => {
-    limited = await httpServer({ RATE_LIMIT_PER_MINUTE: '10', RATE_LIMIT_BURST: '5' });
+    limited = await httpServer({ RATE_LIMIT_PER_MINUTE: '10', RATE_LIMIT_BURST: '5', API_KEYS: 'another-client' });
   });
   afterAll(async () => {
     await limited.stop();
@@ -166,7 +166,7 @@ describe('rate limit', () => {
     expect((await fetch(`${limited.url}/healthz`)).status).toBe(200);
   });
 
-  it('keeps a separate budget per API key', async () => {
+  it('keeps a separate budget per listed API key', async () => {
     // Spend the anonymous budget (the burst is 5), so this test does not rely on the one above.
     let anonymous: Response | undefined;
     for (let i = 0; i < 8; i++) {

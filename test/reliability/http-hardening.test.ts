@@ -11,6 +11,7 @@ import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadHttpConfig } from '../../src/http/config.js';
 import { cli, httpClient, httpServer, initializeBody, post, root, session, type HttpServer } from '../helpers/servers.js';
+import { clientAddress, loopbackRequest } from '../helpers/loopback.js';
 import { assertNoLeak, serverTrouble } from './leaks.js';
 
 const servers: HttpServer[] = [];
@@ -182,18 +183,22 @@ describe('binding, CORS and origins', () => {
 });
 
 describe('sessions', () => {
-  it('keeps at most MAX_SESSIONS: the 4th initialize evicts the least recently used', async () => {
+  it('keeps at most MAX_SESSIONS: when full, a new initialize is refused 503 and nobody is evicted', async () => {
     const s = await start({ MAX_SESSIONS: '3' });
     const ids = [];
-    for (let i = 0; i < 4; i++) ids.push(await session(s.url));
-    const first = await listTools(s.url, ids[0]!);
-    expect(first.status).toBe(404);
-    expect(((await first.json()) as { error: { message: string } }).error.message).toMatch(/Session not found/);
-    for (const id of ids.slice(1)) {
+    for (let i = 0; i < 3; i++) ids.push(await session(s.url));
+    const full = await post(s.url, initializeBody());
+    expect(full.status).toBe(503);
+    expect(Number(full.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(((await full.json()) as { error: { message: string } }).error.message).toMatch(/Service Unavailable/);
+    for (const id of ids) {
       const r = await listTools(s.url, id);
       expect(r.status).toBe(200);
       await r.text();
     }
+    // One ends: a place is free again.
+    expect((await fetch(`${s.url}/mcp`, { method: 'DELETE', headers: { 'mcp-session-id': ids[0]! } })).status).toBe(204);
+    await session(s.url);
     expect(((await (await fetch(`${s.url}/healthz`)).json()) as { sessions: number }).sessions).toBe(3);
   });
 
@@ -213,49 +218,77 @@ describe('sessions', () => {
 
   it('bounds sessions per client: a client over its share loses its own oldest, not another client\'s', async () => {
     const s = await start({ MAX_SESSIONS_PER_CLIENT: '2' });
-    const victim = await session(s.url, { 'x-api-key': 'judge' });
+    const init = async (from: string) => {
+      const r = await loopbackRequest(s.url, { from, body: initializeBody() });
+      if ('error' in r) throw new Error(r.error);
+      expect(r.status).toBe(200);
+      return r.headers['mcp-session-id'] as string;
+    };
+    const list = async (from: string, id: string) => {
+      const r = await loopbackRequest(s.url, { from, body: { jsonrpc: '2.0', id: 2, method: 'tools/list' }, headers: { 'mcp-session-id': id } });
+      return 'error' in r ? 0 : r.status;
+    };
+    const judge = clientAddress(0, 20);
+    const flooder = clientAddress(1, 20);
+    const victim = await init(judge);
     const mine = [];
-    for (let i = 0; i < 5; i++) mine.push(await session(s.url, { 'x-api-key': 'flooder' }));
-    const v = await listTools(s.url, victim, { 'x-api-key': 'judge' });
-    expect(v.status).toBe(200);
-    await v.text();
-    const oldest = await listTools(s.url, mine[0]!, { 'x-api-key': 'flooder' });
-    expect(oldest.status).toBe(404);
-    await oldest.text();
+    for (let i = 0; i < 5; i++) mine.push(await init(flooder));
+    // Made-up keys do not make the flooder someone else.
+    for (let i = 0; i < 3; i++) mine.push(await (async () => {
+      const r = await loopbackRequest(s.url, { from: flooder, body: initializeBody(), headers: { 'x-api-key': `made-up-${i}` } });
+      return 'error' in r ? '' : (r.headers['mcp-session-id'] as string);
+    })());
+    expect(await list(judge, victim)).toBe(200);
+    expect(await list(flooder, mine[0]!)).toBe(404);
+    expect(await list(flooder, mine.at(-1)!)).toBe(200);
     expect(((await (await fetch(`${s.url}/healthz`)).json()) as { sessions: number }).sessions).toBe(3);
   });
 });
 
 describe('budgets: batches, API keys, proxies', () => {
   it('charges every message of a batch', async () => {
-    const s = await start({ RATE_LIMIT_PER_MINUTE: '10', RATE_LIMIT_BURST: '10' });
-    const id = await session(s.url); // 2 requests: initialize, initialized
+    const s = await start({ RATE_LIMIT_PER_MINUTE: '10' });
+    const id = await session(s.url); // 1 request: initialize (the notification is free)
     const batch = Array.from({ length: 5 }, (_, i) => ({ jsonrpc: '2.0', id: i + 1, method: 'ping' }));
-    const one = await post(s.url, batch, { 'mcp-session-id': id }); // 7
+    const one = await post(s.url, batch, { 'mcp-session-id': id }); // 6
     expect(one.status).toBe(200);
     expect(await one.json()).toHaveLength(5);
-    const two = await post(s.url, batch, { 'mcp-session-id': id }); // would be 12
+    const two = await post(s.url, [...batch, { jsonrpc: '2.0', id: 6, method: 'ping' }], { 'mcp-session-id': id }); // would be 12
     expect(two.status).toBe(429);
     await two.text();
+    // Refused, so not charged: a batch that fits the 4 left still passes.
+    const three = await post(s.url, batch.slice(0, 4), { 'mcp-session-id': id });
+    expect(three.status).toBe(200);
+    await three.text();
   });
 
-  it('with API_KEYS, only listed keys get a budget of their own: minted keys share their address\'s', async () => {
-    const s = await start({ RATE_LIMIT_PER_MINUTE: '5', RATE_LIMIT_BURST: '5', API_KEYS: 'judge-key-1,judge-key-2' });
+  it('with API_KEYS, a listed key has a budget of its own and an unlisted one is refused 401, uncharged', async () => {
+    const s = await start({ RATE_LIMIT_PER_MINUTE: '5', API_KEYS: 'judge-key-1,judge-key-2' });
     const statuses: number[] = [];
     for (let i = 0; i < 8; i++) {
       const r = await post(s.url, initializeBody(), { 'x-api-key': `minted-${i}` });
       statuses.push(r.status);
+      expect(((await r.json()) as { error: { message: string } }).error.message).toMatch(/Unauthorized/);
+    }
+    expect(statuses).toEqual(Array(8).fill(401));
+    // The address's own budget was not touched by the refusals...
+    const plain = [];
+    for (let i = 0; i < 6; i++) {
+      const r = await post(s.url, initializeBody());
+      plain.push(r.status);
       await r.text();
     }
-    expect(statuses.filter((x) => x === 200)).toHaveLength(5);
-    expect(statuses.filter((x) => x === 429)).toHaveLength(3);
-    const listed = await post(s.url, initializeBody(), { authorization: 'Bearer judge-key-1' });
-    expect(listed.status).toBe(200);
-    await listed.text();
+    expect(plain).toEqual([200, 200, 200, 200, 200, 429]);
+    // ...and each listed key has its own.
+    for (const key of ['judge-key-1', 'judge-key-2']) {
+      const listed = await post(s.url, initializeBody(), { authorization: `Bearer ${key}` });
+      expect(listed.status).toBe(200);
+      await listed.text();
+    }
   });
 
   it('behind a trusted proxy, keys by the address the proxy appended, not one the client forged', async () => {
-    const s = await start({ RATE_LIMIT_PER_MINUTE: '3', RATE_LIMIT_BURST: '3', TRUST_PROXY_HEADER: 'x-forwarded-for' });
+    const s = await start({ RATE_LIMIT_PER_MINUTE: '3', TRUST_PROXY_HEADER: 'x-forwarded-for' });
     const send = async (xff: string) => {
       const r = await post(s.url, initializeBody(), { 'x-forwarded-for': xff });
       await r.text();

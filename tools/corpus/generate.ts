@@ -2,6 +2,7 @@
  * The whole corpus build as one pure function: raw sources in, file contents out. Used by
  * tools/build-corpus.ts (to write or check corpus/) and by the staleness test.
  */
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { DocumentMeta, RuleRecord } from '../../src/corpus/types.js';
@@ -188,6 +189,9 @@ export function generateCorpus(sourcesDir: string): GeneratedCorpus {
   const manifest = {
     documents: docs.map((d) => ({ id: d.meta.id, file: d.file, records: d.records.length })),
     cards: { file: 'cards/cards.json', printings: catalog.cards.length, sets: 'cards/sets.json' },
+    // Content hashes: the build and the server refuse a corpus file that is not exactly this one
+    // (a truncated document still parses, with its rules' text gone).
+    sha256: Object.fromEntries([...files].sort(([a], [b]) => (a < b ? -1 : 1)).map(([file, content]) => [file, createHash('sha256').update(content).digest('hex')])),
   };
   files.set('manifest.json', JSON.stringify(manifest, null, 1) + '\n');
 
