@@ -60,6 +60,7 @@ export async function startHttp(config: HttpConfig = loadHttpConfig()): Promise<
     maxJsonDepth: config.maxJsonDepth,
     maxBatch: config.maxBatch,
     responseTimeoutMs: config.responseTimeoutMs,
+    web: config.web ? kb : null,
   });
   const server = await new Promise<Server>((resolve, reject) => {
     const s = serve(
@@ -83,7 +84,7 @@ export async function startHttp(config: HttpConfig = loadHttpConfig()): Promise<
   if (config.maxConnections > 0) server.maxConnections = config.maxConnections;
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  log('start', { transport: 'http', host: config.host, port, redis: Boolean(redis), rate: `${config.perMinute}/min burst ${config.burst}` });
+  log('start', { transport: 'http', host: config.host, port, web: config.web, redis: Boolean(redis), rate: `${config.perMinute}/min burst ${config.burst}` });
 
   let closing: Promise<void> | null = null;
   const close = () => {
