@@ -131,7 +131,7 @@ describe.skipIf(!available)('rules page in a browser', () => {
     expect(await page.locator('#q').inputValue()).toBe(payload);
     await page.locator('#q').fill(`${payload} blocker`);
     await page.waitForTimeout(600);
-    expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
+    expect(await page.evaluate('typeof window.__xss')).toBe('undefined');
     expect(await page.locator('main script, main img, main svg').count()).toBe(0);
     expect(errors.filter((e) => /Content Security Policy/i.test(e)), 'nothing injected for the CSP to block').toEqual([]);
     expect(errors).toEqual([]);
@@ -193,12 +193,10 @@ describe.skipIf(!available)('rules page offline', () => {
   it('still reads rules once the server is gone', async () => {
     const page = context.pages()[0] ?? (await context.newPage());
     await page.goto(`${server.url}/`);
-    await page.evaluate(async () => {
-      await navigator.serviceWorker.ready;
-    });
+    await page.evaluate('navigator.serviceWorker.ready.then(() => true)');
     // Reload once so the page is controlled (the worker claims clients, but not mid-load everywhere).
     await page.reload();
-    await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => page.evaluate('Boolean(navigator.serviceWorker.controller)'), { timeout: 10_000 }).toBe(true);
     await page.goto(`${server.url}/rule/gundam-cr-en/8-5-3`);
     expect(await page.locator('h1').innerText()).toContain('Attack on a Unit');
 
