@@ -124,12 +124,17 @@ const ruleTitle = (r: { id: string; heading: string | null }) => `${r.id}${r.hea
 export function directRule(kb: Knowledge, q: string, lang: 'en' | 'ja'): { document: string; id: string } | null {
   const t = q.trim();
   if (!/^(?:(?:rule|cr|trm?|section|sec\.?|§)[\s-]*)?\d+(?:[-.]\d+)*\.?$/i.test(t)) return null;
-  try {
-    const r = callTool('get_rule', { id: t, language: lang }, kb).structured as Any;
-    return { document: r.rule.document, id: r.rule.id };
-  } catch {
-    return null;
+  // "Section 8" is how the Floor Rules number their sections; a bare number is a Comprehensive Rule.
+  const attempts = /^(section|sec\.?|§)/i.test(t) && lang === 'en' ? [{ id: t, document: 'gundam-floor-rules-en' }, { id: t, language: lang }] : [{ id: t, language: lang }];
+  for (const args of attempts) {
+    try {
+      const r = callTool('get_rule', args, kb).structured as Any;
+      return { document: r.rule.document, id: r.rule.id };
+    } catch {
+      // next
+    }
   }
+  return null;
 }
 
 export interface SearchAnswer {
