@@ -157,7 +157,7 @@ describe.skipIf(!available)('rules page in a browser', () => {
       ['home', '/'],
       ['search', '/?q=blocker'],
       ['rule', '/rule/gundam-cr-en/8-5-3'],
-      ['card', '/card/GD01-013'],
+      ['card', '/card/GD01-002'],
       ['deck', `/deck?list=${encodeURIComponent('4 ST01-001\n4 ST01-002\n5 ST01-006\nResource deck\n10 R-001')}`],
     ];
     fs.mkdirSync(SHOTS, { recursive: true });
