@@ -5,12 +5,12 @@
  * and must equal its source once normalised (normalize.ts), or it is unsupported too.
  */
 import type { CardKeyword } from '../corpus/types.js';
-import type { Ability, CardAbilities, CompiledAbility, UnsupportedAbility, UnsupportedReason } from './ir.js';
+import type { Ability, CardAbilities, CompiledAbility, Condition, UnsupportedAbility, UnsupportedReason } from './ir.js';
 import { normalizeText } from './normalize.js';
 import { parseConstants } from './patterns/constant.js';
-import { parseHeader } from './patterns/header.js';
+import { type Header, parseHeader } from './patterns/header.js';
 import { KEYWORD_SRC, parseKeyword } from './patterns/keyword.js';
-import { parseEffect } from './patterns/sequence.js';
+import { parseDevelopment, parseEffect } from './patterns/sequence.js';
 import { parseTriggerPhrase } from './patterns/trigger.js';
 import { Unread, Used } from './patterns/unread.js';
 import { renderAbility } from './render.js';
@@ -49,11 +49,26 @@ function compileOne(text: string, opts: CompileOptions): CompiledAbility[] {
     return [...h.body.matchAll(new RegExp(KEYWORD_SRC, 'g'))].map((m) => ({ ...base, kind: 'keyword' as const, keyword: parseKeyword(m[0]), ...(h.activate ? { activate: h.activate } : {}) }));
   }
   if (!h.body) throw new Unread(text);
+  // "Reduce it by N" only means the pending damage inside a "when this Unit receives damage" trigger.
+  const reduces = (abilities: CompiledAbility[]) => {
+    for (const a of abilities) {
+      if ('effect' in a && a.effect.some((e) => e.step.do === 'reduce-damage') && !(a.kind === 'triggered' && a.trigger === 'receives-damage')) throw new Unread(a.text);
+    }
+    return abilities;
+  };
+  return reduces(compileBody(text, h, base, used));
+}
+
+function compileBody(text: string, h: Header, base: { text: string; requires: Condition[]; oncePerTurn: boolean; patterns: string[] }, used: Used): CompiledAbility[] {
+  if (h.trigger && h.development !== undefined) return [{ ...base, kind: 'triggered', trigger: h.trigger, development: h.development, effect: parseDevelopment(h.body, h.development, used) }];
   if (h.trigger) return [{ ...base, kind: 'triggered', trigger: h.trigger, effect: parseEffect(h.body, used) }];
   if (h.windows) return [{ ...base, kind: 'command', windows: h.windows, effect: parseEffect(h.body, used) }];
   if (h.activate) return [{ ...base, kind: 'activated', window: h.activate, cost: h.cost ?? {}, effect: parseEffect(h.body, used) }];
   const trig = parseTriggerPhrase(h.body, used);
-  if (trig) return [{ ...base, requires: [...h.requires, ...trig.requires], kind: 'triggered', trigger: trig.trigger, effect: parseEffect(trig.rest, used) }];
+  if (trig) {
+    const effect = parseEffect(trig.rest, used);
+    return [{ ...base, requires: [...h.requires, ...trig.requires], kind: 'triggered', trigger: trig.trigger, ...(trig.damage ? { damage: trig.damage } : {}), effect }];
+  }
   const constant = parseConstants(h.body, used);
   if (constant) return [{ ...base, requires: [...h.requires, ...constant.requires], kind: 'constant', effects: constant.effects }];
   throw new Unread(h.body);

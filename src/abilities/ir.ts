@@ -32,6 +32,10 @@ export interface Filter {
   side: Side;
   /** Card type; in the battle area this is 'unit' (or 'base'); in trash/hand/deck any type. */
   type?: 'unit' | 'pilot' | 'command' | 'base' | 'unit-or-base';
+  /** Any of these card types ("Unit card/Pilot card"); used instead of `type` outside the battle area. */
+  types?: ('unit' | 'pilot' | 'command' | 'base')[];
+  /** "whose Lv. is equal to or lower than this Unit": compared with the ability's own card's Lv. */
+  levelVsSelf?: '<=' | '>=';
   /** "other"/"another": not the card the ability belongs to. */
   other?: boolean;
   traits?: string[];
@@ -118,13 +122,59 @@ export type Step =
   /** Added by the compiler (12 commands): 【Burst】"Activate this card's 【Main】." runs the card's own 【Main】 effect. */
   | { do: 'activate-main' }
   /** Added by the compiler: "It can't choose the enemy player as its attack target during this turn." */
-  | { do: 'forbid-attack-player'; target: Selector; duration: Duration };
+  | { do: 'forbid-attack-player'; target: Selector; duration: Duration }
+  /**
+   * Added by the compiler (12 cards): the controller picks `count` cards matching `filter` in their
+   * own trash and exiles them from the game (removed from the game, not to the trash). All or
+   * nothing: with fewer than `count` matching cards nothing is exiled and the step did not happen
+   * (5-20-1, so "If you do" fails and, as a cost, it cannot be paid). Printed as a cost "Exile 1
+   * Command card from your trash：", as "Choose 3 (Titans) cards from your trash. Exile them from the
+   * game.", and as 【Deploy･Development 2】 (13-1-8-1: "you may exile 2 (G Generation) cards in your
+   * trash from the game. If you do, …").
+   */
+  | { do: 'exile-from-trash'; count: number; filter: Filter }
+  /**
+   * "Deploy 1 (filter) Unit card from your hand/trash" (5-7-1-1: played from another location by an
+   * effect). `payCost`: "Pay its cost to deploy it" (its cost is paid, 2-10-1, Lv. still needed);
+   * otherwise it is deployed without paying. The card is chosen with a `cards` choice (its card
+   * number); the Unit triggers its 【Deploy】.
+   */
+  | { do: 'deploy-from'; zone: 'hand' | 'trash'; filter: Filter; max: number; payCost: boolean }
+  /**
+   * Added by the compiler (5 cards): "It can't receive battle damage from enemy Units that are Lv.3
+   * or lower during this turn." The target's Units take no damage of that kind from those sources
+   * while it lasts (see DamageGuard).
+   */
+  | ({ do: 'prevent-damage'; target: Selector; duration: Duration } & DamageGuard)
+  /**
+   * Added by the compiler (5 cards): "Choose 1 rested enemy Unit. It won't be set as active during
+   * the start phase of your opponent's next turn." (or after "Rest it."). The target Units stay
+   * rested through the start phase of the opponent's next turn (the start phase's "set all your
+   * cards active" skips them); the effect ends after that start phase.
+   */
+  | { do: 'stay-rested'; target: Selector };
+
+/**
+ * Which damage a "can't receive damage" effect stops. `kind` 'battle'/'effect' = only that kind
+ * (5-5-3 / 5-5-4); absent = any damage. `from` = the card that deals it: an enemy Unit (its
+ * current Lv./AP/HP at that moment: "from enemy Units with 3 or less AP", "that are Lv.2 or
+ * lower"), an enemy Command ({side:'enemy', type:'command'}: "effect damage from enemy Commands"),
+ * or any enemy card ({side:'enemy'} with no type: "can't receive enemy effect damage"). Added by
+ * the compiler with the prevent-damage step and constant.
+ */
+export interface DamageGuard {
+  kind?: 'battle' | 'effect';
+  from: Filter;
+}
 
 /** A condition an effect or a constant ability depends on. */
 export type Condition =
   /** "during your turn" / "during your opponent's turn". */
   | { type: 'turn'; whose: 'yours' | 'opponents' }
-  /** "if you have 2 or more other (Zeon) Units in play", "while 4 or more enemy Units are in play". */
+  /**
+   * "if you have 2 or more other (Zeon) Units in play", "while 4 or more enemy Units are in play".
+   * With filter.type 'pilot' it counts the Pilots paired in the battle area ("a (CB) Pilot in play").
+   */
   | { type: 'count-in-play'; filter: Filter; cmp: Cmp }
   /** "if there are 4 or more Command cards in your trash". */
   | { type: 'count-in-trash'; who: Who; filter: Filter; cmp: Cmp }
@@ -155,6 +205,13 @@ export interface EffectStep {
   ifDone?: boolean;
   /** Added by the compiler: the step was printed with "Then," (wording only; steps always run in order). */
   then?: boolean;
+  /**
+   * Added by the compiler: the step was printed in one sentence with the step before it, joined by
+   * "and" (wording only; steps always run in order): "It recovers 2 HP and gets AP+2 during this
+   * turn." (the second step targets `previous`), or "Choose 1 of your Units and 1 enemy Unit. Deal 1
+   * damage to them." (two steps, each with its own `choose`; the second repeats the first's `when`).
+   */
+  and?: boolean;
 }
 
 /** The trigger of a triggered ability. */
@@ -187,7 +244,20 @@ export type Constant =
   | { type: 'attack-active'; target: Selector; filter: Filter }
   | { type: 'cannot-attack'; target: Selector }
   /** Added by the compiler (6 units): "This Unit can't choose the enemy player as its attack target." */
-  | { type: 'cannot-attack-player'; target: Selector };
+  | { type: 'cannot-attack-player'; target: Selector }
+  /**
+   * Added by the compiler (7 cards): "This Unit can't receive battle damage from enemy Units that
+   * are Lv.2 or lower.", "This Base can't receive enemy effect damage." (see DamageGuard).
+   */
+  | ({ type: 'prevent-damage'; target: Selector } & DamageGuard)
+  /**
+   * Added by the compiler (6 cards): "While you have 2 or more (Earth Federation) Units in play,
+   * this card in your hand gets cost -1." / "This card in your trash gets cost -1." While the card
+   * is in that zone (and the ability's `requires` hold there), its cost is changed by `amount`
+   * (negative = cheaper; not below 0) for playing it (hand) or for "Pay its cost to deploy it"
+   * (trash). Lv. is unchanged. target is always self (the card).
+   */
+  | { type: 'cost'; target: Selector; zone: 'hand' | 'trash'; amount: number };
 
 interface AbilityBase {
   /** The ability's text as printed (reminder text removed). */
@@ -201,7 +271,24 @@ interface AbilityBase {
 }
 
 export type CompiledAbility =
-  | (AbilityBase & { kind: 'triggered'; trigger: Trigger; effect: EffectStep[] })
+  | (AbilityBase & {
+      kind: 'triggered';
+      trigger: Trigger;
+      effect: EffectStep[];
+      /**
+       * Added by the compiler (wording only): printed as 【Deploy･Development N】 (13-1-8-1). The effect
+       * already says what it means: an optional exile-from-trash of N (G Generation) cards, then the
+       * following effect with ifDone.
+       */
+      development?: number;
+      /**
+       * Added by the compiler (7 cards), for trigger 'receives-damage' only: which damage triggers it.
+       * kind 'battle' / 'effect' = only that kind of damage (5-5-3 / 5-5-4); enemy = only damage
+       * dealt by an enemy card ("receives enemy damage", "receives damage from an enemy"). Absent
+       * field or absent key = any. A reduce-damage step reduces only the damage that triggered it.
+       */
+      damage?: { kind?: 'battle' | 'effect'; enemy?: boolean };
+    })
   | (AbilityBase & { kind: 'activated'; window: 'main' | 'action'; cost: Cost; effect: EffectStep[] })
   | (AbilityBase & { kind: 'command'; windows: ('main' | 'action')[]; effect: EffectStep[] })
   | (AbilityBase & { kind: 'constant'; effects: Constant[] })

@@ -8,7 +8,17 @@ const ADJECTIVES = ['damaged', 'rested', 'active', 'enemy', 'other', 'your'];
 const ADJ_RUN = new RegExp(`\\b(?:(?:${ADJECTIVES.join('|')}) )+`, 'g');
 
 const RULES: [RegExp, string | ((...m: string[]) => string)][] = [
+  // "If/While this Unit is damaged, it gains …": "it" is this Unit (within the sentence).
+  [/\b((?:if|while) this (?:unit )?(?:is|has) (?:[^,.]|\.(?=\d))*?), it (gets|gains|recovers|may choose)\b/g, '$1, this unit $2'],
+  // "… may choose X as its attack target during this turn" = "During this turn, … may choose X as its attack target".
+  [/\b(it|they|this unit) may choose ((?:lv\.|[^,.])+?) as (its|their) attack target during this turn\b/g, 'during this turn, $1 may choose $2 as $3 attack target'],
+  // A stray space after an apostrophe in the seed: "won' t", "opponent' s".
+  [/(\w)' (t|s)\b/g, "$1'$2"],
+  // Exiling from the trash is always "from the game": "Exile 2 Command cards from your trash from the game".
+  [/\bfrom your trash from the game\b/g, 'from your trash'],
   [/[.,:：。]/g, ' '],
+  // "Units/Bases" = "Units or Bases".
+  [/\b(units?)\/(bases?)\b/g, '$1 or $2'],
   [/\s*([【】])\s*/g, '$1'],
   [/\bof your\b/g, 'your'],
   [/\bfriendly\b/g, 'your'],
@@ -27,9 +37,19 @@ const RULES: [RegExp, string | ((...m: string[]) => string)][] = [
   [/\b(a|another|no|only \d+|\d+ or (?:more|less)) ((?:(?:damaged|rested|active|other) )*)your (.+?) is in play\b/g, 'you have $1 $2$3 in play'],
   [/\bthis (?:base|card)\b/g, 'this unit'],
   [/\bwhile\b/g, 'if'],
+  // A constant's trailing "during your turn" means the same as a leading one.
+  [/^((?:【[^】]*】)*)(.+? (?:gets? [a-z]{2}[+-]\d+(?: and [a-z]{2}[+-]\d+)?|gains? <[^>]+>)) during (your|your opponent's) turn\s*$/, '$1during $3 turn $2'],
   [/\bduring (your|your opponent's) turn\b(?! when)/g, 'if it is $1 turn'],
   [/\byou is attacking\b/g, 'this unit is attacking'],
   [/\bthis is a (.+?) unit\b/g, 'this unit is $1'],
+  // Pilot text says "this" for the Unit: "this gets AP+1", "while this is damaged".
+  [/\bthis (gets|gains|is damaged|is rested|is active)\b/g, 'this unit $1'],
+  // "it is attacking" after "this Unit has … and" is this Unit.
+  [/\band it is attacking\b/g, 'and this unit is attacking'],
+  // "receives effect damage from an enemy" = "receives enemy effect damage".
+  [/\breceives (battle |effect )?damage from a enemy\b/g, 'receives enemy $1damage'],
+  // "there are 3 or less enemy Shields" = "your opponent has 3 or less Shields".
+  [/\bthere is (\d+ or (?:more|less)) enemy shield\b/g, 'your opponent has $1 shield'],
 ];
 
 export function normalizeText(text: string): string {

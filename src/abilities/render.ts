@@ -5,10 +5,11 @@
  */
 import type { Ability, CompiledAbility, Condition, Constant, EffectStep, Selector, Step } from './ir.js';
 import { renderCondition } from './patterns/condition.js';
+import { renderGuard } from './patterns/guard.js';
 import { renderCost, renderPilotQualifier } from './patterns/header.js';
 import { renderKeyword } from './patterns/keyword.js';
 import { renderNoun } from './patterns/noun.js';
-import { TRIGGER_TEXT } from './patterns/trigger.js';
+import { renderReceives, TRIGGER_TEXT } from './patterns/trigger.js';
 
 const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const lower = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
@@ -95,17 +96,34 @@ export function renderStep(s: Step, prev?: Selector): string {
     case 'place-resource':
       return `Place ${s.count} ${s.ex ? 'EX' : 'rested'} Resource${s.count > 1 ? 's' : ''}`;
     case 'look-top':
+      if (s.count === 1 && s.take.max === 0 && s.rest === 'top-or-bottom') return 'Look at the top card of your deck. Return it to the top or bottom of your deck';
+      if (s.count === 1 && s.take.to === 'hand' && s.rest === 'bottom') {
+        return `Look at the top card of your deck. If it is ${article(renderNoun(s.take.filter, { card: true }))}, you may reveal it and add it to your hand. Return any remaining card to the bottom of your deck`;
+      }
       return (
         `Look at the top ${s.count === 1 ? 'card' : `${s.count} cards`} of your deck. ` +
-        `You may reveal ${s.take.max} ${renderNoun(s.take.filter, { card: true })} among them and add it to your hand. ` +
-        'Return the remaining cards randomly to the bottom of your deck'
+        (s.take.to === 'deploy'
+          ? `You may deploy ${s.take.max} ${renderNoun(s.take.filter, { card: true })} among them. `
+          : `You may reveal ${s.take.max} ${renderNoun(s.take.filter, { card: true })} among them and add it to your hand. `) +
+        `Return the remaining cards randomly to the ${s.rest === 'bottom' ? 'bottom' : s.rest === 'trash' ? 'trash' : 'top or bottom'} of your deck`
       );
     case 'trash-to-hand':
       return `Choose ${s.max} ${renderNoun(s.filter, { card: true, plural: s.max > 1 })} from your trash. Add ${s.max > 1 ? 'them' : 'it'} to your hand`;
     case 'mill':
       return `Place the top ${s.count === 1 ? 'card' : `${s.count} cards`} of your deck into your trash`;
     case 'reduce-damage':
-      return `Reduce the damage by ${s.amount}`;
+      return `Reduce it by ${s.amount}`;
+    case 'exile-from-trash':
+      return `Choose ${s.count} ${renderNoun(s.filter, { card: true, plural: s.count > 1 })} from your trash. Exile ${s.count > 1 ? 'them' : 'it'} from the game`;
+    case 'prevent-damage':
+      return `${subject(s.target, prev)} ${renderGuard(s)} ${during(s.duration)}`;
+    case 'stay-rested':
+      return `${subject(s.target, prev)} won't be set as active during the start phase of your opponent's next turn`;
+    case 'deploy-from':
+      // As printed: "Deploy 1 (Maganac Corps) Unit card from your hand." / "Choose 1 Unit card that is
+      // Lv.5 or lower from your trash. Pay its cost to deploy it." / "… from your trash. Deploy it."
+      if (s.zone === 'hand') return `Deploy ${s.max} ${renderNoun(s.filter, { card: true, plural: s.max > 1 })} from your hand${s.payCost ? '. Pay its cost to deploy it' : ''}`;
+      return `Choose ${s.max} ${renderNoun(s.filter, { card: true, plural: s.max > 1 })} from your trash. ${s.payCost ? 'Pay its cost to deploy it' : 'Deploy it'}`;
   }
 }
 
@@ -124,19 +142,39 @@ export function renderEffect(effect: EffectStep[]): string {
   let chosen: Selector | undefined;
   let chosenWhen: Condition[] | undefined;
   const out: string[] = [];
-  for (const e of effect) {
+  for (let i = 0; i < effect.length; i++) {
+    const e = effect[i]!;
     const target = 'target' in e.step ? e.step.target : undefined;
+    const next = effect[i + 1];
+    const nextTarget = next && 'target' in next.step ? next.step.target : undefined;
+    if (e.and && target?.type === 'previous' && out.length) {
+      // "It recovers 2 HP and gets AP+2 during this turn."
+      out[out.length - 1] = `${out[out.length - 1]!.replace(/\.$/, '')} and ${renderStep(e.step, chosen).replace(/^(?:It|They) /, '')}.`;
+      continue;
+    }
+    const before = effect[i - 1];
+    // "Set this Unit as active. It can't attack during this turn." (the condition is the sentence's before it)
+    const selfIt = target?.type === 'self' && !e.then && !e.ifDone && !e.optional && !!before && 'target' in before.step && before.step.target.type === 'self' && same(e.when, before.when);
     let lead = '';
     if (e.then) lead += 'Then, ';
     if (e.ifDone) lead += 'If you do, ';
-    const inherited = target?.type === 'previous' && e.when && same(e.when, chosenWhen);
+    const inherited = (target?.type === 'previous' && e.when && same(e.when, chosenWhen)) || selfIt;
     if (e.when && !inherited) lead += `If ${conditionsText(e.when)}, `;
     if (e.optional) lead += 'You may ';
     let body: string;
-    if (target?.type === 'choose') {
+    if (target?.type === 'choose' && next?.and && nextTarget?.type === 'choose') {
+      // "Choose 1 of your Units and 1 enemy Unit. Deal 1 damage to them."
+      const both: Selector = { type: 'all', filter: target.filter, zone: target.zone };
+      body = `${chooseText(target)} and ${chooseText(nextTarget).replace(/^choose /, '')}. ${renderStep({ ...e.step, target: { type: 'previous' } } as Step, both)}`;
+      chosen = nextTarget;
+      chosenWhen = e.when;
+      i++;
+    } else if (target?.type === 'choose') {
       body = `${chooseText(target)}. ${renderStep(e.step, target)}`;
       chosen = target;
       chosenWhen = e.when;
+    } else if (selfIt) {
+      body = renderStep({ ...e.step, target: { type: 'previous' } } as Step, { type: 'self' });
     } else body = renderStep(e.step, chosen);
     out.push(`${lead ? lead + lower(body) : body}.`);
   }
@@ -157,6 +195,10 @@ function renderConstant(c: Constant, subjectIt: boolean): string {
       return `${subj} can't attack`;
     case 'cannot-attack-player':
       return `${subj} can't choose the enemy player as its attack target`;
+    case 'prevent-damage':
+      return `${subj} ${renderGuard(c)}`;
+    case 'cost':
+      return `${subjectIt ? 'it' : 'This card'} in your ${c.zone} gets cost ${signed(c.amount)}`;
   }
 }
 
@@ -171,7 +213,8 @@ function tags(a: CompiledAbility): { tags: string; rest: Condition[] } {
   if (a.kind === 'triggered') {
     const paired = a.requires.find((r) => r.type === 'paired' && r.pilot);
     const tag = { deploy: 'Deploy', attack: 'Attack', destroyed: 'Destroyed', 'when-linked': 'When Linked', burst: 'Burst', 'when-paired': 'When Paired' }[a.trigger as string];
-    if (tag) out += `【${tag}${a.trigger === 'when-paired' && paired?.type === 'paired' && paired.pilot ? `･${renderPilotQualifier(paired.pilot)}` : ''}】`;
+    if (tag && a.development !== undefined) out += `【${tag}･Development ${a.development}】`;
+    else if (tag) out += `【${tag}${a.trigger === 'when-paired' && paired?.type === 'paired' && paired.pilot ? `･${renderPilotQualifier(paired.pilot)}` : ''}】`;
   }
   if (a.kind === 'command') out += a.windows.map((w) => (w === 'main' ? '【Main】' : '【Action】')).join('/');
   if (a.kind === 'activated') out += a.window === 'main' ? '【Activate･Main】' : '【Activate･Action】';
@@ -189,17 +232,34 @@ export function renderAbility(a: Ability): string {
     case 'pilot':
       return `${head}【Pilot】[${a.pilotName}]`;
     case 'constant': {
-      const pre = rest.map((r) => (r.type === 'turn' ? `During ${r.whose === 'yours' ? 'your' : "your opponent's"} turn, ` : `While ${renderCondition(r)}, `)).join('');
+      const turns = rest.filter((r) => r.type === 'turn').map((r) => `During ${r.type === 'turn' && r.whose === 'yours' ? 'your' : "your opponent's"} turn, `);
+      const others = rest.filter((r) => r.type !== 'turn');
+      const pre = turns.join('') + (others.length ? `While ${others.map(renderCondition).join(' and ')}, ` : '');
       const subjectIt = rest.some((r) => r.type === 'self');
-      const body = a.effects.map((c) => `${renderConstant(c, subjectIt)}.`).join(' ');
+      const parts: string[] = [];
+      a.effects.forEach((c, i) => {
+        const prev = a.effects[i - 1];
+        // "This Unit gets AP+1 and <Blocker>."
+        if (c.type === 'keyword' && prev?.type === 'stats' && same(prev.target, c.target) && parts.length) {
+          parts[parts.length - 1] = `${parts[parts.length - 1]!.replace(/\.$/, '')} and ${renderKeyword(c.keyword)}.`;
+        } else parts.push(`${renderConstant(c, subjectIt)}.`);
+      });
+      const body = parts.join(' ');
       return `${head}${pre ? pre + lower(body) : body}`;
     }
     case 'triggered': {
-      const phrase = TRIGGER_TEXT[a.trigger];
+      const phrase = a.trigger === 'receives-damage' ? renderReceives(a.damage) : TRIGGER_TEXT[a.trigger];
+      const [exile, ...following] = a.effect;
+      if (a.development !== undefined && exile?.step.do === 'exile-from-trash') {
+        const noun = renderNoun(exile.step.filter, { card: true, plural: true });
+        return `${head}You may exile the specified number of ${noun} in your trash from the game. If you do, activate the following effect: ■${renderEffect(following.map(({ ifDone: _, ...e }) => e))}`;
+      }
       const effect = renderEffect(a.effect);
       if (!phrase) return `${head}${effect}`;
       const turn = rest.find((r) => r.type === 'turn');
-      const pre = turn?.type === 'turn' ? `During ${turn.whose === 'yours' ? 'your' : "your opponent's"} turn, ` : '';
+      const conds = rest.filter((r) => r.type !== 'turn');
+      const pre =
+        (turn?.type === 'turn' ? `During ${turn.whose === 'yours' ? 'your' : "your opponent's"} turn, ` : '') + (conds.length ? `${turn ? 'if' : 'If'} ${conds.map(renderCondition).join(' and ')}, ` : '');
       return `${head}${pre}${pre ? lower(phrase) : phrase}${lower(effect)}`;
     }
     case 'command':

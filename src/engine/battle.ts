@@ -182,20 +182,20 @@ function attackOnUnit(game: Game, attacker: Unit, defender: Unit): void {
 
   if (hasKeyword(attacker, 'First Strike')) {
     emit(game, `${nameA} has <First Strike>: it deals its battle damage first`, ['8-5-3-2-2', '13-1-5-1', '13-1-5-2']);
-    damageUnit(game, defender, apA, nameA, ['8-5-3-2-2']);
+    damageUnit(game, defender, apA, nameA, ['8-5-3-2-2'], { kind: 'battle', from: attacker.owner, unit: attacker });
     runRulesManagement(game);
     if (!onField(game, defender)) {
       emit(game, `${nameD} was destroyed by the first-strike damage, so it deals no battle damage back`, ['13-1-5-2']);
     } else {
-      damageUnit(game, attacker, apD, nameD, ['13-1-5-2']);
+      damageUnit(game, attacker, apD, nameD, ['13-1-5-2'], { kind: 'battle', from: defender.owner, unit: defender });
       runRulesManagement(game);
     }
   } else {
     if (hasKeyword(defender, 'First Strike')) {
       emit(game, `${nameD}'s <First Strike> does not apply: it only works while that Unit is attacking`, ['13-1-5-1']);
     }
-    damageUnit(game, defender, apA, nameA, ['8-5-3-2']);
-    damageUnit(game, attacker, apD, nameD, ['8-5-3-2']);
+    damageUnit(game, defender, apA, nameA, ['8-5-3-2'], { kind: 'battle', from: attacker.owner, unit: attacker });
+    damageUnit(game, attacker, apD, nameD, ['8-5-3-2'], { kind: 'battle', from: defender.owner, unit: defender });
     runRulesManagement(game); // 8-5-3-2-3 both lethal Units go in the same rules management
     if (!onField(game, defender) && !onField(game, attacker)) {
       emit(game, `Both battling Units are destroyed, at the same time`, ['8-5-3-2-3']);
@@ -231,16 +231,16 @@ function attackOnPlayer(game: Game, attacker: Unit, enemy: PlayerId): void {
     if (suppression) emit(game, `<Suppression> only spreads damage over Shields; here the Base takes it`, ['13-1-7-1']);
     if (hasKeyword(attacker, 'First Strike')) {
       emit(game, `${nameA} has <First Strike>: it deals its battle damage to the Base first`, ['8-5-2-4-2', '13-1-5-2']);
-      damageBase(game, base, apA, nameA, ['8-5-2-4', '8-5-2-4-1']);
+      damageBase(game, base, apA, nameA, ['8-5-2-4', '8-5-2-4-1'], { kind: 'battle', from: attacker.owner, unit: attacker });
       runRulesManagement(game);
       if (st.base !== base) emit(game, `${baseName} was destroyed first, so it deals no battle damage back`, ['13-1-5-2']);
       else if (apB > 0) {
-        damageUnit(game, attacker, apB, baseName, ['3-5-4-1']);
+        damageUnit(game, attacker, apB, baseName, ['3-5-4-1'], { kind: 'battle', from: base.owner, face: base.face });
         runRulesManagement(game);
       }
     } else {
-      damageBase(game, base, apA, nameA, ['8-5-2-4', '8-5-2-4-1']);
-      if (apB > 0) damageUnit(game, attacker, apB, baseName, ['3-5-4-1', '5-5-3']); // same moment as the attacker's damage
+      damageBase(game, base, apA, nameA, ['8-5-2-4', '8-5-2-4-1'], { kind: 'battle', from: attacker.owner, unit: attacker });
+      if (apB > 0) damageUnit(game, attacker, apB, baseName, ['3-5-4-1', '5-5-3'], { kind: 'battle', from: base.owner, face: base.face }); // same moment as the attacker's damage
       runRulesManagement(game);
     }
     return;

@@ -14,7 +14,7 @@ import { runRulesManagement } from './management.js';
 import { reportUnsupported, unsupportedTiming } from './not-executed.js';
 import { cardRefFields, checkActivePlayer, payForPlay, preparePlay } from './play.js';
 import { inputProblem, ruleProblem, type Problem } from './problems.js';
-import { firstTargetsAvailable, runEffect } from './resolve.js';
+import { firstTargetsAvailable, possible, runEffect } from './resolve.js';
 import type { ActionOf } from './schema.js';
 import { describeUnit, findUnit, nextSerial, PLAYERS, type Base, type CardFace, type Game, type Unit } from './state.js';
 
@@ -152,7 +152,9 @@ export function applyActivate(game: Game, a: ActionOf<'activate'>): Problem | nu
     return ruleProblem(`${name}'s ability "${ability.text}" is 【Once per Turn】 and was already activated this turn`, ['13-2-13-1']);
   }
   const cost = ability.cost;
-  if (cost.restSelf && card.rested) return ruleProblem(`${name} is rested, so it cannot pay "Rest this Unit"`, ['10-1-7-2']);
+  if (cost.restSelf && card.rested) return ruleProblem(`${name} is rested, so it cannot pay the cost of resting it`, ['10-1-7-2']);
+  const unpayable = (cost.steps ?? []).find((step) => !possible(game, ctx, step));
+  if (unpayable) return ruleProblem(`the cost of ${name}'s ability "${ability.text}" cannot be paid (${unpayable.do})`, ['10-1-7-2', '10-3-1-1']);
   const r = game.players[player].resources;
   const n = cost.resources ?? 0;
   if (r.active + r.ex < n) return ruleProblem(`the cost of ${n} needs ${n} active Resources to rest; player ${player} has ${r.active} active${r.ex ? ` and ${r.ex} EX` : ''}`, ['10-1-7-3', '2-10-1']);

@@ -7,7 +7,8 @@ import type { Constant } from '../abilities/ir.js';
 import type { AbilityCtx } from './context.js';
 import { allHold, unitMatches } from './filters.js';
 import { reportUnsupported, unsupportedTiming } from './not-executed.js';
-import { noConstants, PLAYERS, type Base, type CardFace, type ConstantState, type Game, type Unit } from './state.js';
+import { emit } from './log.js';
+import { noConstants, PLAYERS, type Base, type CardFace, type ConstantState, type Game, type PlayerId, type Unit } from './state.js';
 
 /** The abilities a Unit has: its own, then its Pilot's (3-3-9-2), each with its face. */
 export function unitAbilitySources(unit: Unit): { face: CardFace; fromPilot: boolean }[] {
@@ -44,6 +45,8 @@ function apply(game: Game, ctx: AbilityCtx, c: Constant, label: string): void {
   } else if (c.target.type === 'all' && c.target.zone === 'battle') {
     for (const p of PLAYERS) for (const u of game.players[p].units) if (unitMatches(u, c.target.filter, ctx.controller, ctx.unit)) targets.push(u);
   }
+  // A cost change acts on the card in the hand or trash (playCost), not on the card in play.
+  if (c.type === 'cost') return;
   for (const t of targets) {
     const s: ConstantState = t.constant;
     s.sources.push(label);
@@ -54,8 +57,9 @@ function apply(game: Game, ctx: AbilityCtx, c: Constant, label: string): void {
       if (c.type === 'keyword') s.keywords.push({ name: c.keyword.name, amount: c.keyword.amount });
       else if (c.type === 'attack-active') s.attackActive.push(c.filter);
       else if (c.type === 'cannot-attack-player') s.cannotAttackPlayer = true;
-      else s.cannotAttack = true;
+      else if (c.type === 'cannot-attack') s.cannotAttack = true;
     }
+    if (c.type === 'prevent-damage') s.guards.push({ guard: { kind: c.kind, from: c.from }, source: label });
   }
 }
 
@@ -121,17 +125,71 @@ function signature(game: Game): string {
  */
 export function refreshConstants(game: Game): void {
   const sources = collect(game);
-  if (sources.length === 0) {
-    reset(game);
-    return;
+  const was = applied(game);
+  if (sources.length === 0) reset(game);
+  else {
+    let before = signature(game);
+    for (let round = 0; round < 4; round++) {
+      const held = sources.filter(({ ctx }) => allHold(game, ctx, ctx.ability.requires));
+      reset(game);
+      for (const { ctx, c } of held) apply(game, ctx, c, `${ctx.label}: "${ctx.ability.text}"`);
+      const after = signature(game);
+      if (after === before) break;
+      before = after;
+    }
   }
-  let before = signature(game);
-  for (let round = 0; round < 4; round++) {
-    const held = sources.filter(({ ctx }) => allHold(game, ctx, ctx.ability.requires));
-    reset(game);
-    for (const { ctx, c } of held) apply(game, ctx, c, `${ctx.label}: "${ctx.ability.text}"`);
-    const after = signature(game);
-    if (after === before) return;
-    before = after;
+  logChanges(game, was);
+}
+
+/** Each card's constant sources right now, to log what starts and stops applying. */
+function applied(game: Game): Map<string, { name: string; sources: string[] }> {
+  const out = new Map<string, { name: string; sources: string[] }>();
+  for (const p of PLAYERS) {
+    const st = game.players[p];
+    for (const u of st.units) out.set(u.id, { name: u.face.name === u.id ? u.id : `${u.face.name} (${u.id})`, sources: [...u.constant.sources] });
+    if (st.base) out.set(st.base.id, { name: `${st.base.face.name} (${st.base.id})`, sources: [...st.base.constant.sources] });
   }
+  return out;
+}
+
+/** Rules behind a constant ability's condition, for the log. */
+function conditionRules(source: string): string[] {
+  const rules = ['10-1-5-3'];
+  if (source.includes('【During Link】')) rules.push('13-2-12-1');
+  if (source.includes('【During Pair')) rules.push('13-2-10-1');
+  return rules;
+}
+
+function logChanges(game: Game, was: Map<string, { name: string; sources: string[] }>): void {
+  const now = applied(game);
+  for (const [id, cur] of now) {
+    const before = was.get(id)?.sources ?? [];
+    for (const src of new Set(cur.sources)) {
+      if (!before.includes(src)) emit(game, `${cur.name} is now affected by the constant effect of ${src}`, conditionRules(src));
+    }
+    for (const src of new Set(before)) {
+      if (!cur.sources.includes(src)) emit(game, `${cur.name} is no longer affected by the constant effect of ${src}: its condition no longer holds`, conditionRules(src));
+    }
+  }
+}
+
+/**
+ * A card's cost to play from the hand or to deploy from the trash with "Pay its cost", after its own
+ * "this card in your hand/trash gets cost -N" abilities whose conditions hold (never below 0, 1-3-6;
+ * Lv. is unchanged). Returns the cost and the abilities that changed it.
+ */
+export function playCost(game: Game, face: CardFace, player: PlayerId, zone: 'hand' | 'trash'): { cost: number; by: string[] } {
+  let cost = face.cost;
+  const by: string[] = [];
+  face.abilities.forEach((a, index) => {
+    if (a.kind !== 'constant') return;
+    for (const c of a.effects) {
+      if (c.type !== 'cost' || c.zone !== zone) continue;
+      const ctx: AbilityCtx = { controller: player, unit: null, base: null, face, cardId: face.cardId ?? face.name, label: face.name, ability: a, index, picked: [], battleOpponent: null, lastKnown: false };
+      if (!allHold(game, ctx, a.requires)) continue;
+      cost += c.amount;
+      by.push(a.text);
+    }
+  });
+  return { cost: Math.max(0, cost), by };
 }

@@ -9,7 +9,8 @@ import { emit, signed } from './log.js';
 import { destroyBase, destroyUnit, runRulesManagement } from './management.js';
 import { inputProblem, type Problem } from './problems.js';
 import type { ActionOf } from './schema.js';
-import { describeUnit, findUnit, nextSerial, type Base, type Game, type PlayerId, type Shield, type Unit } from './state.js';
+import { unitMatches } from './filters.js';
+import { describeUnit, findUnit, nextSerial, opponent, type Base, type CardFace, type Game, type PlayerId, type Shield, type Unit } from './state.js';
 import { baseHp, unitAp, unitHp } from './stats.js';
 import { abilitiesFor, queueTriggers, resolveNow } from './triggers.js';
 
@@ -17,15 +18,56 @@ import { abilitiesFor, queueTriggers, resolveNow } from './triggers.js';
 // Damage
 
 /** 5-5-1 damage is counters on the card; 5-5-5 zero damage is not dealt. Returns whether any was dealt. */
-export function damageUnit(game: Game, unit: Unit, amount: number, source: string, rules: string[]): boolean {
-  amount = reduceDamage(game, unit, amount);
+/**
+ * Who dealt damage, for "when this Unit receives battle/effect/enemy damage": `from` is the player
+ * whose card dealt it (null when the scenario does not say, as for a plain deal_damage action).
+ */
+export interface DamageSource {
+  kind: 'battle' | 'effect';
+  from: PlayerId | null;
+  /** The Unit that deals it (battle damage, a Unit's effect), read as it is now. */
+  unit?: Unit | null;
+  /** The card that deals it when it is not a Unit in play (a Command, a Base). */
+  face?: CardFace | null;
+}
+
+/**
+ * 10-1-5-6 a "can't receive damage" effect takes precedence: the guard that stops this damage, if
+ * any. An unknown source (a scenario's plain deal_damage) is never assumed to match a guard.
+ */
+function guardAgainst(card: Unit | Base, dealt: DamageSource): string | null {
+  const timed = 'timedPermissions' in card ? card.timedPermissions.filter((p) => p.type === 'prevent-damage' && p.guard).map((p) => ({ guard: p.guard!, source: p.source })) : [];
+  for (const { guard, source } of [...card.constant.guards, ...timed]) {
+    if (guard.kind && guard.kind !== dealt.kind) continue;
+    if (dealt.from === null) continue;
+    const f = guard.from;
+    if (f.side === 'enemy' && dealt.from === card.owner) continue;
+    if (f.side === 'friendly' && dealt.from !== card.owner) continue;
+    if (f.type === 'command' || f.type === 'base') {
+      if (dealt.face?.type !== f.type) continue;
+    } else if (f.type === 'unit' || f.level || f.ap || f.hp || f.traits || f.token !== undefined) {
+      if (!dealt.unit || !unitMatches(dealt.unit, { ...f, side: 'any' }, card.owner, null)) continue;
+    }
+    return source;
+  }
+  return null;
+}
+
+export function damageUnit(game: Game, unit: Unit, amount: number, source: string, rules: string[], by?: DamageSource): boolean {
+  const dealt: DamageSource = by ?? { kind: rules.includes('5-5-4') ? 'effect' : 'battle', from: rules.includes('5-5-4') ? null : opponent(unit.owner) };
+  const guard = amount > 0 ? guardAgainst(unit, dealt) : null;
+  if (guard) {
+    emit(game, `${describeUnit(unit)} can't receive this ${dealt.kind} damage from ${source}: ${guard}`, [...rules, '10-1-5-6', '1-3-3']);
+    return false;
+  }
+  amount = reduceDamage(game, unit, amount, dealt);
   if (amount <= 0) {
     emit(game, `${source} deals no damage to ${describeUnit(unit)}: damage of 0 is not dealt`, [...rules, '5-5-5']);
     return false;
   }
   unit.damage += amount;
   emit(game, `${source} deals ${amount} damage to ${describeUnit(unit)} (now ${unit.damage} damage, HP ${unitHp(unit)})`, [...rules, '5-5-1']);
-  queueTriggers(game, 'receives-damage', { unit, reductionOnly: false });
+  queueTriggers(game, 'receives-damage', { unit, reductionOnly: false, damage: dealt });
   return true;
 }
 
@@ -33,9 +75,9 @@ export function damageUnit(game: Game, unit: Unit, amount: number, source: strin
  * 5-21 "when this Unit receives damage … reduce it by N": the Unit's abilities made only of
  * reductions apply to the damage before it is received; the others trigger after it.
  */
-function reduceDamage(game: Game, unit: Unit, amount: number): number {
+function reduceDamage(game: Game, unit: Unit, amount: number, dealt: DamageSource): number {
   if (amount <= 0) return amount;
-  const reducers = abilitiesFor(game, 'receives-damage', { unit, reductionOnly: true });
+  const reducers = abilitiesFor(game, 'receives-damage', { unit, reductionOnly: true, damage: dealt });
   if (reducers.length === 0) return amount;
   game.damageReduction = 0;
   for (const ctx of reducers) resolveNow(game, ctx);
@@ -45,8 +87,14 @@ function reduceDamage(game: Game, unit: Unit, amount: number): number {
   return reduced;
 }
 
-export function damageBase(game: Game, base: Base, amount: number, source: string, rules: string[]): boolean {
+export function damageBase(game: Game, base: Base, amount: number, source: string, rules: string[], by?: DamageSource): boolean {
   const name = `${base.face.name} (${base.id})`;
+  const dealt: DamageSource = by ?? { kind: rules.includes('5-5-4') ? 'effect' : 'battle', from: rules.includes('5-5-4') ? null : opponent(base.owner) };
+  const guard = amount > 0 ? guardAgainst(base, dealt) : null;
+  if (guard) {
+    emit(game, `${name} can't receive this ${dealt.kind} damage from ${source}: ${guard}`, [...rules, '10-1-5-6', '1-3-3']);
+    return false;
+  }
   if (amount <= 0) {
     emit(game, `${source} deals no damage to ${name}: damage of 0 is not dealt`, [...rules, '5-5-5']);
     return false;

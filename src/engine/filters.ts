@@ -26,8 +26,10 @@ function lower(list: readonly string[]): string[] {
 }
 
 /** The printed facts a filter can ask of any card: type, traits, colour, Lv, cost, name, token. */
-function faceMatches(face: CardFace, f: Filter): boolean {
+function faceMatches(face: CardFace, f: Filter, self?: CardFace | null): boolean {
   if (f.type && f.type !== 'unit-or-base' && face.type !== f.type) return false;
+  if (f.types && f.types.length > 0 && !f.types.includes(face.type as 'unit')) return false;
+  if (f.levelVsSelf && self && !compare(face.level, { op: f.levelVsSelf, value: self.level })) return false;
   if (f.type === 'unit-or-base' && face.type !== 'unit' && face.type !== 'base') return false;
   if (f.traits && f.traits.length > 0) {
     const have = new Set(lower(face.traits));
@@ -46,7 +48,7 @@ export function unitMatches(unit: Unit, f: Filter, controller: PlayerId, self: U
   if (!sideOk(f.side, unit.owner, controller)) return false;
   if (f.type && f.type !== 'unit' && f.type !== 'unit-or-base') return false;
   if (f.other && self && unit.id === self.id) return false;
-  if (!faceMatches({ ...unit.face, type: 'unit' }, { ...f, type: undefined })) return false;
+  if (!faceMatches({ ...unit.face, type: 'unit' }, { ...f, type: undefined, types: undefined }, self?.face ?? null)) return false;
   if (f.ap && !compare(unitAp(unit), f.ap)) return false;
   if (f.hp && !compare(unitHp(unit), f.hp)) return false;
   if (f.rested !== undefined && unit.rested !== f.rested) return false;
@@ -83,6 +85,18 @@ export function unitsMatching(game: Game, f: Filter, controller: PlayerId, self:
   return order.flatMap((p) => game.players[p].units.filter((u) => unitMatches(u, f, controller, self)));
 }
 
+/** Pilots paired in the battle area matching a filter (side: whose Unit they are paired with). */
+function pilotsMatching(game: Game, f: Filter, controller: PlayerId): number {
+  let n = 0;
+  for (const p of PLAYERS) {
+    for (const u of game.players[p].units) {
+      if (!u.pilot || !sideOk(f.side, u.owner, controller)) continue;
+      if (cardMatches({ ...u.pilot.face, type: 'pilot' }, { ...f, side: 'any' })) n++;
+    }
+  }
+  return n;
+}
+
 /** The face of a card id outside play, when the scenario or the game made it known. */
 export function knownFace(game: Game, id: string): CardFace | null {
   return game.faces[id] ?? null;
@@ -101,6 +115,7 @@ export function conditionHolds(game: Game, ctx: AbilityCtx, c: Condition): boole
     case 'turn':
       return c.whose === 'yours' ? game.active === ctx.controller : game.active !== ctx.controller;
     case 'count-in-play': {
+      if (c.filter.type === 'pilot') return compare(pilotsMatching(game, c.filter, ctx.controller), c.cmp);
       let n = unitsMatching(game, c.filter, ctx.controller, ctx.unit).length;
       if (c.filter.type === 'unit-or-base' || c.filter.type === 'base') {
         for (const p of PLAYERS) {

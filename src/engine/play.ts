@@ -16,6 +16,7 @@ import { newUnit } from './resolve.js';
 import { describeUnit, findUnit, nextSerial, noConstants, totalResources, type CardFace, type Game, type PlayerId, type Unit } from './state.js';
 import { isLinked, linkMatch, unitAp, unitHp } from './stats.js';
 import { queueTriggers } from './triggers.js';
+import { playCost } from './constants.js';
 
 interface Payment {
   normal: number;
@@ -56,7 +57,11 @@ function planPayment(game: Game, player: PlayerId, face: CardFace, useEx: number
   return { normal, ex };
 }
 
-export function preparePlay(game: Game, player: PlayerId, face: CardFace, notes: string[], from: 'hand' | 'effect' | undefined, useEx: number | undefined): Play | Problem {
+export function preparePlay(game: Game, player: PlayerId, printed: CardFace, notes: string[], from: 'hand' | 'effect' | undefined, useEx: number | undefined): Play | Problem {
+  // The card's own "this card in your hand gets cost -N" while its condition holds (Lv. unchanged).
+  const changed = playCost(game, printed, player, 'hand');
+  const face = changed.cost === printed.cost ? printed : { ...printed, cost: changed.cost };
+  if (face !== printed) notes = [...notes, `${printed.name} costs ${changed.cost} instead of ${printed.cost} from the hand: "${changed.by.join('"; "')}"`];
   // 5-17-1 tokens are put into play by effects; they are never in the hand.
   if ((from ?? 'hand') === 'effect' || face.token) return { player, face, notes, payment: null };
   if (game.players[player].hand < 1) {

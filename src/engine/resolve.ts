@@ -12,6 +12,7 @@ import { applyDraw, damageBase, damageUnit, destroyTopShields, recover } from '.
 import { baseMatches, cardMatches, conditionHolds, knownFace, unitsMatching } from './filters.js';
 import { emit, signed } from './log.js';
 import { destroyBase, destroyUnit, putIntoBattleArea, returnToHand } from './management.js';
+import { playCost } from './constants.js';
 import { currentCards } from './runtime.js';
 import { queueTriggers } from './triggers.js';
 import { noConstants, nextSerial, PLAYERS, totalResources, type Base, type CardFace, type Choice, type Game, type PlayerId, type Unit } from './state.js';
@@ -140,8 +141,9 @@ function runStep(game: Game, ctx: AbilityCtx, step: Step, entry: Choice | undefi
     case 'damage': {
       let any = false;
       for (const t of targetsOf(step.target)) {
-        if (t.kind === 'unit') any = damageUnit(game, t.unit, step.amount, s, ['5-5-4']) || any;
-        else if (t.kind === 'base') any = damageBase(game, t.base, step.amount, s, ['5-5-4']) || any;
+        const by = { kind: 'effect' as const, from: ctx.controller, unit: ctx.unit, face: ctx.face };
+        if (t.kind === 'unit') any = damageUnit(game, t.unit, step.amount, s, ['5-5-4'], by) || any;
+        else if (t.kind === 'base') any = damageBase(game, t.base, step.amount, s, ['5-5-4'], by) || any;
       }
       return any;
     }
@@ -221,8 +223,14 @@ function runStep(game: Game, ctx: AbilityCtx, step: Step, entry: Choice | undefi
     }
     case 'return-to-hand': {
       const ts = targetsOf(step.target);
-      for (const t of ts) if (t.kind !== 'card') returnToHand(game, t.kind === 'unit' ? t.unit : t.base, s);
-      return ts.length > 0;
+      let any = false;
+      for (const t of ts) {
+        if (t.kind !== 'card') {
+          returnToHand(game, t.kind === 'unit' ? t.unit : t.base, s);
+          any = true;
+        } else any = trashToHandById(game, t, s) || any;
+      }
+      return any;
     }
     case 'draw': {
       let any = false;
@@ -263,6 +271,30 @@ function runStep(game: Game, ctx: AbilityCtx, step: Step, entry: Choice | undefi
       game.damageReduction += step.amount;
       emit(game, `The damage is reduced by ${step.amount} (${s})`, ['5-21-1', '10-1-9-1']);
       return true;
+    case 'exile-from-trash':
+      return exileFromTrash(game, ctx, step, s, entry);
+    case 'deploy-from':
+      return deployFrom(game, ctx, step, s);
+    case 'prevent-damage': {
+      const ts = targetsOf(step.target);
+      for (const t of ts) {
+        if (t.kind !== 'unit') continue;
+        t.unit.timedPermissions.push({ type: 'prevent-damage', filter: null, guard: { kind: step.kind, from: step.from }, duration: step.duration, source: s });
+        emit(game, `${targetName(t)} can't receive ${step.kind ?? 'any'} damage from the cards the effect names ${durationWords(game, step.duration)} (${s})`, ['1-3-3', ...durationRules(step.duration)]);
+      }
+      return ts.length > 0;
+    }
+    case 'stay-rested': {
+      const ts = targetsOf(step.target);
+      for (const t of ts) {
+        if (t.kind !== 'unit') continue;
+        // The opponent's next turn: the next one when it is our turn now, else the one after.
+        const next = game.active === ctx.controller ? game.turn + 1 : game.turn + 2;
+        t.unit.stayRestedTurn = next;
+        emit(game, `${targetName(t)} won't be set as active in the start phase of turn ${next} (${s})`, ['1-3-1', '7-2-3-1']);
+      }
+      return ts.length > 0;
+    }
     case 'activate-main': {
       const main = ctx.face.abilities.find((a) => a.kind === 'command' && a.windows.includes('main'));
       if (!main || main.kind !== 'command') {
@@ -274,6 +306,27 @@ function runStep(game: Game, ctx: AbilityCtx, step: Step, entry: Choice | undefi
       return true;
     }
   }
+}
+
+/**
+ * A card named by the effect that is now in its owner's trash ("this Unit's paired Pilot" after a
+ * 【Destroyed】: it went to the trash with the Unit, 3-3-6, and the text reads the last state,
+ * 13-2-8-2-1) goes to the hand.
+ */
+function trashToHandById(game: Game, t: Extract<Target, { kind: 'card' }>, s: string): boolean {
+  const st = game.players[t.player];
+  const at = st.trash.indexOf(t.id);
+  if (at < 0) {
+    emit(game, `${targetName(t)} is not in player ${t.player}'s trash any more, so it is not returned (${s})`, ['1-3-2']);
+    return false;
+  }
+  st.trash.splice(at, 1);
+  st.hand += 1;
+  const cardNo = t.face?.cardId ?? t.id;
+  st.handCards.push(cardNo);
+  if (t.face) game.faces[cardNo] = t.face;
+  emit(game, `${targetName(t)} returns from the trash to player ${t.player}'s hand (${s}; hand ${st.hand})`, ['13-2-8-2-1', '3-3-6']);
+  return true;
 }
 
 function discard(game: Game, p: PlayerId, n: number, s: string): number {
@@ -361,6 +414,12 @@ function putBaseIntoPlay(game: Game, owner: PlayerId, id: string, face: CardFace
   queueTriggers(game, 'deploy', { base: st.base });
 }
 
+/** The id a card put into play by an effect gets: its card number, or that with -2, -3… when taken. */
+function freshId(game: Game, cardNo: string): string {
+  if (!inPlay(game, cardNo)) return cardNo;
+  for (let n = 2; ; n++) if (!inPlay(game, `${cardNo}-${n}`)) return `${cardNo}-${n}`;
+}
+
 export function newUnit(id: string, owner: PlayerId, face: CardFace, rested: boolean): Unit {
   return {
     id,
@@ -375,6 +434,7 @@ export function newUnit(id: string, owner: PlayerId, face: CardFace, rested: boo
     timedKeywords: [],
     timedPermissions: [],
     constant: noConstants(),
+    stayRestedTurn: null,
   };
 }
 
@@ -453,7 +513,7 @@ function lookTop(game: Game, ctx: AbilityCtx, step: Extract<Step, { do: 'look-to
       emit(game, `Player ${ctx.controller} reveals ${face.name} (${id}) and adds it to the hand (hand ${st.hand})`, ['10-3-5']);
     } else {
       emit(game, `Player ${ctx.controller} reveals ${face.name} (${id}) and deploys it`, ['10-3-5', '5-7-1-1']);
-      putIntoBattleArea(game, newUnit(`${id}-${nextSerial(game)}`, ctx.controller, face, false), s);
+      putIntoBattleArea(game, newUnit(freshId(game, id), ctx.controller, face, false), s);
     }
   }
   const rest = n - taken.length;
@@ -490,6 +550,78 @@ function trashToHand(game: Game, ctx: AbilityCtx, step: Extract<Step, { do: 'tra
   return true;
 }
 
+/**
+ * "Exile N (filter) cards from your trash": all or nothing (with fewer than N matching cards
+ * nothing is exiled, so an "If you do" after it fails, 5-20-1); they go to the removal area (5-12-1).
+ */
+function exileFromTrash(game: Game, ctx: AbilityCtx, step: Extract<Step, { do: 'exile-from-trash' }>, s: string, entry: Choice | undefined): boolean {
+  const sel: Extract<Selector, { type: 'choose' }> = { type: 'choose', min: step.count, max: step.count, filter: { ...step.filter, side: 'friendly' }, zone: 'trash' };
+  const legal = candidates(game, ctx, sel);
+  if (legal.length < step.count) {
+    emit(game, `${s}: player ${ctx.controller} has ${legal.length} matching card${legal.length === 1 ? '' : 's'} in the trash, fewer than ${step.count}, so none is exiled`, ['1-3-2', '5-20-1']);
+    return false;
+  }
+  const ts = select(game, ctx, sel, step, entry).filter((t): t is Extract<Target, { kind: 'card' }> => t.kind === 'card');
+  const st = game.players[ctx.controller];
+  for (const t of ts) {
+    st.trash.splice(st.trash.indexOf(t.id), 1);
+    st.removed.push(t.id);
+  }
+  ctx.picked = ts.map((t) => t.id);
+  emit(game, `Player ${ctx.controller} exiles ${ts.map((t) => targetName(t)).join(', ')} from the trash (${s})`, ['5-12-1', '4-7-1']);
+  return ts.length > 0;
+}
+
+/**
+ * "Deploy 1 (filter) Unit card from your hand/trash" (5-7-1-1). The card is named with a `cards`
+ * choice; from the trash it must be there, from the hand it must be a known hand card or, when the
+ * scenario left the hand unlisted, is taken on the caller's word. "Pay its cost" rests Resources
+ * (2-10-1) and still needs the Lv. (2-9-1); a card that cannot be paid for is not deployed.
+ */
+function deployFrom(game: Game, ctx: AbilityCtx, step: Extract<Step, { do: 'deploy-from' }>, s: string): boolean {
+  const st = game.players[ctx.controller];
+  const filter = { ...step.filter, side: 'any' as const };
+  const pool = step.zone === 'trash' ? st.trash : st.handCards;
+  const legal = pool.filter((id) => {
+    const f = faceOf(game, id);
+    return f !== null && cardMatches(f, filter);
+  });
+  const handUnknown = step.zone === 'hand' && st.hand > st.handCards.length;
+  const named = chooseCards(game, `${s}: the card deployed from the ${step.zone}`, step.max, handUnknown ? null : legal, ['5-7-1-1']);
+  let any = false;
+  for (const id of named) {
+    const face = faceOf(game, id);
+    if (!face || !cardMatches(face, filter)) {
+      emit(game, `${id} is not a card this effect may deploy, so it stays in the ${step.zone}`, ['10-2-1']);
+      continue;
+    }
+    if (step.payCost) {
+      const r = st.resources;
+      const cost = playCost(game, face, ctx.controller, step.zone).cost;
+      if (totalResources(r) < face.level || r.active + r.ex < cost) {
+        emit(game, `${face.name} cannot be paid for (Lv.${face.level}, cost ${cost}; active ${r.active}, EX ${r.ex}), so it is not deployed`, ['2-9-1', '2-10-1', '1-3-2']);
+        continue;
+      }
+      const normal = Math.min(cost, r.active);
+      r.active -= normal;
+      r.rested += normal;
+      r.ex -= cost - normal;
+      emit(game, `Player ${ctx.controller} pays ${face.name}'s cost ${cost} (active ${r.active}, rested ${r.rested}, EX ${r.ex})`, ['2-10-1']);
+    }
+    if (step.zone === 'trash') st.trash.splice(st.trash.indexOf(id), 1);
+    else {
+      const at = st.handCards.indexOf(id);
+      if (at >= 0) st.handCards.splice(at, 1);
+      st.hand = Math.max(0, st.hand - 1);
+    }
+    emit(game, `${face.name} is deployed from player ${ctx.controller}'s ${step.zone} (${s})`, ['5-7-1-1', '5-8-1']);
+    if (face.type === 'base') putBaseIntoPlay(game, ctx.controller, freshId(game, id), face, s);
+    else putIntoBattleArea(game, newUnit(freshId(game, id), ctx.controller, face, false), s);
+    any = true;
+  }
+  return any;
+}
+
 /** Runs an effect's steps in order (1-3-7). */
 export function runEffect(game: Game, ctx: AbilityCtx, steps: readonly EffectStep[]): void {
   let lastDone = true;
@@ -506,6 +638,11 @@ export function runEffect(game: Game, ctx: AbilityCtx, steps: readonly EffectSte
       continue;
     }
     let entry: Choice | undefined;
+    if (es.optional && !possible(game, ctx, es.step)) {
+      emit(game, `${src(ctx)}: the "you may" part cannot be done here (nothing it could choose), so there is nothing to decide`, ['10-1-3', '10-2-2']);
+      lastDone = false;
+      continue;
+    }
     if (es.optional) {
       const d = decideUse(game, `${src(ctx)} ("you may" ${es.step.do})`, ['10-1-3']);
       if (!d.use) {
@@ -517,6 +654,23 @@ export function runEffect(game: Game, ctx: AbilityCtx, steps: readonly EffectSte
     }
     lastDone = runStep(game, ctx, es.step, entry);
   }
+}
+
+/** Whether a step has anything to act on, so a "you may" is a real decision (and a cost can be paid). */
+export function possible(game: Game, ctx: AbilityCtx, step: Step): boolean {
+  if (step.do === 'exile-from-trash') {
+    return candidates(game, ctx, { type: 'choose', min: step.count, max: step.count, filter: { ...step.filter, side: 'friendly' }, zone: 'trash' }).length >= step.count;
+  }
+  if (step.do === 'discard') return players(ctx, step.who).every((p) => game.players[p].hand >= step.count);
+  if (step.do === 'deploy-from') {
+    const st = game.players[ctx.controller];
+    if (step.zone === 'hand') return st.hand > 0;
+    return st.trash.some((id) => { const f = faceOf(game, id); return f !== null && cardMatches(f, { ...step.filter, side: 'any' }); });
+  }
+  if (step.do === 'trash-to-hand') return candidates(game, ctx, { type: 'choose', min: 1, max: step.max, filter: step.filter, zone: 'trash' }).length > 0;
+  const sel = 'target' in step ? step.target : null;
+  if (sel && sel.type === 'choose') return candidates(game, ctx, sel).length > 0;
+  return true;
 }
 
 /** Whether every unit filter in a "choose" before the first "Then"/"If you do" has a target (10-1-8-1-2). */

@@ -6,6 +6,7 @@
  * Defaults: shields 6, hand 5, deck 30, resources 0, resource deck 10 minus the normal Resources in
  * play, the EX Base token (AP 0, HP 3) as Base, turn 1, and the active player's main phase.
  */
+import { ChoiceProblem } from './choices.js';
 import { ACCEPTED_CARDS, faceFromRecord, resolveFace, type FaceFields } from './cards.js';
 import { emit } from './log.js';
 import type { CardLookup } from './lookup.js';
@@ -131,6 +132,7 @@ function buildUnit(game: Game, owner: PlayerId, spec: UnitSpec, cards: CardLooku
     timedKeywords: [],
     timedPermissions: [],
     constant: noConstants(),
+    stayRestedTurn: null,
   };
 }
 
@@ -260,6 +262,13 @@ export function setupGame(input: SimulateRulingInput, cards: CardLookup): Setup 
       emit(game, `Player ${p} holds ${game.players[p].hand} cards; the hand limit of ${HAND_LIMIT} is only enforced in their end phase`, ['4-8-4']);
     }
   }
-  runRulesManagement(game); // 11-1-2: a Unit already carrying lethal damage, or an empty deck, resolves at once
+  try {
+    runRulesManagement(game); // 11-1-2: a Unit already carrying lethal damage, or an empty deck, resolves at once
+  } catch (err) {
+    // Setup takes no choices: a starting state whose rules management sets off an ability that
+    // needs one is not a settled board.
+    if (!(err instanceof ChoiceProblem)) throw err;
+    return { game, problem: inputProblem(`the starting state is not settled (a Unit with lethal damage is destroyed at once, 11-1-2, and its ability needs a choice): ${err.problem.reason}; start from the state after that, or apply the destruction as an action with its choices`, ['11-1-2']) };
+  }
   return { game, problem: null };
 }

@@ -3,7 +3,7 @@
  * Locations"). Plain data only: no classes, no catalog references, so a state can be cloned with
  * structuredClone and compared in tests.
  */
-import type { Ability, Filter } from '../abilities/ir.js';
+import type { Ability, DamageGuard, Filter } from '../abilities/ir.js';
 import type { CardType } from '../corpus/types.js';
 import type { AbilityCtx } from './context.js';
 
@@ -85,14 +85,17 @@ export interface ConstantState {
   attackActive: Filter[];
   cannotAttack: boolean;
   cannotAttackPlayer: boolean;
+  /** "Can't receive (battle/effect) damage from …" (10-1-5-6: what prevents takes precedence). */
+  guards: { guard: DamageGuard; source: string }[];
   /** Labels of the abilities that apply, for the log. */
   sources: string[];
 }
 
 /** A temporary rule change from a resolved effect ("it may attack active Units during this turn"). */
 export interface TimedPermission {
-  type: 'attack-active' | 'forbid-attack' | 'forbid-attack-player';
+  type: 'attack-active' | 'forbid-attack' | 'forbid-attack-player' | 'prevent-damage';
   filter: Filter | null;
+  guard?: DamageGuard;
   duration: Duration;
   source: string;
 }
@@ -118,6 +121,8 @@ export interface Unit {
   timedKeywords: TimedKeyword[];
   timedPermissions: TimedPermission[];
   constant: ConstantState;
+  /** "It won't be set as active during the start phase of your opponent's next turn": that turn's number. */
+  stayRestedTurn: number | null;
 }
 
 export interface Base {
@@ -131,7 +136,7 @@ export interface Base {
 }
 
 export function noConstants(): ConstantState {
-  return { ap: 0, hp: 0, keywords: [], attackActive: [], cannotAttack: false, cannotAttackPlayer: false, sources: [] };
+  return { ap: 0, hp: 0, keywords: [], attackActive: [], cannotAttack: false, cannotAttackPlayer: false, guards: [], sources: [] };
 }
 
 /** 4-6-4-2 a Shield has 1 HP; its card is face down, known only if the scenario names it. */
@@ -294,7 +299,7 @@ function cloneUnit(u: Unit): Unit {
 }
 
 function cloneConstant(c: ConstantState): ConstantState {
-  return { ...c, keywords: c.keywords.map((k) => ({ ...k })), attackActive: [...c.attackActive], sources: [...c.sources] };
+  return { ...c, keywords: c.keywords.map((k) => ({ ...k })), attackActive: [...c.attackActive], guards: [...c.guards], sources: [...c.sources] };
 }
 
 function clonePlayer(p: PlayerState): PlayerState {

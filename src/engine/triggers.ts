@@ -65,6 +65,16 @@ export interface TriggerSource {
   battleOpponent?: Unit | null;
   /** For 'receives-damage': true = only the abilities that just reduce the damage (5-21), false = the others. */
   reductionOnly?: boolean;
+  /** For 'receives-damage': the damage's kind and who dealt it, for abilities limited to one kind. */
+  damage?: { kind: 'battle' | 'effect'; from: PlayerId | null };
+}
+
+/** 5-5-3 battle damage / 5-5-4 effect damage, and "enemy damage", as the ability asks. */
+function damageMatches(a: CompiledAbility, src: TriggerSource): boolean {
+  if (a.kind !== 'triggered' || !a.damage || !src.damage) return true;
+  if (a.damage.kind && a.damage.kind !== src.damage.kind) return false;
+  if (a.damage.enemy && (src.damage.from === null || src.damage.from === src.unit?.owner)) return false;
+  return true;
 }
 
 function onlyReduces(a: CompiledAbility): boolean {
@@ -94,6 +104,7 @@ export function abilitiesFor(game: Game, trigger: Trigger, src: TriggerSource): 
       }
       if (a.kind !== 'triggered' || a.trigger !== trigger || (fromPilot && trigger === 'burst')) return;
       if (src.reductionOnly !== undefined && onlyReduces(a) !== src.reductionOnly) return;
+      if (!damageMatches(a, src)) return;
       const ctx: AbilityCtx = {
         controller: src.unit?.owner ?? src.base?.owner ?? src.owner ?? game.active,
         unit: src.unit ?? null,

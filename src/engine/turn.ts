@@ -75,6 +75,12 @@ function startPhase(game: Game): void {
   game.step = 'active step';
   let units = 0;
   for (const u of st.units) {
+    if (u.stayRestedTurn === game.turn && u.rested) {
+      emit(game, `${u.face.name === u.id ? u.id : `${u.face.name} (${u.id})`} stays rested: an effect said it won't be set as active in this start phase`, ['1-3-1', '7-2-3-1']);
+      u.stayRestedTurn = null;
+      continue;
+    }
+    u.stayRestedTurn = null;
     if (u.rested) units++;
     u.rested = false;
   }

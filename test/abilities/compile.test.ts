@@ -50,6 +50,102 @@ describe('compile', () => {
     ]);
   });
 
+  it('"Unit token" nouns: a token filter in a choice, a count condition and an "all" constant', () => {
+    const token = { type: 'unit', token: true };
+    expect(compile('GD02-046').abilities).toMatchObject([{ kind: 'triggered', trigger: 'deploy', effect: [{ step: { do: 'damage', amount: 2, target: { type: 'choose', filter: { side: 'enemy', ...token } } } }] }]);
+    expect(compile('GD03-045').abilities).toMatchObject([{ kind: 'constant', requires: [{ type: 'count-in-play', filter: { side: 'friendly', ...token }, cmp: { op: '>=', value: 1 } }], effects: [{ type: 'stats', ap: 1 }] }]);
+    expect(compile('GD04-083').abilities[1]).toMatchObject({ kind: 'constant', effects: [{ type: 'stats', ap: 1, target: { type: 'all', filter: { side: 'friendly', traits: ['League Militaire'], ...token } } }] });
+  });
+
+  it('look-top forms: the one-card "If it is a … card" form and "Return it to the top or bottom"', () => {
+    for (const id of ['ST06-009', 'GD05-090', 'GD01-048']) {
+      const a = compile(id).abilities.find((x) => x.kind === 'triggered' && x.effect[0]?.step.do === 'look-top');
+      expect(a, id).toMatchObject({ effect: [{ step: { do: 'look-top', count: 1, take: { max: 1, to: 'hand' }, rest: 'bottom' } }] });
+    }
+    const zeon = compile('GD01-048').abilities.find((x) => x.kind === 'triggered' && x.trigger === 'deploy');
+    expect(zeon).toMatchObject({ effect: [{ step: { take: { filter: { side: 'any', traits: ['Zeon', 'Neo Zeon'], type: 'unit' } } } }] });
+    expect(compile('GD05-029').abilities[0]).toMatchObject({ trigger: 'deploy', effect: [{ step: { do: 'look-top', count: 1, take: { max: 0 }, rest: 'top-or-bottom' } }] });
+  });
+
+  it('"Reduce it by N" only inside a receives-damage trigger; a qualifier the pattern does not know stays unread', () => {
+    expect(compileCardText('【Deploy】Reduce it by 1.').effects).toBe('partial');
+    expect(compileCardText('When this Unit receives enemy damage from an enemy, reduce it by 1.').effects).toBe('partial');
+    // The source restriction "from an enemy Unit with 3 or less AP" has no IR: unsupported, not dropped.
+    expect(compile('GD04-126').abilities.at(-1)).toMatchObject({ kind: 'unsupported' });
+  });
+
+  it('a constant with a trailing "during your turn"; "other than Link Units"; "this Unit may choose an active enemy Unit"', () => {
+    expect(compile('GD05-065').abilities).toMatchObject([{ kind: 'constant', requires: [{ type: 'linked' }, { type: 'turn', whose: 'yours' }], effects: [{ type: 'stats', target: { type: 'self' }, ap: 2, hp: 0 }] }]);
+    expect(compile('GD03-126').abilities[2]).toMatchObject({ kind: 'constant', requires: [{ type: 'turn', whose: 'opponents' }], effects: [{ type: 'stats', ap: 1, target: { type: 'all', filter: { side: 'friendly', type: 'unit', token: true } } }] });
+    expect(compile('GD02-107').abilities[1]).toMatchObject({ kind: 'command', effect: [{ step: { do: 'damage', amount: 1, target: { type: 'all', filter: { side: 'enemy', type: 'unit', linked: false } } } }] });
+    expect(compile('ST04-011').abilities[1]).toMatchObject({ trigger: 'when-linked', effect: [{ step: { do: 'allow-attack-active', target: { type: 'self' }, filter: { side: 'enemy', rested: false, level: { op: '<=', value: 5 } } } }] });
+  });
+
+  it('a Pilot in play ("if you have a (CB) Pilot in play") counts paired Pilots; "Choose 1 enemy Pilot" is not a choice', () => {
+    expect(compile('ST07-004').abilities).toMatchObject([
+      { kind: 'constant', requires: [{ type: 'count-in-play', filter: { side: 'friendly', type: 'pilot', traits: ['CB'] }, cmp: { op: '>=', value: 1 } }], effects: [{ type: 'keyword', keyword: { name: 'Blocker' } }] },
+    ]);
+    expect(compile('GD05-003').abilities).toMatchObject([
+      { kind: 'triggered', trigger: 'destroyed', effect: [{ step: { do: 'draw', count: 1 }, when: [{ type: 'count-in-play', filter: { side: 'friendly', type: 'pilot', traits: ['Orb'] } }] }] },
+    ]);
+    expect(compile('GD04-037').abilities.map((a) => (a.kind === 'constant' ? a.requires[0] : null))).toEqual([
+      { type: 'count-in-play', filter: { side: 'friendly', colors: ['red'], traits: ['Super Soldier'], type: 'pilot' }, cmp: { op: '>=', value: 1 } },
+      { type: 'count-in-play', filter: { side: 'friendly', colors: ['green'], traits: ['Super Soldier'], type: 'pilot' }, cmp: { op: '>=', value: 1 } },
+    ]);
+    expect(compile('GD04-099').abilities.find((a) => a.kind === 'unsupported')).toMatchObject({ unread: '1 enemy Pilot' });
+  });
+
+  it('"Unit card/Pilot card" is any of the types; "whose Lv. is equal to or lower than this Unit"; "undamaged"; "with no paired Pilot"', () => {
+    const look = (id: string) => compile(id).abilities.find((a) => a.kind === 'command' || a.kind === 'triggered') as CompiledAbility;
+    expect(look('GD01-109')).toMatchObject({ effect: [{ step: { do: 'look-top', count: 5, take: { filter: { side: 'any', traits: ['Operation Meteor', 'G Team'], types: ['unit', 'pilot'] }, max: 1, to: 'hand' } } }] });
+    expect(look('GD04-024')).toMatchObject({ effect: [{ step: { do: 'look-top', count: 3, take: { filter: { traits: ['Academy'], types: ['unit', 'command'] } } } }] });
+    const lv = (id: string) => compile(id).abilities.filter((a) => a.kind === 'triggered').at(-1) as CompiledAbility;
+    expect(lv('GD01-093')).toMatchObject({ trigger: 'attack', effect: [{ step: { do: 'damage', amount: 1, target: { type: 'choose', filter: { side: 'enemy', type: 'unit', levelVsSelf: '<=' } } } }] });
+    expect(lv('GD03-086')).toMatchObject({ effect: [{ step: { do: 'modify', ap: 1, target: { type: 'choose', filter: { side: 'friendly', traits: ['Titans'], levelVsSelf: '<=' } } } }] });
+    // "it may choose … as its attack target during this turn" (the trailing form), after "If this is a (CB) Unit".
+    expect(lv('ST07-011')).toMatchObject({
+      trigger: 'when-paired',
+      effect: [{ step: { do: 'allow-attack-active', target: { type: 'self' }, filter: { side: 'enemy', rested: false, type: 'unit', levelVsSelf: '<=' }, duration: 'turn' }, when: [{ type: 'self', filter: { traits: ['CB'] } }] }],
+    });
+    expect(lv('GD04-091')).toMatchObject({ effect: [{ step: { do: 'damage', target: { type: 'choose', filter: { side: 'enemy', damaged: false } } } }] });
+    expect(lv('GD03-075')).toMatchObject({ effect: [{ step: { do: 'modify', ap: -2, target: { type: 'choose', filter: { side: 'enemy', paired: false } } } }] });
+  });
+
+  it('"Units/Bases" and "Unit/Base" are Units or Bases; a cost before a half-width colon', () => {
+    expect(compile('GD02-120').abilities[0]).toMatchObject({ kind: 'command', effect: [{ step: { do: 'recover', amount: 2, target: { type: 'choose', filter: { side: 'friendly', traits: ['AEUG'], type: 'unit-or-base' } } } }] });
+    expect(compile('GD04-049').abilities[1]).toMatchObject({
+      kind: 'triggered',
+      trigger: 'attack',
+      effect: [
+        { step: { do: 'exile-from-trash', count: 7, filter: { traits: ['Vulture'] } }, optional: true, when: [{ type: 'attacking', target: 'player' }] },
+        { step: { do: 'destroy', target: { type: 'choose', filter: { side: 'enemy', type: 'unit-or-base', level: { op: '<=', value: 8 } } } }, ifDone: true },
+      ],
+    });
+    expect(compile('GD03-015').abilities.find((a) => a.kind === 'activated')).toMatchObject({
+      cost: { steps: [{ do: 'exile-from-trash', count: 3, filter: { side: 'any', traits: ['Titans'] } }] },
+      effect: [{ step: { do: 'grant', target: { type: 'self' }, keyword: { name: 'Breach', amount: 4 }, duration: 'turn' } }],
+    });
+  });
+
+  it('"can\'t receive damage": the kind and the sources ("other than Unit tokens", "enemy Commands", "enemy effect damage"); "won\'t be set as active"', () => {
+    expect(compile('ST07-015').abilities.find((a) => a.kind === 'constant')).toMatchObject({
+      requires: [{ type: 'count-in-play', filter: { side: 'friendly', rested: true, traits: ['CB'], type: 'unit' } }],
+      effects: [{ type: 'prevent-damage', target: { type: 'self' }, from: { side: 'enemy', type: 'unit', level: { op: '<=', value: 3 }, token: false } }],
+    });
+    const st = compile('ST07-015').abilities.find((a) => a.kind === 'constant') as Extract<CompiledAbility, { kind: 'constant' }>;
+    expect(st.effects[0]).not.toHaveProperty('kind');
+    expect(compile('GD02-105').abilities[0]).toMatchObject({ effect: [{ step: { do: 'prevent-damage', kind: 'battle', from: { side: 'enemy', type: 'unit' }, duration: 'battle', target: { type: 'choose', filter: { token: true } } } }] });
+    // "Exile 2 Command cards from your trash from the game：" is the exile cost; "It" is the Unit rested.
+    expect(compile('EB01-001').abilities[0]).toMatchObject({
+      kind: 'activated',
+      oncePerTurn: true,
+      cost: { steps: [{ do: 'exile-from-trash', count: 2, filter: { type: 'command' } }] },
+      effect: [{ step: { do: 'rest', target: { type: 'choose', filter: { side: 'enemy', damaged: true } } } }, { step: { do: 'stay-rested', target: { type: 'previous' } } }],
+    });
+    // Damage to friendly Shields is not a Unit's: not read.
+    expect(compile('GD03-070').effects).toBe('partial');
+  });
+
   it('a keyword-only card is full; a card without text is none', () => {
     expect(compile('ST01-008')).toMatchObject({ effects: 'full', abilities: [{ kind: 'keyword', keyword: { name: 'Blocker', amount: null } }] });
     expect(compileCardText('')).toEqual({ abilities: [], effects: 'none' });

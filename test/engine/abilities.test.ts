@@ -211,3 +211,53 @@ describe('constant abilities follow the board (10-1-5-3)', () => {
     expect(unit(out, 'a1')).toMatchObject({ ap: before.ap + 1, hp: before.hp + 1 });
   });
 });
+
+describe('damage that cannot be received, cost changes, staying rested', () => {
+  it('10-1-5-6 ST03-014 The Blue Giant in the action step: the defender can\'t receive battle damage from an attacker with 2 or less AP', () => {
+    const battle = (ap: number) =>
+      sim({
+        state: { active_player: 'A', players: { A: { units: [{ id: 'a1', ap, hp: 5 }] }, B: { resources: 4, units: [{ id: 'b1', ap: 1, hp: 2, rested: true }] } } },
+        actions: [{ type: 'attack', attacker: 'a1', target: 'b1', action_step: [{ type: 'play', player: 'B', card: 'ST03-014', choices: [{ targets: ['b1'] }] }] }],
+      });
+    const weak = battle(2);
+    expect(weak.legal).toBe(true);
+    expect(unit(weak, 'b1')?.damage).toBe(0);
+    expect(cites(weak, '10-1-5-6')).toBe(true);
+    expect(battle(3).destroyed).toEqual(['b1']); // AP 3 is not "2 or less"
+  });
+
+  it('GD01-091 Chang Wufei: during your turn, with <Breach>, no battle damage from enemy Units with 3 or less AP', () => {
+    const out = sim({
+      state: {
+        active_player: 'A',
+        players: { A: { units: [{ id: 'a1', ap: 4, hp: 2, keywords: ['Breach 1'], pilot: 'GD01-091' }] }, B: { units: [{ id: 'b1', ap: 3, hp: 3, rested: true }] } },
+      },
+      actions: [{ type: 'attack', attacker: 'a1', target: 'b1' }],
+    });
+    expect(out.destroyed).toEqual(['b1']);
+    expect(unit(out, 'a1')?.damage).toBe(0);
+  });
+
+  it('GD01-016 Jegan costs 1 less from the hand while you have 2 or more (Earth Federation) Units (Lv. unchanged)', () => {
+    const deploy = (units: object[]) =>
+      sim({ state: { active_player: 'A', players: { A: { resources: { active: 1, rested: 2 }, units } } }, actions: [{ type: 'deploy', id: 'n1', card: 'GD01-016' }] });
+    const ef = { ap: 1, hp: 1, traits: ['Earth Federation'] };
+    expect(deploy([{ id: 'a1', ...ef }, { id: 'a2', ...ef }]).legal).toBe(true);
+    const one = deploy([{ id: 'a1', ...ef }]);
+    expect(one.legal).toBe(false);
+    expect(one.violations[0]?.rules).toContain('2-10-1');
+  });
+
+  it('GD02-004 Byarlant: the chosen rested enemy Unit is not set active in its owner\'s next start phase, and is after that', () => {
+    const out = sim({
+      state: { active_player: 'A', players: { A: { resources: 1, units: [{ id: 'a1', card: 'GD02-004' }] }, B: { units: [{ id: 'b1', ap: 1, hp: 2, rested: true }] } } },
+      actions: [{ type: 'pair', unit: 'a1', pilot: { name: 'P', level: 1, cost: 1, ap: 0, hp: 0 } }, { type: 'end_turn' }],
+    });
+    expect(unit(out, 'b1')?.rested).toBe(true);
+    const later = sim({
+      state: { active_player: 'A', players: { A: { resources: 1, units: [{ id: 'a1', card: 'GD02-004' }] }, B: { units: [{ id: 'b1', ap: 1, hp: 2, rested: true }] } } },
+      actions: [{ type: 'pair', unit: 'a1', pilot: { name: 'P', level: 1, cost: 1, ap: 0, hp: 0 } }, { type: 'end_turn' }, { type: 'rest', target: 'b1' }, { type: 'end_turn' }, { type: 'end_turn' }],
+    });
+    expect(unit(later, 'b1')?.rested).toBe(false);
+  });
+});

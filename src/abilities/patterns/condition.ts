@@ -4,6 +4,7 @@
  * is its inverse.
  */
 import type { Cmp, Condition, Filter } from '../ir.js';
+import { parseKeywordName, renderKeyword } from './keyword.js';
 import { parseNoun, renderNoun } from './noun.js';
 import { Unread, type Used } from './unread.js';
 
@@ -94,13 +95,33 @@ export const CONDITION_PATTERNS: ConditionPattern[] = [
     read: (m) => ({ type: 'player-level', who: 'you', cmp: cmpFrom(m[1]!, m[2]) }),
   },
   {
+    id: 'cond.shield-count',
+    re: /^there (?:is|are) (\d+) or (more|less|fewer) enemy Shields?$/,
+    read: (m) => ({ type: 'shield-count', who: 'opponent', cmp: countOf(`${m[1]} or ${m[2]}`).cmp }),
+  },
+  {
     id: 'cond.self-stat',
-    re: /^this Unit has (\d+) or (more|less) (AP|HP)$/,
+    re: /^this Unit has (\d+)(?: or (more|less))? (AP|HP)$/,
     read: (m) => ({ type: 'self', filter: { side: 'any', [m[3] === 'AP' ? 'ap' : 'hp']: cmpFrom(m[1]!, m[2]) } }),
   },
   {
+    id: 'cond.self-keyword',
+    re: /^this Unit has (<[A-Za-z][A-Za-z -]*?>)$/,
+    read: (m) => ({ type: 'self', filter: { side: 'any', keyword: parseKeywordName(m[1]!) } }),
+  },
+  {
+    id: 'cond.self-color',
+    re: /^(?:this Unit is (red|blue|green|white|purple)|this is an? (red|blue|green|white|purple) Unit)$/,
+    read: (m) => ({ type: 'self', filter: { side: 'any', colors: [(m[1] ?? m[2])!] } }),
+  },
+  {
     id: 'cond.self-state',
-    re: /^this Unit is (rested|active|damaged)$/,
+    re: /^this Unit is damaged and Lv\.(\d+) or (lower|higher)$/,
+    read: (m) => ({ type: 'self', filter: { side: 'any', damaged: true, level: cmpFrom(m[1]!, m[2]) } }),
+  },
+  {
+    id: 'cond.self-state',
+    re: /^this (?:Unit )?is (rested|active|damaged)$/,
     read: (m) => ({ type: 'self', filter: m[1] === 'damaged' ? { side: 'any', damaged: true } : { side: 'any', rested: m[1] === 'rested' } }),
   },
   {
@@ -108,9 +129,31 @@ export const CONDITION_PATTERNS: ConditionPattern[] = [
     re: /^(?:this Unit is |this is an? )((?:\([^()]+\))(?:\/\([^()]+\))*)(?: Unit)?$/,
     read: (m) => ({ type: 'self', filter: { side: 'any', traits: [...m[1]!.matchAll(/\(([^()]+)\)/g)].map((t) => t[1]!) } }),
   },
-  { id: 'cond.attacking', re: /^(?:you are|this Unit is) attacking (the enemy player|an enemy Unit)$/, read: (m) => ({ type: 'attacking', target: m[1] === 'the enemy player' ? 'player' : 'unit' }) },
+  { id: 'cond.attacking', re: /^(?:you are|this Unit is|it is) attacking (the enemy player|an enemy Unit)$/, read: (m) => ({ type: 'attacking', target: m[1] === 'the enemy player' ? 'player' : 'unit' }) },
   { id: 'cond.not-paired', re: /^a Pilot is not paired with this Unit$/, read: () => ({ type: 'not-paired' }) },
 ];
+
+/**
+ * A condition clause that may join two conditions with "and" ("it is your turn and a friendly
+ * (Teiwaz) Link Unit is in play"): both must hold. A clause that reads whole is never split.
+ */
+export function parseConditions(clause: string, used: Used): Condition[] {
+  try {
+    return [parseCondition(clause, used)];
+  } catch (e) {
+    if (!(e instanceof Unread)) throw e;
+    for (let at = clause.indexOf(' and '); at > 0; at = clause.indexOf(' and ', at + 1)) {
+      try {
+        const both = [parseCondition(clause.slice(0, at), used), parseCondition(clause.slice(at + 5), used)];
+        used.add('cond.and');
+        return both;
+      } catch (e2) {
+        if (!(e2 instanceof Unread)) throw e2;
+      }
+    }
+    throw e;
+  }
+}
 
 /** Reads one condition clause ("you have 2 or more other Units in play"). */
 export function parseCondition(clause: string, used: Used): Condition {
@@ -159,7 +202,10 @@ export function renderCondition(c: Condition): string {
       const f = c.filter;
       if (f.ap) return `this Unit has ${cmpTail(f.ap, 'more', 'less')} AP`;
       if (f.hp) return `this Unit has ${cmpTail(f.hp, 'more', 'less')} HP`;
+      if (f.keyword) return `this Unit has ${renderKeyword({ name: f.keyword, amount: null })}`;
+      if (f.colors) return `this Unit is ${f.colors.join('/')}`;
       if (f.rested !== undefined) return `this Unit is ${f.rested ? 'rested' : 'active'}`;
+      if (f.damaged && f.level) return `this Unit is damaged and Lv.${cmpTail(f.level, 'higher', 'lower')}`;
       if (f.damaged) return 'this Unit is damaged';
       return `this Unit is ${(f.traits ?? []).map((t) => `(${t})`).join('/')}`;
     }

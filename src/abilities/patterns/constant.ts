@@ -4,7 +4,8 @@
  * target.", each optionally under "While …," or "During your turn,".
  */
 import type { Condition, Constant } from '../ir.js';
-import { parseCondition } from './condition.js';
+import { parseCondition, parseConditions } from './condition.js';
+import { GUARD_SRC, parseGuard } from './guard.js';
 import { KEYWORD_SRC, parseKeyword } from './keyword.js';
 import { parseNoun } from './noun.js';
 import { sentences } from './sequence.js';
@@ -39,15 +40,40 @@ export const CONSTANT_PATTERNS: ConstantPattern[] = [
     re: /^This Unit may choose an? (.+) as its attack target$/,
     read: (m) => {
       const n = parseNoun(m[1]!);
-      if (n.card || n.plural || n.filter.side !== 'enemy' || n.filter.rested !== false) throw new Unread(m[1]!);
+      if (n.card || n.plural || n.filter.side !== 'enemy' || n.filter.rested !== false || n.filter.type !== 'unit') throw new Unread(m[1]!);
       return { type: 'attack-active', target: { type: 'self' }, filter: n.filter };
     },
   },
   { id: 'const.cannot-attack-player', re: /^This Unit can't choose the enemy player as its attack target$/, read: () => ({ type: 'cannot-attack-player', target: { type: 'self' } }) },
+  {
+    id: 'const.prevent-damage',
+    re: new RegExp(`^(This Unit|This Base) ${GUARD_SRC}$`),
+    read: (m, u) => ({ type: 'prevent-damage', target: parseTarget(m[1]!, u), ...parseGuard(m[2], m[3], m[4]) }),
+  },
+  {
+    id: 'const.cost',
+    re: /^This card in your (hand|trash) gets cost ([+-]\d+)$/,
+    read: (m) => ({ type: 'cost', target: { type: 'self' }, zone: m[1] as 'hand' | 'trash', amount: Number(m[2]) }),
+  },
   { id: 'const.cannot-attack', re: /^This Unit can't attack$/, read: () => ({ type: 'cannot-attack', target: { type: 'self' } }) },
 ];
 
-function parseConstant(sentence: string, used: Used): Constant {
+/** "This Unit gets AP+1 and <Blocker>.": two constants on one subject (rendered joined again). */
+const STATS_AND_KEYWORD = new RegExp(`^(.+?) gets? (AP|HP)([+-]\\d+) and (${KEYWORD_SRC})$`);
+
+const readsAsConstant = (s: string) => STATS_AND_KEYWORD.test(s) || CONSTANT_PATTERNS.some((p) => p.re.test(s));
+
+function parseConstant(sentence: string, used: Used): Constant[] {
+  const both = STATS_AND_KEYWORD.exec(sentence);
+  if (both) {
+    const target = parseTarget(both[1]!, used);
+    if (target.type === 'previous') throw new Unread(sentence);
+    used.add('const.stats-and-keyword');
+    return [
+      { type: 'stats', target, ...stats(both[2]!, both[3]!, undefined, undefined) },
+      { type: 'keyword', target, keyword: parseKeyword(both[4]!) },
+    ];
+  }
   for (const p of CONSTANT_PATTERNS) {
     const m = p.re.exec(sentence);
     if (!m) continue;
@@ -55,7 +81,7 @@ function parseConstant(sentence: string, used: Used): Constant {
     // "it" in a constant only follows "While this Unit …," and means this Unit.
     if (c.target.type === 'previous') throw new Unread(sentence);
     used.add(p.id);
-    return c;
+    return [c];
   }
   throw new Unread(sentence);
 }
@@ -65,21 +91,27 @@ export function parseConstants(body: string, used: Used): { requires: Condition[
   const list = sentences(body);
   // Several constant sentences share no condition: "This Unit gains <Blocker>. This Unit can't attack."
   if (list.length > 1) {
-    if (!list.every((x) => /^This Unit /.test(x) && CONSTANT_PATTERNS.some((p) => p.re.test(x)))) return null;
-    return { requires: [], effects: list.map((x) => parseConstant(x, used)) };
+    if (!list.every((x) => /^This Unit /.test(x) && readsAsConstant(x))) return null;
+    return { requires: [], effects: list.flatMap((x) => parseConstant(x, used)) };
   }
   let s = list[0]!;
   const requires: Condition[] = [];
-  const pre = /^(While|During) (.+?), (?=[a-z])/.exec(s);
-  if (pre) {
+  // "During your turn, while you are Lv.7 or higher, …": each prefix is a condition.
+  for (let pre = /^(While|During|If) (.+?), (?=[a-z])/i.exec(s); pre; pre = /^(While|During|If) (.+?), (?=[a-z])/i.exec(s)) {
     const clause = pre[1] === 'During' ? pre[2]!.replace(/ turn$/, ' turn') : pre[2]!;
     if (pre[1] === 'During' && !/^your (?:opponent's )?turn$/.test(clause)) return null;
-    requires.push(parseCondition(clause, used));
+    requires.push(...parseConditions(clause, used));
     s = s.slice(pre[0].length);
-    const selfRef = requires[0]!.type === 'self';
+    const selfRef = requires.some((r) => r.type === 'self');
     if (selfRef && /^it /.test(s)) s = `This Unit ${s.slice(3)}`;
     s = s.charAt(0).toUpperCase() + s.slice(1);
   }
-  if (!CONSTANT_PATTERNS.some((p) => p.re.test(s))) return null;
-  return { requires, effects: [parseConstant(s, used)] };
+  // "This Unit gets AP+2 during your turn." = "During your turn, this Unit gets AP+2."
+  const trail = / during (your|your opponent's) turn$/.exec(s);
+  if (trail && !readsAsConstant(s) && readsAsConstant(s.slice(0, trail.index))) {
+    requires.push(parseCondition(`${trail[1]} turn`, used));
+    s = s.slice(0, trail.index);
+  }
+  if (!readsAsConstant(s)) return null;
+  return { requires, effects: parseConstant(s, used) };
 }

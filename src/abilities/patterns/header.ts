@@ -3,6 +3,7 @@
  * the cost before the full-width colon of an 【Activate】 ability.
  */
 import type { Condition, Cost, Filter, Trigger } from '../ir.js';
+import { parseNoun, renderNoun } from './noun.js';
 import { Unread, type Used } from './unread.js';
 
 export interface Header {
@@ -12,6 +13,8 @@ export interface Header {
   pilotName?: string;
   requires: Condition[];
   oncePerTurn: boolean;
+  /** 【Deploy･Development 2】 (13-1-8-1). */
+  development?: number;
   cost?: Cost;
   /** The text after the tags (and after the cost). */
   body: string;
@@ -47,9 +50,16 @@ function parseCost(text: string, used: Used): Cost {
   const cost: Cost = {};
   for (const part of text.split(/[、,]\s*/)) {
     const p = part.trim();
+    let m: RegExpExecArray | null;
     if (p.length === 1 && CIRCLED.includes(p)) cost.resources = (cost.resources ?? 0) + CIRCLED.indexOf(p) + 1;
     else if (/^Rest this (?:Unit|Base)$/.test(p)) cost.restSelf = true;
-    else throw new Unread(p);
+    else if ((m = /^Exile (\d+) (.+?) from your trash(?: from the game)?$/.exec(p))) {
+      // "Exile 1 Command card from your trash", "Exile 3 blue cards from your trash".
+      const n = parseNoun(m[2]!);
+      if (!n.card || n.filter.side !== 'any' || n.plural !== Number(m[1]) > 1) throw new Unread(p);
+      (cost.steps ??= []).push({ do: 'exile-from-trash', count: Number(m[1]), filter: n.filter });
+      used.add('cost.exile-from-trash');
+    } else throw new Unread(p);
   }
   used.add('header.cost');
   return cost;
@@ -59,6 +69,10 @@ export function renderCost(c: Cost, self: 'Unit' | 'Base'): string {
   const parts: string[] = [];
   if (c.resources) parts.push(CIRCLED[c.resources - 1] ?? `(${c.resources})`);
   if (c.restSelf) parts.push(`Rest this ${self}`);
+  for (const s of c.steps ?? []) {
+    if (s.do === 'exile-from-trash') parts.push(`Exile ${s.count} ${renderNoun(s.filter, { card: true, plural: s.count > 1 })} from your trash`);
+    else parts.push(`(${s.do})`);
+  }
   return parts.join('、');
 }
 
@@ -71,6 +85,13 @@ export function parseHeader(text: string, used: Used): Header {
     const tag = m[1]!.replace(/・/g, '･');
     s = s.slice(m[0].length);
     let q: RegExpExecArray | null;
+    const dev = /^(Deploy|When Linked|When Paired)･Development (\d+)$/.exec(tag);
+    if (dev && !h.trigger) {
+      h.trigger = dev[1] === 'When Paired' ? 'when-paired' : TRIGGERS[dev[1]!];
+      h.development = Number(dev[2]);
+      used.add('tag.development');
+      continue;
+    }
     if (TRIGGERS[tag] && !h.trigger) h.trigger = TRIGGERS[tag];
     else if ((q = /^When Paired(?:･(.+))?$/.exec(tag)) && !h.trigger) {
       h.trigger = 'when-paired';
@@ -97,7 +118,9 @@ export function parseHeader(text: string, used: Used): Header {
   const kinds = [h.trigger, h.windows, h.activate, h.pilotName].filter((x) => x !== undefined).length;
   if (kinds > 1) throw new Unread(text.trim());
   if (h.activate) {
-    const colon = s.indexOf('：');
+    // The cost ends at the full-width colon (a few cards print a half-width one).
+    let colon = s.indexOf('：');
+    if (colon < 0) colon = s.search(/: (?=[A-Z])/);
     if (colon >= 0) {
       h.cost = parseCost(s.slice(0, colon), used);
       s = s.slice(colon + 1);

@@ -16,7 +16,10 @@ export interface Noun {
 
 const NOUNS: [RegExp, Filter['type'] | undefined, boolean][] = [
   [/^(Unit|Pilot|Command|Base) cards?/, undefined, true],
+  // A Pilot in play (paired in the battle area): "if you have a (CB) Pilot in play".
+  [/^Pilots?/, 'pilot', false],
   [/^Units? or Bases?/, 'unit-or-base', false],
+  [/^Units?\/Bases?/, 'unit-or-base', false],
   [/^Units?/, 'unit', false],
   [/^Bases?/, 'base', false],
   [/^cards?/, undefined, true],
@@ -39,10 +42,11 @@ export function parseNoun(np: string): Noun {
     s = s.slice(8);
   }
   for (;;) {
-    const m = /^(rested|active|damaged|other|friendly|your|enemy) /.exec(s);
+    const m = /^(rested|active|damaged|undamaged|other|friendly|your|enemy) /.exec(s);
     if (!m) break;
     const w = m[1]!;
     if (w === 'rested') filter.rested = true;
+    else if (w === 'undamaged') filter.damaged = false;
     else if (w === 'active') filter.rested = false;
     else if (w === 'damaged') filter.damaged = true;
     else if (w === 'other') filter.other = true;
@@ -66,7 +70,25 @@ export function parseNoun(np: string): Noun {
   let card = false;
   let plural = false;
   let matched = false;
-  for (const [re, type, isCard] of NOUNS) {
+  const anyOf = /^((?:Unit|Pilot|Command|Base) card(?:\/(?:Unit|Pilot|Command|Base) card)+)(?=$| )/.exec(s);
+  if (anyOf) {
+    // "Unit card/Pilot card": any of these card types (cards outside the battle area).
+    filter.types = anyOf[1]!.split('/').map((t) => t.replace(/ card$/, '').toLowerCase() as NonNullable<Filter['types']>[number]);
+    if (new Set(filter.types).size !== filter.types.length) fail();
+    card = true;
+    matched = true;
+    s = s.slice(anyOf[0].length);
+  }
+  const token = /^Unit (tokens?)/.exec(s);
+  if (token) {
+    // "friendly Unit token", "all your (League Militaire) Unit tokens".
+    filter.type = 'unit';
+    filter.token = true;
+    plural = token[1] === 'tokens';
+    matched = true;
+    s = s.slice(token[0].length);
+  }
+  for (const [re, type, isCard] of matched ? [] : NOUNS) {
     const m = re.exec(s);
     if (!m) continue;
     matched = true;
@@ -85,6 +107,10 @@ export function parseNoun(np: string): Noun {
     else if ((m = /^ with (\d+)(?: or (less|more))? (HP|AP)/.exec(s))) filter[m[3] === 'HP' ? 'hp' : 'ap'] = cmpOf(m[1]!, m[2]);
     else if ((m = /^ that (?:is|are) Lv\.(\d+)(?: or (lower|higher))?/.exec(s))) filter.level = cmpOf(m[1]!, m[2]);
     else if ((m = /^ with "([^"]+)" in (?:its|their) card names?/.exec(s))) filter.nameIncludes = m[1]!;
+    else if ((m = /^ other than Link Units/.exec(s)) && filter.linked === undefined) filter.linked = false;
+    else if ((m = /^ whose Lv\. is equal to or (lower|higher) than this Unit/.exec(s)) && !filter.levelVsSelf) filter.levelVsSelf = m[1] === 'lower' ? '<=' : '>=';
+    else if ((m = /^ with no paired Pilot/.exec(s)) && filter.paired === undefined) filter.paired = false;
+    else if ((m = /^,? other than Unit tokens/.exec(s)) && filter.token === undefined && filter.type === 'unit') filter.token = false;
     else break;
     s = s.slice(m[0].length);
   }
@@ -109,6 +135,7 @@ export function renderNoun(f: Filter, style: NounStyle = {}): string {
   if (f.rested === true) words.push('rested');
   if (f.rested === false) words.push('active');
   if (f.damaged) words.push('damaged');
+  if (f.damaged === false) words.push('undamaged');
   if (style.side !== false && f.side === 'enemy') words.push('enemy');
   if (f.other) words.push('other');
   if (style.side !== false && f.side === 'friendly') words.push('friendly');
@@ -116,7 +143,17 @@ export function renderNoun(f: Filter, style: NounStyle = {}): string {
   if (f.traits?.length) words.push(f.traits.map((t) => `(${t})`).join('/'));
   if (f.linked) words.push('Link');
   const s = style.plural ? 's' : '';
-  const noun = f.type === 'unit-or-base' ? `Unit${s} or Base${s}` : f.type === undefined ? `card${s}` : style.card || f.type === 'pilot' || f.type === 'command' ? `${cap(f.type)} card${s}` : `${cap(f.type)}${s}`;
+  const noun = f.types?.length
+    ? f.types.map((t) => `${cap(t)} card${s}`).join('/')
+    : f.token && f.type === 'unit'
+      ? `Unit token${s}`
+      : f.type === 'unit-or-base'
+        ? `Unit${s} or Base${s}`
+        : f.type === undefined
+          ? `card${s}`
+          : style.card || f.type === 'command'
+            ? `${cap(f.type)} card${s}`
+            : `${cap(f.type)}${s}`;
   words.push(noun);
   let out = words.join(' ');
   if (f.keyword) out += ` with ${renderKeyword({ name: f.keyword, amount: null })}`;
@@ -124,6 +161,10 @@ export function renderNoun(f: Filter, style: NounStyle = {}): string {
   if (f.ap) out += ` with ${cmpWords(f.ap, 'less', 'more')} AP`;
   if (f.nameIncludes) out += ` with "${f.nameIncludes}" in its card name`;
   if (f.level) out += ` that ${style.plural ? 'are' : 'is'} Lv.${cmpWords(f.level, 'lower', 'higher')}`;
+  if (f.levelVsSelf) out += ` whose Lv. is equal to or ${f.levelVsSelf === '<=' ? 'lower' : 'higher'} than this Unit`;
+  if (f.paired === false) out += ' with no paired Pilot';
+  if (f.linked === false) out += ' other than Link Units';
+  if (f.token === false) out += ', other than Unit tokens';
   return out;
 }
 

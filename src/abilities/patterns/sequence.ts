@@ -8,7 +8,8 @@
  * the condition of the choose sentence in their `when`.
  */
 import type { Condition, EffectStep, Selector } from '../ir.js';
-import { parseCondition } from './condition.js';
+import { parseCondition, parseConditions } from './condition.js';
+import { parseNoun } from './noun.js';
 import { parseChoice } from './target.js';
 import { parseLookTop, parseStep } from './steps.js';
 import { Unread, type Used } from './unread.js';
@@ -55,7 +56,7 @@ export function connectives(sentence: string, used: Used): Connectives {
     let at = s.indexOf(', ');
     for (; at > 0; at = s.indexOf(', ', at + 1)) {
       try {
-        out.when = [parseCondition(s.slice(3, at), used)];
+        out.when = parseConditions(s.slice(3, at), used);
         s = s.slice(at + 2);
         break;
       } catch (e) {
@@ -84,6 +85,25 @@ function flags(c: Connectives): Omit<EffectStep, 'step'> {
 
 const targetOf = (step: EffectStep['step']): Selector | undefined => ('target' in step ? step.target : undefined);
 
+/**
+ * One sentence → its steps: one, or two when it joins two verbs on one subject with "and" ("It
+ * recovers 2 HP and gets AP+2 during this turn"); the second acts on the same cards ({type:'previous'}).
+ */
+function parseSteps(sentence: string, used: Used): EffectStep['step'][] {
+  try {
+    return [parseStep(sentence, used)];
+  } catch (e) {
+    if (!(e instanceof Unread)) throw e;
+    const m = /^(It|They) ((?:recovers?|gets?|gains?) .+?) and ((?:recovers?|gets?|gains?) .+)$/.exec(sentence);
+    if (!m) throw e;
+    const first = parseStep(`${m[1]} ${m[2]}`, used);
+    const second = parseStep(`${m[1]} ${m[3]}`, used);
+    if (targetOf(first)?.type !== 'previous' || targetOf(second)?.type !== 'previous') throw e;
+    used.add('seq.and');
+    return [first, second];
+  }
+}
+
 export function parseEffect(body: string, used: Used): EffectStep[] {
   const list = sentences(body);
   const out: EffectStep[] = [];
@@ -92,16 +112,54 @@ export function parseEffect(body: string, used: Used): EffectStep[] {
     const c = connectives(list[i]!, used);
     const look = parseLookTop([c.rest, ...list.slice(i + 1, i + 3)], used);
     if (look) {
-      out.push({ step: look, ...flags(c) });
-      i += 2;
+      out.push({ step: look.step, ...flags(c) });
+      i += look.read - 1;
       continue;
     }
     const choose = /^Choose (.+?)( from your trash)?$/.exec(c.rest);
+    const pair = choose && !choose[2] ? /^(\d+ .+?) and (\d+ .+)$/.exec(choose[1]!) : null;
+    if (choose && pair && list[i + 1] !== undefined) {
+      // "Choose 1 of your Units and 1 enemy Unit. Deal 1 damage to them.": two steps, one per choice.
+      const a = parseChoice(pair[1]!, used);
+      const b = parseChoice(pair[2]!, used);
+      if (a.card || b.card || a.selector.max !== 1 || b.selector.max !== 1 || c.optional || c.ifDone) throw new Unread(choose[1]!);
+      const next = list[i + 1]!;
+      const first = parseStep(next, used);
+      const second = parseStep(next, used);
+      if (targetOf(first)?.type !== 'previous') throw new Unread(next);
+      (first as { target: Selector }).target = a.selector;
+      (second as { target: Selector }).target = b.selector;
+      out.push({ step: first, ...flags(c) });
+      out.push({ step: second, ...(c.when ? { when: c.when } : {}), and: true });
+      used.add('choose.two-targets');
+      // Nothing after it may say "them" or "If you do" (the engine would read only the second choice).
+      for (const later of list.slice(i + 2)) if (/^If you do\b|\b(?:it|them|they)\b/i.test(later)) throw new Unread(later);
+      i++;
+      continue;
+    }
     if (choose) {
       const { selector, card } = parseChoice(choose[1]!, used);
       const next = list[i + 1];
       if (next === undefined) throw new Unread(list[i]!);
       if (!!choose[2] !== card) throw new Unread(choose[1]!);
+      if (choose[2] && /^Exile (?:it|them) from the game$/.test(next)) {
+        // "Choose 3 (Titans) cards from your trash. Exile them from the game."
+        if (selector.filter.side !== 'any' || selector.min !== selector.max || (next === 'Exile it from the game') !== (selector.max === 1)) throw new Unread(next);
+        used.add('step.exile-from-trash');
+        out.push({ step: { do: 'exile-from-trash', count: selector.max, filter: selector.filter }, ...flags(c) });
+        i++;
+        continue;
+      }
+      const deploy = choose[2] ? /^(?:Pay its cost to deploy it|Deploy it)$/.exec(next) : null;
+      if (deploy) {
+        // "Choose 1 (Vagan) Unit card that is Lv.4 or lower from your trash. Pay its cost to deploy it."
+        const t = selector.filter.type;
+        if (selector.filter.side !== 'any' || selector.min !== 1 || selector.max !== 1 || (t !== 'unit' && t !== 'base')) throw new Unread(next);
+        used.add('step.deploy-from-trash');
+        out.push({ step: { do: 'deploy-from', zone: 'trash', filter: selector.filter, max: 1, payCost: next !== 'Deploy it' }, ...flags(c) });
+        i++;
+        continue;
+      }
       if (choose[2]) {
         // "Choose 1 (Zeon) Pilot card from your trash. Add it to your hand."
         if (!/^Add (?:it|them) to your hand$/.test(next) || selector.filter.side !== 'any' || selector.min !== selector.max) throw new Unread(next);
@@ -110,23 +168,59 @@ export function parseEffect(body: string, used: Used): EffectStep[] {
         i++;
         continue;
       }
-      const step = parseStep(next, used);
-      const t = targetOf(step);
+      const [step, also] = parseSteps(next, used);
+      const t = targetOf(step!);
       if (!t || t.type !== 'previous') throw new Unread(next);
       (step as { target: Selector }).target = selector;
-      out.push({ step, ...flags(c) });
+      out.push({ step: step!, ...flags(c) });
+      if (also) {
+        if (c.optional) throw new Unread(next);
+        out.push({ step: also, ...(c.when ? { when: c.when } : {}), and: true });
+      }
       chosenWhen = c.when;
       i++;
       continue;
     }
-    const step = parseStep(c.rest, used);
-    const t = targetOf(step);
-    if (t?.type === 'previous') {
+    const [step, also] = parseSteps(c.rest, used);
+    const t = targetOf(step!);
+    if (t?.type === 'previous' && !also && c.when?.some((w) => w.type === 'self') && !out.some((s) => targetOf(s.step)?.type === 'choose')) {
+      // "If this Unit is damaged …, it gains <High-Maneuver> during this battle": "it" is this Unit.
+      (step as { target: Selector }).target = { type: 'self' };
+      used.add('seq.if-this-unit-it');
+    } else if (t?.type === 'previous' && !also && !c.when && !c.optional && !c.ifDone && !out.some((s) => targetOf(s.step)?.type === 'choose') && out.length && targetOf(out[out.length - 1]!.step)?.type === 'self') {
+      // "If …, set this Unit as active. It can't attack during this turn.": "it" is this Unit again,
+      // under the same condition as the sentence it refers back to.
+      (step as { target: Selector }).target = { type: 'self' };
+      const before = out[out.length - 1]!.when;
+      if (before) c.when = before;
+      used.add('seq.this-unit-it');
+    } else if (t?.type === 'previous') {
       if (!out.some((s) => targetOf(s.step)?.type === 'choose')) throw new Unread(list[i]!);
       if (chosenWhen && !c.when) c.when = chosenWhen;
     }
-    out.push({ step, ...flags(c) });
+    out.push({ step: step!, ...flags(c) });
+    if (also) {
+      if (c.optional) throw new Unread(list[i]!);
+      out.push({ step: also, ...(c.when ? { when: c.when } : {}), and: true });
+    }
   }
   if (!out.length) throw new Unread(body);
   return out;
+}
+
+/**
+ * The body of a 【Deploy･Development N】 ability (13-1-8-1): "You may exile the specified number of
+ * (G Generation) cards in your trash from the game. If you do, activate the following effect: ■…"
+ * → an optional exile-from-trash of N, then the one step that follows with ifDone.
+ */
+export function parseDevelopment(body: string, n: number, used: Used): EffectStep[] {
+  const m = /^You may exile the specified number of (.+?) in your trash from the game\. If you do, activate the following effect: ■(.+)$/.exec(body.trim());
+  if (!m) throw new Unread(body.trim());
+  const noun = parseNoun(m[1]!);
+  if (!noun.card || !noun.plural || noun.filter.side !== 'any') throw new Unread(m[1]!);
+  const rest = parseEffect(m[2]!, used);
+  // One step only: "If you do" guards the step right after it, not the ones after that.
+  if (rest.length !== 1 || rest[0]!.ifDone || rest[0]!.then) throw new Unread(m[2]!);
+  used.add('step.development');
+  return [{ step: { do: 'exile-from-trash', count: n, filter: noun.filter }, optional: true }, { ...rest[0]!, ifDone: true }];
 }

@@ -4,6 +4,7 @@
  * final period already removed), plus the sentences that span several ("Look at the top N …").
  */
 import type { Filter, IrKeywordInstance, Step } from '../ir.js';
+import { GUARD_SRC, parseGuard } from './guard.js';
 import { KEYWORD_SRC, parseKeyword } from './keyword.js';
 import { parseNoun } from './noun.js';
 import { parseTarget } from './target.js';
@@ -44,7 +45,14 @@ function tokenSpec(name: string, spec: string): { name: string; traits: string[]
 /** The noun of an attack-target permission: "an active enemy Unit with 3 or less AP". */
 function activeTarget(np: string): Filter {
   const n = parseNoun(np);
-  if (n.card || n.plural || n.filter.side !== 'enemy' || n.filter.rested !== false) throw new Unread(np);
+  if (n.card || n.plural || n.filter.side !== 'enemy' || n.filter.rested !== false || n.filter.type !== 'unit') throw new Unread(np);
+  return n.filter;
+}
+
+/** The card a deploy-from step may put into play: "1 (Zeon) Unit card that is Lv.4 or lower" (a Unit or Base card). */
+export function deployable(np: string, plural: boolean): Filter {
+  const n = parseNoun(np);
+  if (!n.card || n.plural !== plural || n.filter.side !== 'any' || (n.filter.type !== 'unit' && n.filter.type !== 'base')) throw new Unread(np);
   return n.filter;
 }
 
@@ -66,7 +74,13 @@ export const STEP_PATTERNS: StepPattern[] = [
   },
   {
     id: 'step.attack-active',
-    re: /^During this turn, (it|they) may choose an? (.+) as (?:its|their) attack target$/,
+    re: /^During this turn, (it|they|this Unit) may choose an? (.+) as (?:its|their) attack target$/,
+    read: (m, u) => ({ do: 'allow-attack-active', target: parseTarget(m[1]!, u), filter: activeTarget(m[2]!), duration: 'turn' }),
+  },
+  {
+    // The same with "during this turn" at the end: "it may choose an active enemy Unit … as its attack target during this turn".
+    id: 'step.attack-active',
+    re: /^(It|They|This Unit) may choose an? (.+) as (?:its|their) attack target during this turn$/,
     read: (m, u) => ({ do: 'allow-attack-active', target: parseTarget(m[1]!, u), filter: activeTarget(m[2]!), duration: 'turn' }),
   },
   { id: 'step.forbid-attack', re: /^(.+?) can't attack during this turn$/, read: (m, u) => ({ do: 'forbid-attack', target: parseTarget(m[1]!, u), duration: 'turn' }) },
@@ -80,6 +94,17 @@ export const STEP_PATTERNS: StepPattern[] = [
     re: /^Return (.+?) to (?:its owner's hand|their owners' hands|their owner's hand)$/,
     read: (m, u) => ({ do: 'return-to-hand', target: parseTarget(m[1]!, u) }),
   },
+  {
+    id: 'step.prevent-damage',
+    re: new RegExp(`^(.+?) ${GUARD_SRC} ${DURATION}$`),
+    read: (m, u) => ({ do: 'prevent-damage', target: parseTarget(m[1]!, u), ...parseGuard(m[2], m[3], m[4]), duration: dur(m[5]) }),
+  },
+  {
+    id: 'step.stay-rested',
+    re: /^(It|They) won' ?t be set as active during the start phase of your opponent' ?s next turn$/,
+    read: (m, u) => ({ do: 'stay-rested', target: parseTarget(m[1]!, u) }),
+  },
+  { id: 'step.reduce-damage', re: /^Reduce it by (\d+)$/, read: (m) => ({ do: 'reduce-damage', amount: Number(m[1]) }) },
   { id: 'step.draw', re: /^Draw (\d+)$/, read: (m) => ({ do: 'draw', who: 'you', count: Number(m[1]) }) },
   { id: 'step.discard', re: /^Discard (\d+)$/, read: (m) => ({ do: 'discard', who: 'you', count: Number(m[1]) }) },
   { id: 'step.shield-to-hand', re: /^Add (\d+) of your Shields to your hand$/, read: (m) => ({ do: 'shield-to-hand', who: 'you', count: Number(m[1]) }) },
@@ -95,6 +120,11 @@ export const STEP_PATTERNS: StepPattern[] = [
     id: 'step.place-resource',
     re: /^Place (\d+) (EX|rested) Resources?$/,
     read: (m) => ({ do: 'place-resource', who: 'you', count: Number(m[1]), ex: m[2] === 'EX', rested: m[2] === 'rested' }),
+  },
+  {
+    id: 'step.deploy-from-hand',
+    re: /^Deploy (\d+) (.+?) from your hand$/,
+    read: (m) => ({ do: 'deploy-from', zone: 'hand', filter: deployable(m[2]!, Number(m[1]) > 1), max: Number(m[1]), payCost: false }),
   },
   {
     id: 'step.mill',
@@ -117,16 +147,38 @@ export function parseStep(sentence: string, used: Used): Step {
 
 /**
  * "Look at the top N cards of your deck. You may reveal 1 (filter) card among them and add it to
- * your hand. Return the remaining cards randomly to the bottom of your deck." (three sentences).
+ * your hand. Return the remaining cards randomly to the bottom of your deck." (three sentences);
+ * "… You may deploy 1 (filter) Unit card among them. …" (take.to 'deploy'); "Look at the top card
+ * of your deck. If it is a (filter) card, you may reveal it and add it to your hand. Return any
+ * remaining card to the bottom of your deck." (the one-card form); "Look at the top card of your
+ * deck. Return it to the top or bottom of your deck." (two sentences: nothing is taken, take.max 0).
+ * Returns the step and how many sentences it read.
  */
-export function parseLookTop(sentences: string[], used: Used): Step | null {
+export function parseLookTop(sentences: string[], used: Used): { step: Step; read: number } | null {
   const look = /^Look at the top (?:(\d+) cards|card) of your deck$/.exec(sentences[0] ?? '');
   if (!look) return null;
-  const take = /^You may reveal (?:(\d+) )?(.+?) among them and add (?:it|them) to your hand$/.exec(sentences[1] ?? '');
+  const count = look[1] ? Number(look[1]) : 1;
+  if (count === 1 && /^Return it to the top or bottom of your deck$/.test(sentences[1] ?? '')) {
+    used.add('step.look-top-return');
+    return { step: { do: 'look-top', count: 1, take: { filter: { side: 'any' }, max: 0, to: 'hand' }, rest: 'top-or-bottom' }, read: 2 };
+  }
+  const one = count === 1 ? /^If it is an? (.+?), you may reveal it and add it to your hand$/.exec(sentences[1] ?? '') : null;
+  if (one) {
+    if (!/^Return any remaining card to the bottom of your deck$/.test(sentences[2] ?? '')) throw new Unread(sentences.slice(0, 3).join('. '));
+    const n = parseNoun(one[1]!);
+    if (!n.card || n.plural || n.filter.side !== 'any') throw new Unread(one[1]!);
+    used.add('step.look-top');
+    return { step: { do: 'look-top', count: 1, take: { filter: n.filter, max: 1, to: 'hand' }, rest: 'bottom' }, read: 3 };
+  }
+  const take = /^You may (?:reveal (?:(\d+) )?(.+?) among them and add (?:it|them) to your hand|deploy (\d+) (.+?) among them)$/.exec(sentences[1] ?? '');
   const rest = /^Return the remaining cards randomly to the bottom of your deck$/.exec(sentences[2] ?? '');
-  if (!take || !rest) throw new Unread(sentences.slice(0, 3).join('. '));
-  const n = parseNoun(take[2]!);
-  if (!n.card || n.filter.side !== 'any') throw new Unread(take[2]!);
-  used.add('step.look-top');
-  return { do: 'look-top', count: look[1] ? Number(look[1]) : 1, take: { filter: n.filter, max: take[1] ? Number(take[1]) : 1, to: 'hand' }, rest: 'bottom' };
+  if (!take || !rest || count === 1) throw new Unread(sentences.slice(0, 3).join('. '));
+  const deploy = take[4] !== undefined;
+  const n = parseNoun(deploy ? take[4]! : take[2]!);
+  if (!n.card || n.filter.side !== 'any') throw new Unread(deploy ? take[4]! : take[2]!);
+  // Only Unit cards can be deployed this way.
+  if (deploy && n.filter.type !== 'unit') throw new Unread(take[4]!);
+  used.add(deploy ? 'step.look-top-deploy' : 'step.look-top');
+  const max = deploy ? Number(take[3]) : take[1] ? Number(take[1]) : 1;
+  return { step: { do: 'look-top', count, take: { filter: n.filter, max, to: deploy ? 'deploy' : 'hand' }, rest: 'bottom' }, read: 3 };
 }

@@ -11,11 +11,13 @@ export function parseTarget(phrase: string, used: Used): Selector {
   const p = phrase.trim();
   if (/^(?:it|them|they)$/i.test(p)) return { type: 'previous' };
   if (/^this (?:Unit|Base|card)$/i.test(p)) return { type: 'self' };
+  // Pilot text: "this gets AP+1" (the Unit it is paired with).
+  if (/^this$/i.test(p)) return { type: 'self' };
   if (/^this Unit's paired Pilot$/i.test(p)) return { type: 'paired-pilot' };
   const all = /^all (.+)$/i.exec(p);
   if (all) {
     const n = parseNoun(all[1]!.replace(/^your /, 'friendly '));
-    if (n.card || !n.plural) throw new Unread(p);
+    if (n.card || !n.plural || n.filter.type === 'pilot') throw new Unread(p);
     used.add('target.all');
     return { type: 'all', filter: n.filter, zone: 'battle' };
   }
@@ -27,6 +29,8 @@ export function parseChoice(phrase: string, used: Used): { selector: Extract<Sel
   const m = /^(\d+)(?: to (\d+))? (.+)$/.exec(phrase.trim());
   if (!m) throw new Unread(phrase.trim());
   const n = parseNoun(m[3]!);
+  // A Pilot in play is not a choosable card here ("Choose 1 enemy Pilot").
+  if (n.filter.type === 'pilot' && !n.card) throw new Unread(phrase.trim());
   const min = Number(m[1]);
   const max = m[2] !== undefined ? Number(m[2]) : min;
   // "1 enemy Unit" is singular, "1 of your Units" / "1 to 2 enemy Units" plural; anything else is a misread.

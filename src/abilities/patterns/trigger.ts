@@ -3,30 +3,59 @@
  * destroys an enemy Unit with battle damage, …" (optionally after "During your turn,").
  */
 import type { Condition, Trigger } from '../ir.js';
-import type { Used } from './unread.js';
+import { parseConditions } from './condition.js';
+import { Unread, type Used } from './unread.js';
 
 const TRIGGER_PHRASES: { id: string; re: RegExp; trigger: Trigger }[] = [
   { id: 'trigger.end-of-turn', re: /^At the end of your turn, /, trigger: 'end-of-turn' },
   { id: 'trigger.start-of-turn', re: /^At the start of your turn, /, trigger: 'start-of-turn' },
   { id: 'trigger.destroys-with-battle-damage', re: /^[Ww]hen this Unit destroys an enemy Unit with battle damage, /, trigger: 'destroys-enemy-with-battle-damage' },
-  { id: 'trigger.receives-damage', re: /^[Ww]hen this Unit receives damage, /, trigger: 'receives-damage' },
 ];
+
+/** "When this Unit receives enemy effect damage, " / "… receives damage from an enemy, ". */
+const RECEIVES = /^[Ww]hen this Unit receives (enemy )?(?:(battle|effect) )?damage( from an enemy)?, /;
+
+export type DamageQualifier = { kind?: 'battle' | 'effect'; enemy?: boolean };
+
+export function renderReceives(d: DamageQualifier | undefined): string {
+  return `When this Unit receives ${d?.enemy ? 'enemy ' : ''}${d?.kind ? `${d.kind} ` : ''}damage, `;
+}
 
 export const TRIGGER_TEXT: Record<string, string> = {
   'end-of-turn': 'At the end of your turn, ',
   'start-of-turn': 'At the start of your turn, ',
   'destroys-enemy-with-battle-damage': 'When this Unit destroys an enemy Unit with battle damage, ',
-  'receives-damage': 'When this Unit receives damage, ',
 };
 
 /** The trigger phrase at the start of a body, and the effect text after it. */
-export function parseTriggerPhrase(body: string, used: Used): { trigger: Trigger; requires: Condition[]; rest: string } | null {
+export function parseTriggerPhrase(body: string, used: Used): { trigger: Trigger; requires: Condition[]; rest: string; damage?: DamageQualifier } | null {
   let s = body;
   const requires: Condition[] = [];
   const turn = /^During (your|your opponent's) turn, (?=when )/.exec(s);
   if (turn) {
     requires.push({ type: 'turn', whose: turn[1] === 'your' ? 'yours' : 'opponents' });
     s = s.slice(turn[0].length);
+  }
+  // "If you have a (CB) Pilot in play, when this Unit receives damage …": a condition of the whole
+  // ability (checked when it would trigger, like 【During Pair】).
+  const cond = /^If (.+?), (?=when )/.exec(s);
+  if (cond) {
+    try {
+      requires.push(...parseConditions(cond[1]!, used));
+    } catch (e) {
+      if (e instanceof Unread) return null;
+      throw e;
+    }
+    used.add('trigger.if-condition');
+    s = s.slice(cond[0].length);
+  }
+  const rec = RECEIVES.exec(s);
+  if (rec) {
+    if (rec[1] && rec[3]) return null;
+    used.add('trigger.receives-damage');
+    const damage: DamageQualifier = { ...(rec[2] ? { kind: rec[2] as 'battle' | 'effect' } : {}), ...(rec[1] || rec[3] ? { enemy: true } : {}) };
+    const rest = s.slice(rec[0].length);
+    return { trigger: 'receives-damage', requires, rest: rest.charAt(0).toUpperCase() + rest.slice(1), ...(Object.keys(damage).length ? { damage } : {}) };
   }
   for (const p of TRIGGER_PHRASES) {
     const m = p.re.exec(s);
