@@ -8,6 +8,15 @@ var CACHE = 'gcg-rules-' + VERSION;
 var SHELL = ['/', '/app.css', '/app.js', '/manifest.webmanifest', '/icon.svg', '/offline.json', '/deck'];
 var STATIC = ['/app.css', '/app.js', '/manifest.webmanifest', '/icon.svg', '/offline.json'];
 var NETWORK_WAIT_MS = 4000;
+// Pages read are saved as they are read; past this many, the oldest go (the shell and the data stay).
+var MAX_PAGES = 400;
+
+function trim(cache) {
+  return cache.keys().then(function (keys) {
+    var pages = keys.filter(function (k) { var p = new URL(k.url).pathname; return SHELL.indexOf(p) < 0 || new URL(k.url).search; });
+    return Promise.all(pages.slice(0, Math.max(0, pages.length - MAX_PAGES)).map(function (k) { return cache.delete(k); }));
+  });
+}
 
 self.addEventListener('install', function (event) {
   event.waitUntil(caches.open(CACHE).then(function (c) { return c.addAll(SHELL); }).then(function () { return self.skipWaiting(); }));
@@ -38,9 +47,11 @@ self.addEventListener('fetch', function (event) {
     return;
   }
   if (url.pathname === '/api/search') {
-    event.respondWith(withTimeout(fetch(req), NETWORK_WAIT_MS).catch(function () {
+    var local = function () {
       return data().then(function (d) { return json(offlineSearch(d, url.searchParams.get('q') || '', url.searchParams.get('lang') || 'en')); });
-    }));
+    };
+    // Offline, or over the rate limit: answer from the saved rules rather than not at all.
+    event.respondWith(withTimeout(fetch(req), NETWORK_WAIT_MS).then(function (res) { return res.status === 429 ? local() : res; }, local));
     return;
   }
   if (req.mode === 'navigate' || /^\/(rule|doc|card|deck)\b|^\/$/.test(url.pathname)) {
@@ -52,7 +63,7 @@ function page(req, url) {
   return withTimeout(fetch(req), NETWORK_WAIT_MS).then(function (res) {
     if (res.ok && res.type === 'basic') {
       var copy = res.clone();
-      caches.open(CACHE).then(function (c) { return c.put(req, copy); });
+      caches.open(CACHE).then(function (c) { return c.put(req, copy).then(function () { return trim(c); }); });
       return res;
     }
     if (res.status === 429) return caches.match(req).then(function (hit) { return hit || res; });
