@@ -170,6 +170,11 @@ describe.skipIf(!available)('rules page in a browser', () => {
         await d.goto(`${server.url}${url}`);
         await d.screenshot({ path: path.join(SHOTS, `${name}-desktop.png`) });
       }
+      // Answers as you type, on the phone.
+      await page.goto(`${server.url}/`);
+      await page.locator('#q').pressSequentially('first strike', { delay: 20 });
+      await page.locator('#live-results li').first().waitFor();
+      await page.screenshot({ path: path.join(SHOTS, 'typeahead-phone.png') });
     } finally {
       await desktop.close();
     }
