@@ -7,9 +7,10 @@ COPY package.json package-lock.json tsconfig.json ./
 COPY scripts ./scripts
 COPY src ./src
 COPY bin ./bin
+COPY public ./public
 COPY corpus ./corpus
-# npm ci runs the build (prepare): TypeScript, corpus snapshot, search indexes, bundle, V8 snapshot.
-RUN npm ci --no-audit --no-fund && npm prune --omit=dev && chown -R node:node /app
+# The build: TypeScript, corpus snapshot, search indexes, bundle, V8 snapshot.
+RUN npm ci --no-audit --no-fund && npm run build && npm prune --omit=dev && chown -R node:node /app
 # Inside a container the server must listen on all interfaces. That turns the Host check (DNS
 # rebinding protection) off unless ALLOWED_HOSTS names the host names clients use: set it.
 ENV HOST=0.0.0.0 PORT=8180 NODE_ENV=production

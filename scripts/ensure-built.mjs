@@ -44,3 +44,14 @@ export function ensureBuilt() {
   fs.utimesSync(stamp, started, started);
   return true;
 }
+
+// `node scripts/ensure-built.mjs` (prepare, prepack): build only when stale, so `npm pack` after
+// `npm ci` does not build twice.
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  try {
+    ensureBuilt();
+  } catch (e) {
+    process.stderr.write(`${e.message}\n`);
+    process.exit(e.exitCode ?? 1);
+  }
+}

@@ -17,4 +17,5 @@ import { main } from './main.js';
 // heap would take longer to deserialize).
 knowledge().rules.index('en');
 
-v8.startupSnapshot.setDeserializeMainFunction(() => main(process.argv));
+// Started from a snapshot, argv is [node, ...args]: no script path.
+v8.startupSnapshot.setDeserializeMainFunction(() => main(process.argv.slice(1)));

@@ -3,7 +3,7 @@
  * because these machines are noisy. Prints a table and one JSON line; exits 0 whatever the numbers
  * (targets are reported, not asserted). Runs the built server, building it first when it is stale.
  *
- *   npm run bench [-- --quick] [-- --only=cold,inprocess,index,transports,memory]
+ *   npm run bench [-- --quick] [-- --only=cold,inprocess,index,transports,web,memory]
  */
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -479,12 +479,59 @@ async function memory(): Promise<void> {
   json.memory = { after_start_mb: afterStart, after_half_mb: mid, after_all_mb: end, calls: total };
 }
 
+
+// ---------------------------------------------------------------------------------------------
+// The judges' rules page: the first rule page a fresh server renders, then steady state. Server
+// time is the page's own Server-Timing (render, from the route to the finished HTML).
+
+function getTimed(url: string): Promise<{ status: number; serverMs: number; wallMs: number; bytes: number }> {
+  const t = performance.now();
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { agent }, (res) => {
+        let bytes = 0;
+        res.on('data', (d: Buffer) => (bytes += d.length));
+        res.on('end', () => {
+          const dur = /dur=([\d.]+)/.exec(String(res.headers['server-timing'] ?? ''))?.[1];
+          resolve({ status: res.statusCode ?? 0, serverMs: dur ? Number(dur) : NaN, wallMs: performance.now() - t, bytes });
+        });
+      })
+      .on('error', reject);
+  });
+}
+
+async function webPage(): Promise<void> {
+  const n = quick ? 200 : 1000;
+  const h = await httpServer({ RATE_LIMIT_PER_MINUTE: '1000000', RATE_LIMIT_BURST: '1000000' }, { entry, retainLogs: false });
+  const first = await getTimed(`${h.url}/rule/gundam-cr-en/8-5-3-2`);
+  if (first.status !== 200) throw new Error(`rule page answered ${first.status}`);
+  const jump = await getTimed(`${h.url}/?q=8-5-3-2-3`);
+  const ids = ['8-5-3-2', '8-5-2-3-1', '13-1-5', '6-1-1', '11', '3-2-4', '10-1', '8-3-1'];
+  const health = stats(await timeAsync(n, () => getTimed(`${h.url}/healthz`)));
+  const rules = await timeAsync(n, (i) => getTimed(`${h.url}/rule/gundam-cr-en/${ids[i % ids.length]}`));
+  const ruleServer = stats(rules);
+  const words = ['blocker', 'damage step', 'first strike', 'link unit', 'mulligan', 'ブロッカー'];
+  const searchPages: number[] = [];
+  const apiSearch: number[] = [];
+  for (let i = 0; i < n / 4; i++) {
+    searchPages.push((await getTimed(`${h.url}/?q=${encodeURIComponent(words[i % words.length]!)}`)).serverMs);
+    apiSearch.push((await getTimed(`${h.url}/api/search?q=${encodeURIComponent(words[i % words.length]!)}`)).serverMs);
+  }
+  await h.stop();
+  row('web: first rule page, server time', ms(first.serverMs), `wall ${ms(first.wallMs)}, ${(first.bytes / 1024).toFixed(1)} KB`, null, '< 100 ms', first.serverMs < 100);
+  row('web: typed 8-5-3-2-3, first jump', ms(jump.serverMs), `wall ${ms(jump.wallMs)}`, null, '< 100 ms', jump.serverMs < 100);
+  row('web: rule page p50 (round trip)', ms(ruleServer.p50), `/healthz p50 ${ms(health.p50)}`, ruleServer.p50 / health.p50, '—', null);
+  row('web: search page p50 server', ms(stats(searchPages).p50), `p99 ${ms(stats(searchPages).p99)}`, null, '—', null);
+  row('web: /api/search p50 (type-ahead)', ms(stats(apiSearch).p50), `p99 ${ms(stats(apiSearch).p99)}`, null, '—', null);
+  json.web = { first_rule_page: first, first_jump: jump, rule_page_wall: ruleServer, healthz_wall: health, search_page_server: stats(searchPages), api_search_server: stats(apiSearch) };
+}
+
 // ---------------------------------------------------------------------------------------------
 
 async function main(): Promise<void> {
   ensureBuilt();
   const started = performance.now();
-  // --only=cold,inprocess,index,transports,memory runs a part (for working on one path).
+  // --only=cold,inprocess,index,transports,web,memory runs a part (for working on one path).
   const only = process.argv.find((a) => a.startsWith('--only='))?.slice(7).split(',');
   const want = (part: string) => !only || only.includes(part);
   if (want('cold')) await coldStart();
@@ -492,6 +539,7 @@ async function main(): Promise<void> {
   if (want('inprocess')) inProcess(kb);
   if (want('index')) indexes(kb);
   if (want('transports')) await transports();
+  if (want('web')) await webPage();
   if (want('memory')) await memory();
   const w = [38, 26, 30, 8, 18];
   const line = (cells: string[]) => cells.map((c, i) => c.padEnd(w[i]!)).join(' ');

@@ -133,7 +133,9 @@ export function writeSnapshot(data: CorpusData): void {
 export function loadCorpus(): CorpusData {
   try {
     const manifest = path.join(corpusDir(), 'manifest.json');
-    if (fs.statSync(snapshotPath('rules')).mtimeMs >= fs.statSync(manifest).mtimeMs) {
+    // An installed package ships the snapshot without the Markdown corpus: the snapshot is all there is.
+    const corpusTime = fs.existsSync(manifest) ? fs.statSync(manifest).mtimeMs : -Infinity;
+    if (fs.statSync(snapshotPath('rules')).mtimeMs >= corpusTime) {
       const rules = JSON.parse(fs.readFileSync(snapshotPath('rules'), 'utf8')) as Pick<CorpusData, 'documents' | 'records' | 'fingerprint'>;
       let cards: Pick<CorpusData, 'cards' | 'sets'> | undefined;
       const cardsPart = () => (cards ??= JSON.parse(fs.readFileSync(snapshotPath('cards'), 'utf8')) as Pick<CorpusData, 'cards' | 'sets'>);

@@ -15,6 +15,8 @@ import { RateLimiter, type RateDecision } from './rate-limit.js';
 import { SessionsFull, type SessionManager } from './sessions.js';
 import { log } from '../log.js';
 import { hostnameOf, LOOPBACK } from './config.js';
+import type { Knowledge } from '../knowledge.js';
+import { mountWeb } from '../web/routes.js';
 
 export interface AppOptions {
   sessions: SessionManager;
@@ -38,6 +40,8 @@ export interface AppOptions {
   responseTimeoutMs?: number;
   /** Measured work (ms) charged as one more point beyond a request's price (default 50). */
   costUnitMs?: number;
+  /** Serve the judges' rules page at / from this Knowledge (src/web); absent or null: /mcp only. */
+  web?: Knowledge | null;
 }
 
 type Env = { Bindings: HttpBindings };
@@ -353,7 +357,17 @@ export function createApp(o: AppOptions): Hono<Env> {
     }
   }
 
-  app.notFound((c) => c.json({ error: `Not Found: ${c.req.path}; the MCP endpoint is /mcp, health is /healthz` }, 404));
+  if (o.web) {
+    mountWeb(app, {
+      kb: o.web,
+      limiter: o.limiter,
+      allowedHosts: o.allowedHosts,
+      originAllowed: (origin) => originAllowed(origin, o.allowedOrigins),
+      clientKey: (c) => clientIdentity(c, o.trustProxyHeader, o.apiKeys ?? null).key,
+    });
+  }
+
+  app.notFound((c) => c.json({ error: `Not Found: ${c.req.path}; the MCP endpoint is /mcp, health is /healthz${o.web ? ', the rules page is /' : ''}` }, 404));
   app.onError((err, c) => {
     log('http_error', { path: c.req.path, error: err instanceof Error ? err.message : String(err) });
     return c.json(jsonRpcError(-32603, 'Internal error'), 500);

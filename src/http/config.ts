@@ -44,6 +44,8 @@ export interface HttpConfig {
   /** Open connections at once; past it new sockets are dropped. 0 = no limit. */
   maxConnections: number;
   shutdownGraceMs: number;
+  /** The judges' rules page at / (WEB=off turns it off). */
+  web: boolean;
 }
 
 function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
@@ -52,6 +54,14 @@ function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number
   const n = Number(raw);
   if (!Number.isInteger(n) || n < min || n > max) throw new Error(`${name} must be an integer from ${min} to ${max}, got "${raw}"`);
   return n;
+}
+
+function onOff(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = env[name]?.trim().toLowerCase();
+  if (raw === undefined || raw === '') return fallback;
+  if (['on', 'true', '1', 'yes'].includes(raw)) return true;
+  if (['off', 'false', '0', 'no'].includes(raw)) return false;
+  throw new Error(`${name} must be on or off, got "${env[name]}"`);
 }
 
 function list(raw: string | undefined): string[] {
@@ -112,5 +122,6 @@ export function loadHttpConfig(env: NodeJS.ProcessEnv = process.env): HttpConfig
     keepAliveTimeoutMs: int(env, 'KEEP_ALIVE_TIMEOUT_MS', 5_000, 100, 600_000),
     maxConnections: int(env, 'MAX_CONNECTIONS', 1024, 0, 1_000_000),
     shutdownGraceMs: int(env, 'SHUTDOWN_GRACE_MS', 10_000, 0, 600_000),
+    web: onOff(env, 'WEB', true),
   };
 }

@@ -88,6 +88,7 @@ export async function startHttp(config: HttpConfig = loadHttpConfig()): Promise<
     maxBatch: config.maxBatch,
     responseTimeoutMs: config.responseTimeoutMs,
     costUnitMs: config.costUnitMs,
+    web: config.web ? kb : null,
   });
   const server = await new Promise<Server>((resolve, reject) => {
     const s = serve(
@@ -114,7 +115,7 @@ export async function startHttp(config: HttpConfig = loadHttpConfig()): Promise<
   if (config.maxConnectionsPerAddress > 0 && !config.trustProxyHeader) limitPerAddress(server, config.maxConnectionsPerAddress);
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  log('start', { transport: 'http', host: config.host, port, redis: Boolean(redis), rate: `${config.perMinute}/min${config.burst && config.burst < config.perMinute ? ` burst ${config.burst}` : ''}` });
+  log('start', { transport: 'http', host: config.host, port, web: config.web, redis: Boolean(redis), rate: `${config.perMinute}/min${config.burst && config.burst < config.perMinute ? ` burst ${config.burst}` : ''}` });
 
   let closing: Promise<void> | null = null;
   const close = () => {

@@ -1,0 +1,366 @@
+/**
+ * The judges' rules page, rendered on the server: search, a rule, a card, a deck check. Every page
+ * works without JavaScript; /app.js adds answers as you type and the copy-citation button, and
+ * /sw.js keeps the pages and the rules readable offline. Every value from the corpus or the request
+ * goes through html``, which escapes it; there is no inline script or style (the CSP forbids both).
+ *
+ * The data comes from the MCP tools themselves (callTool), so the page and an assistant read the
+ * same answers.
+ */
+import type { Knowledge } from '../knowledge.js';
+import { callTool } from '../mcp/server.js';
+import { ToolError } from '../mcp/tool.js';
+import type { DocumentMeta, RuleRecord } from '../corpus/types.js';
+import { parseDeckList } from '../deck-list.js';
+import { html, raw, type Child, type Html } from './html.js';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Any = any;
+
+export const ruleHref = (doc: string, id: string) => `/rule/${encodeURIComponent(doc)}/${encodeURIComponent(id)}`;
+export const cardHref = (id: string) => `/card/${encodeURIComponent(id)}`;
+
+/** How a judge cites a rule: the document's short name, its version, the number ("CR 1.7.0 8-5-3-2"). */
+export function citation(doc: DocumentMeta, id: string): string {
+  const short: Record<string, string> = {
+    'gundam-cr-en': 'CR',
+    'gundam-cr-ja': 'CR (JA)',
+    'gundam-glossary-en': 'Glossary',
+    'gundam-tournament-rules-en': 'TRM',
+    'gundam-floor-rules-en': 'Floor Rules',
+    'gundam-errata-en': 'Errata',
+    'gundam-unofficial-v1-en': 'UNOFFICIAL',
+  };
+  const name = short[doc.id] ?? doc.title;
+  return `${name} ${doc.version} ${id}`;
+}
+
+export interface Page {
+  title: string;
+  body: Html;
+  status?: 200 | 400 | 404;
+  /** The search box's text and language on this page. */
+  query?: string;
+  lang?: 'en' | 'ja';
+}
+
+export function layout(p: Page): string {
+  const lang = p.lang ?? 'en';
+  return (
+    '<!doctype html>' +
+    html`<html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>${p.title} · Gundam Card Game rules</title>
+<meta name="color-scheme" content="light dark"><meta name="referrer" content="no-referrer">
+<link rel="stylesheet" href="/app.css"><link rel="manifest" href="/manifest.webmanifest"><link rel="icon" href="/icon.svg" type="image/svg+xml">
+<script src="/app.js" defer></script></head>
+<body><header class="top"><a class="brand" href="/">GCG Rules</a>
+<form class="search" action="/" method="get" role="search"><input id="q" type="search" name="q" value="${p.query ?? ''}" placeholder="Rule number, words, card…" aria-label="Search the rules, glossary and cards" autocomplete="off" autocapitalize="off" spellcheck="false" maxlength="200" enterkeyhint="search"><select name="lang" aria-label="Language"><option value="en"${raw(lang === 'en' ? ' selected' : '')}>EN</option><option value="ja"${raw(lang === 'ja' ? ' selected' : '')}>日本語</option></select><button type="submit">Search</button></form>
+<nav class="links"><a href="/deck">Deck check</a> <a href="/doc/gundam-cr-en">Rules</a> <a href="/doc/gundam-tournament-rules-en">Tournament</a></nav>
+<div id="live" class="live" aria-live="polite"></div><p id="offline" class="offline" hidden>Offline: showing saved rules.</p></header>
+<main id="main">${p.body}</main>
+<footer>Official rules text as published by Bandai; unofficial documents are labelled. Works offline once opened.</footer>
+</body></html>`.value
+  );
+}
+
+function errorMessage(e: unknown): { message: string; suggestions: string[] } {
+  if (e instanceof ToolError) return { message: e.message, suggestions: e.suggestions };
+  const issues = (e as { issues?: { path?: PropertyKey[]; message?: string }[] })?.issues;
+  if (Array.isArray(issues)) return { message: issues.map((i) => `${(i.path ?? []).map(String).join('.') || 'input'}: ${i.message}`).join('; '), suggestions: [] };
+  throw e;
+}
+
+function docLabel(doc: DocumentMeta): Html {
+  return html`${doc.title}${doc.authority === 'unofficial' ? html` <strong class="warn">UNOFFICIAL</strong>` : ''}`;
+}
+
+/** Rule text with each resolved cross-reference ("See 11. Rules Management") a link. */
+function linkedText(text: string, doc: string, cites: { cited: string; target: string | null }[]): Html {
+  let parts: Child[] = [text];
+  for (const c of cites) {
+    if (!c.target) continue;
+    const next: Child[] = [];
+    let done = false;
+    for (const part of parts) {
+      if (done || typeof part !== 'string') {
+        next.push(part);
+        continue;
+      }
+      const re = new RegExp(`(?<![\\d-])${c.cited.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\d-])`);
+      const m = re.exec(part);
+      if (!m) {
+        next.push(part);
+        continue;
+      }
+      next.push(part.slice(0, m.index), html`<a class="xref" href="${ruleHref(doc, c.target)}">${m[0]}</a>`, part.slice(m.index + m[0].length));
+      done = true;
+    }
+    parts = next;
+  }
+  return html`${parts}`;
+}
+
+function paragraphs(text: string, doc: string, cites: { cited: string; target: string | null }[]): Html {
+  if (!text) return html``;
+  return html`${text.split(/\n+/).map((p) => html`<p>${linkedText(p, doc, cites)}</p>`)}`;
+}
+
+function ancestors(kb: Knowledge, r: RuleRecord): RuleRecord[] {
+  const out: RuleRecord[] = [];
+  let p = r.parent ? kb.store.rule(r.document, r.parent) : undefined;
+  while (p && out.length < 12) {
+    out.unshift(p);
+    p = p.parent ? kb.store.rule(p.document, p.parent) : undefined;
+  }
+  return out;
+}
+
+const ruleTitle = (r: { id: string; heading: string | null }) => `${r.id}${r.heading ? ` ${r.heading}` : ''}`;
+
+// ---------------------------------------------------------------------------------------------
+// Search
+
+/** A query that is a rule number: its rule (official documents of the language), or null. */
+export function directRule(kb: Knowledge, q: string, lang: 'en' | 'ja'): { document: string; id: string } | null {
+  const t = q.trim();
+  if (!/^(?:(?:rule|cr|trm?|section|sec\.?|§)[\s-]*)?\d+(?:[-.]\d+)*\.?$/i.test(t)) return null;
+  // "Section 8" is how the Floor Rules number their sections; a bare number is a Comprehensive Rule.
+  const attempts = /^(section|sec\.?|§)/i.test(t) && lang === 'en' ? [{ id: t, document: 'gundam-floor-rules-en' }, { id: t, language: lang }] : [{ id: t, language: lang }];
+  for (const args of attempts) {
+    try {
+      const r = callTool('get_rule', args, kb).structured as Any;
+      return { document: r.rule.document, id: r.rule.id };
+    } catch {
+      // next
+    }
+  }
+  return null;
+}
+
+export interface SearchAnswer {
+  rule: { document: string; id: string; href: string } | null;
+  rules: { document: string; id: string; heading: string | null; text: string; title: string; href: string; citation: string; unofficial: boolean }[];
+  glossary: { term: string; definition: string; href: string; rules: { id: string; href: string }[] }[];
+  cards: { id: string; name: string; type: string; href: string }[];
+}
+
+const isJapanese = (s: string) => /[\u3040-\u30ff\u3400-\u9fff]/.test(s);
+
+/** What the page shows for a query: the rule it names, else rules, glossary terms and cards that match. */
+export function searchAll(kb: Knowledge, q: string, lang: 'en' | 'ja', limit = 10): SearchAnswer {
+  const language = isJapanese(q) ? 'ja' : lang;
+  const direct = directRule(kb, q, language);
+  const out: SearchAnswer = { rule: direct ? { ...direct, href: ruleHref(direct.document, direct.id) } : null, rules: [], glossary: [], cards: [] };
+  try {
+    const s = callTool('search_rules', { query: q, language, limit }, kb).structured as Any;
+    out.rules = s.results.map((r: Any) => ({
+      document: r.document,
+      id: r.id,
+      heading: r.heading,
+      text: r.text.length > 280 ? `${r.text.slice(0, 277)}…` : r.text,
+      title: r.document_title,
+      href: ruleHref(r.document, r.id),
+      citation: citation(kb.store.document(r.document)!, r.id),
+      unofficial: r.authority === 'unofficial',
+    }));
+  } catch (e) {
+    errorMessage(e);
+  }
+  try {
+    const g = callTool('search_glossary', { query: q, language, limit: Math.min(5, limit) }, kb).structured as Any;
+    out.glossary = g.results.map((e: Any) => ({
+      term: e.term,
+      definition: e.definition.length > 240 ? `${e.definition.slice(0, 237)}…` : e.definition,
+      href: ruleHref(e.document, e.id),
+      rules: e.rules.slice(0, 4).map((id: string) => ({ id, href: ruleHref(e.rules_document, id) })),
+    }));
+  } catch (e) {
+    errorMessage(e);
+  }
+  if (!isJapanese(q)) {
+    try {
+      const c = callTool('search_cards', { query: q.slice(0, 200), printings: 'base', limit: Math.min(8, limit) }, kb).structured as Any;
+      out.cards = c.results.map((x: Any) => ({ id: x.id, name: x.name, type: x.type, href: cardHref(x.id) }));
+    } catch (e) {
+      errorMessage(e);
+    }
+  }
+  return out;
+}
+
+export function homePage(kb: Knowledge): Page {
+  const cr = kb.store.comprehensiveRules('en');
+  const chapters = kb.store.recordsOf(cr.id).filter((r) => r.parent === null);
+  const docs = kb.store.documents.filter((d) => d.game === 'gundam' && d.authority === 'official');
+  return {
+    title: 'Search',
+    body: html`<h1>Gundam Card Game rules</h1>
+<p class="hint">Type a rule number (<a href="/rule/gundam-cr-en/8-5-3">8-5-3</a>, <a href="/rule/gundam-tournament-rules-en/2.4.1">2.4.1</a>), words (<a href="/?q=blocker">blocker</a>, <a href="/?q=damage+step">damage step</a>) or a card (<a href="/?q=zaku">zaku</a>).</p>
+<h2>Documents</h2><ul class="docs">${docs.map((d) => html`<li><a href="/doc/${d.id}">${d.title}</a> <span class="meta">${d.language.toUpperCase()} · ${d.version}</span></li>`)}</ul>
+<h2>${cr.title}</h2><ol class="toc">${chapters.map((r) => html`<li><a href="${ruleHref(r.document, r.id)}">${ruleTitle(r)}</a></li>`)}</ol>`,
+  };
+}
+
+export function searchPage(kb: Knowledge, q: string, lang: 'en' | 'ja'): Page {
+  const a = searchAll(kb, q, lang);
+  const none = !a.rules.length && !a.glossary.length && !a.cards.length;
+  return {
+    title: `“${q}”`,
+    query: q,
+    lang,
+    body: html`<h1>Results for <q class="query">${q}</q></h1>
+${none ? html`<p class="empty">Nothing matches <q>${q}</q>. Try other words, a rule number like 8-5-3, or a card name.</p>` : ''}
+${a.glossary.length ? html`<section><h2>Glossary</h2><ul class="results">${a.glossary.map((g) => html`<li><a href="${g.href}"><strong>${g.term}</strong></a>: ${g.definition}${g.rules.length ? html` <span class="meta">Rules ${g.rules.map((r, i) => html`${i ? ', ' : ''}<a href="${r.href}">${r.id}</a>`)}</span>` : ''}</li>`)}</ul></section>` : ''}
+${a.rules.length ? html`<section><h2>Rules</h2><ul class="results">${a.rules.map((r) => html`<li><a href="${r.href}"><strong>${r.id}</strong>${r.heading ? ` ${r.heading}` : ''}</a> <span class="meta">${r.title}${r.unofficial ? html` <strong class="warn">UNOFFICIAL</strong>` : ''}</span><br>${r.text}</li>`)}</ul></section>` : ''}
+${a.cards.length ? html`<section><h2>Cards</h2><ul class="results">${a.cards.map((c) => html`<li><a href="${c.href}"><strong>${c.id}</strong> ${c.name}</a> <span class="meta">${c.type}</span></li>`)}</ul></section>` : ''}`,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Documents and rules
+
+export function documentPage(kb: Knowledge, docId: string): Page {
+  const doc = kb.store.document(docId);
+  if (!doc) return notFound(`No document “${docId}”.`, kb.store.documents.filter((d) => d.game === 'gundam').map((d) => ({ href: `/doc/${d.id}`, label: d.title })));
+  const tops = kb.store.recordsOf(doc.id).filter((r) => r.parent === null);
+  return {
+    title: doc.title,
+    lang: doc.language,
+    body: html`<h1>${docLabel(doc)}</h1><p class="meta">Version ${doc.version}${doc.date ? ` · ${doc.date}` : ''} · ${doc.language.toUpperCase()} · ${doc.id}</p>
+${(doc.notes ?? []).map((n) => html`<p class="note">${n}</p>`)}
+<ol class="toc">${tops.map((r) => html`<li><a href="${ruleHref(doc.id, r.id)}">${ruleTitle(r)}</a>${!r.heading && r.text ? html` ${r.text.slice(0, 120)}` : ''}</li>`)}</ol>`,
+  };
+}
+
+export function notFound(message: string, links: { href: string; label: string }[] = []): Page {
+  return {
+    title: 'Not found',
+    status: 404,
+    body: html`<h1>Not found</h1><p class="empty">${message}</p>${links.length ? html`<p>Did you mean:</p><ul class="results">${links.map((l) => html`<li><a href="${l.href}">${l.label}</a></li>`)}</ul>` : ''}`,
+  };
+}
+
+export function rulePage(kb: Knowledge, docId: string, id: string): Page {
+  const doc = kb.store.document(docId);
+  if (!doc) return notFound(`No document “${docId}”.`);
+  let r: Any;
+  try {
+    r = (callTool('get_rule', { id, document: doc.id }, kb).structured as Any).rule;
+  } catch (e) {
+    const { message, suggestions } = errorMessage(e);
+    return notFound(message, suggestions.map((s) => ({ href: ruleHref(doc.id, s), label: s })));
+  }
+  const record = kb.store.rule(r.document, r.id)!;
+  const cite = citation(doc, r.id);
+  const crumbs = ancestors(kb, record);
+  const counterpart = r.counterpart as { document: string; id: string; heading: string | null; text: string } | null;
+  const cdoc = counterpart ? kb.store.document(counterpart.document) : undefined;
+  const crecord = counterpart ? kb.store.rule(counterpart.document, counterpart.id) : undefined;
+  const order = kb.store.recordsOf(doc.id);
+  const at = order.indexOf(record);
+  const prev = order[at - 1];
+  const next = order[at + 1];
+  const other = doc.language === 'en' ? 'ja' : 'en';
+  return {
+    title: `${cite}${r.heading ? ` ${r.heading}` : ''}`,
+    lang: doc.language,
+    body: html`<nav class="crumbs" aria-label="Where this rule is"><a href="/doc/${doc.id}">${doc.title}</a>${crumbs.map((a) => html` › <a href="${ruleHref(doc.id, a.id)}">${ruleTitle(a)}</a>`)}</nav>
+<article class="rule" data-document="${doc.id}" data-rule="${r.id}">
+<h1><span class="num">${r.id}</span>${r.heading ? html` ${r.heading}` : ''}</h1>
+<p class="meta">${docLabel(doc)}${doc.title.includes(doc.version) ? '' : ` · Ver. ${doc.version}`} · ${doc.language === 'en' ? 'English' : '日本語'}${cdoc ? html` · <a class="lang-switch" hreflang="${other}" href="${ruleHref(cdoc.id, counterpart!.id)}">${other === 'ja' ? '日本語' : 'English'}</a>` : ''}</p>
+<p class="cite"><code id="citation">${cite}</code> <button type="button" class="copy" data-copy="${cite}" hidden>Copy citation</button></p>
+${r.note ? html`<p class="note">${r.note}</p>` : ''}
+<div class="${counterpart ? 'pair' : 'single'}">
+<section class="text" lang="${doc.language}"><h2 class="sr">${doc.language === 'en' ? 'English' : '日本語'}</h2>${paragraphs(r.text, doc.id, r.cites)}
+${r.children.length ? html`<ol class="children">${(r.children as { id: string; heading: string | null; text: string }[]).map((c) => {
+      const cr = kb.store.rule(doc.id, c.id);
+      return html`<li><a href="${ruleHref(doc.id, c.id)}" class="num">${c.id}</a>${c.heading ? html` <strong>${c.heading}</strong>` : ''}${c.text ? html` ${linkedText(c.text, doc.id, cr?.cites ?? [])}` : ''}</li>`;
+    })}</ol>` : ''}</section>
+${counterpart && cdoc ? html`<section class="text counterpart" lang="${cdoc.language}"><h2 class="sr">${cdoc.language === 'en' ? 'English' : '日本語'}</h2><p class="meta"><a href="${ruleHref(cdoc.id, counterpart.id)}">${counterpart.id}${counterpart.heading ? ` ${counterpart.heading}` : ''}</a> · ${cdoc.title}${r.alignment && r.alignment !== 'numbered' ? html` · <em>aligned: ${r.alignment}</em>` : ''}</p>${paragraphs(counterpart.text, cdoc.id, crecord?.cites ?? [])}
+${crecord?.children.length ? html`<ol class="children">${crecord.children.map((cid) => {
+      const c = kb.store.rule(cdoc.id, cid);
+      return html`<li><a href="${ruleHref(cdoc.id, cid)}" class="num">${cid}</a>${c?.heading ? html` <strong>${c.heading}</strong>` : ''}${c?.text ? ` ${c.text}` : ''}</li>`;
+    })}</ol>` : ''}</section>` : ''}
+</div>
+${r.cites.length ? html`<section class="refs"><h2>Cites</h2><ul>${(r.cites as Any[]).map((c) => html`<li>${c.target ? html`<a href="${ruleHref(doc.id, c.target)}">${c.target}${c.target_heading ? ` ${c.target_heading}` : ''}</a>` : html`${c.cited} (no such rule)`}${c.discrepancy ? html` <em>${c.discrepancy}</em>` : ''}</li>`)}</ul></section>` : ''}
+${r.cited_by.length ? html`<section class="refs"><h2>Cited by</h2><p>${(r.cited_by as string[]).map((id, i) => html`${i ? ', ' : ''}<a href="${ruleHref(doc.id, id)}">${id}</a>`)}</p></section>` : ''}
+${r.restored ? html`<p class="note">Restored by the corpus build: ${(r.repairs as { detail: string }[]).map((x) => x.detail).join('; ')}</p>` : ''}
+</article>
+<nav class="pager">${prev ? html`<a rel="prev" href="${ruleHref(doc.id, prev.id)}">‹ ${prev.id}</a>` : ''} ${next ? html`<a rel="next" href="${ruleHref(doc.id, next.id)}">${next.id} ›</a>` : ''}</nav>`,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Cards
+
+export function cardPage(kb: Knowledge, id: string): Page {
+  let a: Any;
+  try {
+    a = callTool('get_card', /^[A-Za-z]{1,4}\d{0,3}-\d/.test(id) ? { id } : { name: id }, kb).structured;
+  } catch (e) {
+    const { message, suggestions } = errorMessage(e);
+    return notFound(message, suggestions.map((s) => ({ href: cardHref(s.split(' ')[0]!), label: s })));
+  }
+  const c = a.card;
+  const stat = (label: string, v: Child) => (v === null || v === undefined || v === '' ? '' : html`<tr><th scope="row">${label}</th><td>${v}</td></tr>`);
+  const effects: Record<string, string> = { full: 'every ability runs in the engine', partial: 'some abilities are resolved by hand', none: 'no text to run' };
+  return {
+    title: `${c.id} ${c.name}`,
+    body: html`<article class="card"><h1><span class="num">${c.id}</span> ${c.name}</h1>
+${a.printing ? html`<p class="meta">Printing ${a.printing} of ${c.id}</p>` : ''}
+<table class="stats"><tbody>${stat('Type', `${c.token ? 'token ' : ''}${c.type}`)}${stat('Color', c.color)}${stat('Lv.', c.level)}${stat('Cost', c.cost)}${stat('AP', c.ap)}${stat('HP', c.hp)}${stat('Traits', c.traits.join(', '))}${stat('Set', c.set)}${stat('Rarity', c.rarity)}${stat('Zones', c.zones.join(', '))}</tbody></table>
+${c.link ? html`<p><strong>Link condition:</strong> ${c.link.text}</p>` : ''}
+${c.text ? html`<h2>Text</h2>${c.text.split(/\n+/).map((p: string) => html`<p class="cardtext">${p}</p>`)}` : ''}
+${c.keywords.length ? html`<h2>Keywords</h2><ul>${(c.keywords as Any[]).map((k) => html`<li>${k.name}${k.amount !== null ? ` ${k.amount}` : ''} <span class="meta">${k.scope}${k.when ? `, while ${k.when}` : ''}</span></li>`)}</ul>` : ''}
+${a.abilities.length ? html`<h2>Abilities in the rules engine</h2><p class="meta">Effects: <strong>${a.effects}</strong> (${effects[a.effects] ?? ''})</p><ul class="abilities">${(a.abilities as Any[]).map((x) => html`<li class="${x.status}"><strong>${x.status === 'executes' ? `runs (${x.kind})` : `by hand (${x.reason})`}</strong>: ${x.text}${x.unread ? html` <span class="meta">unread: “${x.unread}”</span>` : ''}</li>`)}</ul>` : ''}
+${c.printings.length ? html`<h2>Printings</h2><ul>${(c.printings as Any[]).map((p) => html`<li>${p.id}${p.set ? ` · ${p.set}` : ''}${p.rarity ? ` · ${p.rarity}` : ''}</li>`)}</ul>` : ''}
+${c.flags.length ? html`<p class="note">Source notes: ${c.flags.join('; ')}</p>` : ''}
+${a.candidates.length ? html`<h2>Other cards with this name</h2><ul>${(a.candidates as Any[]).map((o) => html`<li><a href="${cardHref(o.id)}">${o.id} ${o.name}</a> <span class="meta">${o.type} · ${o.set}</span></li>`)}</ul>` : ''}
+</article>`,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Deck check
+
+const DECK_EXAMPLE = '4 ST01-001\n4 ST01-002\n…\nResource deck\n10 R-001';
+
+export function deckPage(kb: Knowledge, list: string | undefined): Page {
+  const form = html`<form class="deck" action="/deck" method="get"><label for="list">Deck list, one card a line (“4 GD01-013”); resource cards or a “Resource deck” line go to the resource deck.</label>
+<textarea id="list" name="list" rows="14" maxlength="10000" placeholder="${DECK_EXAMPLE}" spellcheck="false">${list ?? ''}</textarea><button type="submit">Check deck</button></form>`;
+  if (!list?.trim()) return { title: 'Deck check', body: html`<h1>Deck check</h1>${form}` };
+  const parsed = parseDeckList(list, (id) => /^R-/i.test(id) || kb.store.cardById(id)?.type === 'resource');
+  let out: Any;
+  try {
+    out = callTool('check_deck', parsed.input, kb).structured;
+  } catch (e) {
+    const { message } = errorMessage(e);
+    return { title: 'Deck check', status: 400, body: html`<h1>Deck check</h1><p class="empty">${message}</p>${form}` };
+  }
+  const s = out.summary;
+  const ruleLink = (id: string) => html`<a href="${ruleHref('gundam-cr-en', id)}">${id}</a>`;
+  return {
+    title: out.legal ? 'Legal deck' : 'Illegal deck',
+    body: html`<h1>Deck check</h1>
+<p class="verdict ${out.legal ? 'legal' : 'illegal'}" id="verdict">${out.legal ? 'Legal deck.' : `Illegal deck: ${out.violations.length} problem${out.violations.length === 1 ? '' : 's'}.`}</p>
+${out.violations.length ? html`<ul class="violations">${(out.violations as Any[]).map((v) => html`<li>${v.reason} <span class="meta">Rules ${v.rules.map((id: string, i: number) => html`${i ? ', ' : ''}${ruleLink(id)}`)}</span>${v.cards.length ? html`<br><span class="meta">Cards: ${v.cards.join(', ')}</span>` : ''}</li>`)}</ul>` : ''}
+${parsed.unread.length ? html`<p class="note">Lines not read as cards: ${parsed.unread.map((u) => `${u.line}: “${u.text}”`).join('; ')}</p>` : ''}
+<p class="meta">Deck ${s.deck_cards} cards (${s.types.unit} units, ${s.types.pilot} pilots, ${s.types.command} commands, ${s.types.base} bases), colors: ${s.colors.join(', ') || 'none'}; resource deck ${s.resource_cards} cards.</p>
+${form}`,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Offline data: what the service worker needs to show any official rule without the network.
+
+export function offlineData(kb: Knowledge): unknown {
+  const docs = kb.store.documents.filter((d) => d.game === 'gundam' && d.authority === 'official');
+  return {
+    fingerprint: kb.store.fingerprint ?? null,
+    documents: docs.map((d) => ({ id: d.id, title: d.title, version: d.version, language: d.language, cite: citation(d, '').trim() })),
+    // [document index, id, heading, text, parent, children, counterpart document, counterpart id, [[cited, target]]] (public/sw.js reads it)
+    records: docs.flatMap((d, di) =>
+      kb.store.recordsOf(d.id).map((r) => [di, r.id, r.heading, r.text, r.parent, r.children, r.counterpart?.document ?? null, r.counterpart?.id ?? null, r.cites.filter((c) => c.target).map((c) => [c.cited, c.target])]),
+    ),
+  };
+}

@@ -1,0 +1,233 @@
+/**
+ * The rules page in a real browser: Debian's chromium (/usr/bin/chromium, installed by .ci/run)
+ * driven by playwright-core, against the built server on loopback. A judge's path through it:
+ * search as they type, open a rule, follow a cross-reference, switch language, copy the citation,
+ * check a deck, lose the network and still read rules, and a query that tries to inject script.
+ *
+ * Skipped, with a message, when chromium is absent and CI is not set; in CI it must run.
+ * UPDATE_SCREENSHOTS=1 writes the phone and desktop screenshots to docs/screenshots/.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { httpServer, root, type HttpServer } from '../helpers/servers.js';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const available = fs.existsSync(CHROMIUM);
+if (!available && process.env.CI) throw new Error(`browser tests need ${CHROMIUM} in CI (.ci/run installs Debian's chromium)`);
+if (!available) console.warn(`[browser tests skipped] ${CHROMIUM} is missing: apt-get install -y --no-install-recommends chromium (CI runs them)`);
+
+const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 900 };
+const generous = { RATE_LIMIT_PER_MINUTE: '100000', RATE_LIMIT_BURST: '100000' };
+
+const dirs: string[] = [];
+async function browser(viewport: { width: number; height: number }, options: { javaScriptEnabled?: boolean } = {}): Promise<BrowserContext> {
+  const { chromium } = await import('playwright-core');
+  // A fresh profile each time: no service worker or cache left from another run.
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gcg-chromium-'));
+  dirs.push(dir);
+  return chromium.launchPersistentContext(dir, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: FLAGS,
+    viewport,
+    ...(viewport.width < 600 ? { isMobile: true, hasTouch: true, deviceScaleFactor: 2 } : {}),
+    ...options,
+  });
+}
+
+const SHOTS = process.env.UPDATE_SCREENSHOTS ? path.join(root, 'docs', 'screenshots') : fs.mkdtempSync(path.join(os.tmpdir(), 'gcg-shots-'));
+
+describe.skipIf(!available)('rules page in a browser', () => {
+  let server: HttpServer;
+  let context: BrowserContext;
+  let page: Page;
+  const errors: string[] = [];
+
+  beforeAll(async () => {
+    server = await httpServer(generous);
+    context = await browser(PHONE);
+    page = context.pages()[0] ?? (await context.newPage());
+    page.on('pageerror', (e) => errors.push(e.message));
+    page.on('console', (m) => {
+      if (m.type() === 'error' && !/Failed to load resource/.test(m.text())) errors.push(m.text());
+    });
+  });
+  afterAll(async () => {
+    await context?.close();
+    await server?.stop();
+  });
+
+  it('answers as the judge types, and a typed rule number opens the rule', async () => {
+    await page.goto(`${server.url}/`);
+    await page.locator('#q').pressSequentially('blocker', { delay: 20 });
+    const live = page.locator('#live-results li');
+    await expect.poll(() => live.count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    expect((await page.locator('#live-results').innerText()).toLowerCase()).toContain('blocker');
+    await page.locator('#q').fill('8-5-3-2');
+    await page.locator('#q').press('Enter');
+    await page.waitForURL(/\/rule\/gundam-cr-en\/8-5-3-2$/);
+    expect(await page.locator('h1').innerText()).toContain('8-5-3-2');
+    expect(await page.locator('#citation').innerText()).toBe('CR 1.7.0 8-5-3-2');
+    // With JavaScript the copy button shows; the citation is text either way.
+    expect(await page.locator('button.copy').isVisible()).toBe(true);
+    // Its parent path links up to the chapter.
+    expect(await page.locator('nav.crumbs a').allInnerTexts()).toEqual(expect.arrayContaining(['8-5 Damage Step', '8-5-3 Attack on a Unit']));
+  });
+
+  it('shows the words typed as the search results page when Enter is pressed', async () => {
+    await page.goto(`${server.url}/`);
+    await page.locator('#q').fill('damage step');
+    await page.locator('#q').press('Enter');
+    await page.waitForURL(/\?q=damage/);
+    expect(await page.locator('main section h2').allInnerTexts()).toContain('Rules');
+    expect(await page.locator('main .results a').count()).toBeGreaterThan(2);
+  });
+
+  it('follows a cross-reference and switches language side by side', async () => {
+    await page.goto(`${server.url}/rule/gundam-cr-en/1-2-3`);
+    const xref = page.locator('section.text[lang="en"] a.xref').first();
+    expect(await xref.innerText()).toBe('11');
+    await xref.click();
+    await page.waitForURL(/\/rule\/gundam-cr-en\/11$/);
+    expect(await page.locator('h1').innerText()).toContain('Rules Management');
+    // The Japanese counterpart is on the page, and the switch opens the Japanese rule.
+    expect(await page.locator('section.counterpart[lang="ja"]').innerText()).toMatch(/[\u3040-\u30ff\u4e00-\u9fff]/);
+    await page.locator('a.lang-switch').click();
+    await page.waitForURL(/\/rule\/gundam-cr-ja\/11$/);
+    expect(await page.locator('html').getAttribute('lang')).toBe('ja');
+    expect(await page.locator('#citation').innerText()).toBe('CR (JA) 1.10.0 11');
+    expect(await page.locator('section.counterpart[lang="en"]').innerText()).toContain('Rules Management');
+  });
+
+  it('shows a card with what the engine runs', async () => {
+    await page.goto(`${server.url}/?q=zaku`);
+    await page.locator('main a[href^="/card/"]').first().click();
+    await page.waitForURL(/\/card\//);
+    expect(await page.locator('h1').innerText()).toMatch(/Zaku/i);
+    expect(await page.locator('table.stats').innerText()).toContain('AP');
+  });
+
+  it('checks a pasted deck list and links each violation to its rule', async () => {
+    await page.goto(`${server.url}/deck`);
+    await page.locator('#list').fill('4 ST01-001\n4x ST01-002 Gundam\nST01-003 x4\n5 ST01-006\n# a comment\nResource deck\n10 R-001\n');
+    await page.locator('form.deck button[type="submit"]').click();
+    await page.waitForURL(/\/deck\?list=/);
+    expect(await page.locator('#verdict').innerText()).toMatch(/Illegal deck/);
+    const violations = await page.locator('ul.violations').innerText();
+    expect(violations).toMatch(/50/);
+    expect(violations).toMatch(/ST01-006/);
+    expect(await page.locator('ul.violations a[href^="/rule/gundam-cr-en/6-1"]').count()).toBeGreaterThan(0);
+  });
+
+  it('keeps an XSS attempt in the query as text', async () => {
+    const payload = `"><script>window.__xss=1</script><img src=x onerror="window.__xss=2"><svg onload=window.__xss=3>`;
+    await page.goto(`${server.url}/?q=${encodeURIComponent(payload)}`);
+    expect(await page.locator('h1 q.query').innerText()).toBe(payload);
+    expect(await page.locator('#q').inputValue()).toBe(payload);
+    await page.locator('#q').fill(`${payload} blocker`);
+    await page.waitForTimeout(600);
+    expect(await page.evaluate('typeof window.__xss')).toBe('undefined');
+    expect(await page.locator('main script, main img, main svg').count()).toBe(0);
+    expect(errors.filter((e) => /Content Security Policy/i.test(e)), 'nothing injected for the CSP to block').toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
+  it('works without JavaScript: search, rule, deck check', async () => {
+    const nojs = await browser(DESKTOP, { javaScriptEnabled: false });
+    try {
+      const p = nojs.pages()[0] ?? (await nojs.newPage());
+      await p.goto(`${server.url}/`);
+      await p.locator('#q').fill('8-5-3');
+      await p.locator('form.search button[type="submit"]').click();
+      await p.waitForURL(/\/rule\/gundam-cr-en\/8-5-3$/);
+      expect(await p.locator('#citation').innerText()).toBe('CR 1.7.0 8-5-3');
+      expect(await p.locator('button.copy').isVisible()).toBe(false);
+    } finally {
+      await nojs.close();
+    }
+  });
+
+  it('takes screenshots of the main pages at phone and desktop width', async () => {
+    const pages: [string, string][] = [
+      ['home', '/'],
+      ['search', '/?q=blocker'],
+      ['rule', '/rule/gundam-cr-en/8-5-3'],
+      ['card', '/card/GD01-002'],
+      ['deck', `/deck?list=${encodeURIComponent('4 ST01-001\n4 ST01-002\n5 ST01-006\nResource deck\n10 R-001')}`],
+    ];
+    fs.mkdirSync(SHOTS, { recursive: true });
+    const desktop = await browser(DESKTOP);
+    try {
+      const d = desktop.pages()[0] ?? (await desktop.newPage());
+      for (const [name, url] of pages) {
+        await page.goto(`${server.url}${url}`);
+        await page.screenshot({ path: path.join(SHOTS, `${name}-phone.png`) });
+        await d.goto(`${server.url}${url}`);
+        await d.screenshot({ path: path.join(SHOTS, `${name}-desktop.png`) });
+      }
+      // Answers as you type, on the phone.
+      await page.goto(`${server.url}/`);
+      await page.locator('#q').pressSequentially('first strike', { delay: 20 });
+      await page.locator('#live-results li').first().waitFor();
+      await page.screenshot({ path: path.join(SHOTS, 'typeahead-phone.png') });
+    } finally {
+      await desktop.close();
+    }
+    expect(fs.statSync(path.join(SHOTS, 'rule-phone.png')).size).toBeGreaterThan(10_000);
+  });
+});
+
+describe.skipIf(!available)('rules page offline', () => {
+  let server: HttpServer;
+  let context: BrowserContext;
+
+  beforeAll(async () => {
+    server = await httpServer(generous);
+    context = await browser(PHONE);
+  });
+  afterAll(async () => {
+    await context?.close();
+    await server?.stop();
+  });
+
+  it('still reads rules once the server is gone', async () => {
+    const page = context.pages()[0] ?? (await context.newPage());
+    await page.goto(`${server.url}/`);
+    await page.evaluate('navigator.serviceWorker.ready.then(() => true)');
+    // Reload once so the page is controlled (the worker claims clients, but not mid-load everywhere).
+    await page.reload();
+    await expect.poll(() => page.evaluate('Boolean(navigator.serviceWorker.controller)'), { timeout: 10_000 }).toBe(true);
+    await page.goto(`${server.url}/rule/gundam-cr-en/8-5-3`);
+    expect(await page.locator('h1').innerText()).toContain('Attack on a Unit');
+
+    // The venue network fails: the server is gone.
+    expect(await server.stop()).toBe(0);
+
+    // A rule read before comes from the cache.
+    await page.goto(`${server.url}/rule/gundam-cr-en/8-5-3`);
+    expect(await page.locator('h1').innerText()).toContain('Attack on a Unit');
+    // A rule never opened is rendered from the saved rules, with its counterpart and citation.
+    await page.goto(`${server.url}/rule/gundam-cr-en/8-5-2-3-1`);
+    expect(await page.locator('h1').innerText()).toContain('8-5-2-3-1');
+    expect(await page.locator('#citation').innerText()).toBe('CR 1.7.0 8-5-2-3-1');
+    expect(await page.locator('#offline').isVisible()).toBe(true);
+    expect(await page.locator('section.counterpart').count()).toBe(1);
+    // Typing a number in the search box still jumps to the rule.
+    await page.locator('#q').fill('10-1');
+    await page.locator('#q').press('Enter');
+    await page.waitForURL(/\?q=10-1/);
+    expect(await page.locator('h1').innerText()).toContain('10-1');
+    // Words search the saved rules.
+    await page.goto(`${server.url}/?q=${encodeURIComponent('damage step')}`);
+    expect(await page.locator('main .results li').count()).toBeGreaterThan(0);
+  });
+});
+
+afterAll(() => {
+  for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
+});
