@@ -67,7 +67,7 @@ function compileBody(text: string, h: Header, base: { text: string; requires: Co
   const trig = parseTriggerPhrase(h.body, used);
   if (trig) {
     const effect = parseEffect(trig.rest, used);
-    return [{ ...base, requires: [...h.requires, ...trig.requires], kind: 'triggered', trigger: trig.trigger, ...(trig.damage ? { damage: trig.damage } : {}), effect }];
+    return [{ ...base, requires: [...h.requires, ...trig.requires], kind: 'triggered', trigger: trig.trigger, ...(trig.damage ? { damage: trig.damage } : {}), ...(trig.supported ? { supported: trig.supported } : {}), effect }];
   }
   const constant = parseConstants(h.body, used);
   if (constant) return [{ ...base, requires: [...h.requires, ...constant.requires], kind: 'constant', effects: constant.effects }];

@@ -65,7 +65,13 @@ export type Selector =
   | { type: 'paired-pilot' }
   /** The cards an earlier step of the same ability picked ("it", "them", "that Unit"). */
   | { type: 'previous' }
-  /** The Unit this Unit is battling / the attacking Unit, in a battle-timed ability. */
+  /**
+   * The Unit this Unit is battling / the attacking Unit, in a battle-timed ability. Added by the
+   * compiler in a constant (1 card): "During your opponent's turn, the enemy Unit battling this Unit
+   * gains <First Strike>." There it is, while this Unit is in a battle (from the attack step to the
+   * battle end step, 8-2 … 8-6), the enemy Unit in that battle (the attacker or the Unit it
+   * attacks); nothing while this Unit is not battling.
+   */
   | { type: 'battle-opponent' }
   /** A player's choice: "Choose 1 to 2 enemy Units with 3 or less HP". min 0 = "up to". */
   | { type: 'choose'; min: number; max: number; filter: Filter; zone: Zone }
@@ -76,6 +82,20 @@ export type Selector =
 export type Who = 'you' | 'opponent' | 'each';
 
 export type Duration = 'turn' | 'battle';
+
+/**
+ * Added by the compiler: what an `immune` constant or step stops (10-1-5-6: an effect saying
+ * something "can't" happen takes precedence over the effects that would make it happen).
+ * - 'ap-reduction': "This Unit's AP can't be reduced by enemy effects": AP modifiers below zero
+ *   (a modify step or a stats constant with ap < 0, "reduce its AP by N") from a source matching
+ *   `from` do not apply to the target while the immunity lasts; increases still apply.
+ * - 'destroy': "can't be destroyed by enemy effects": a destroy step of such a source does not
+ *   move the target. Destruction by rules management after damage (11-3-1, 5-5-2) is not
+ *   destruction by an effect, even when an effect dealt the damage.
+ * - 'rest' / 'return-to-hand': a rest / return-to-hand step of such a source does nothing to the
+ *   target (kept for the class; not emitted yet).
+ */
+export type Immunity = 'ap-reduction' | 'destroy' | 'rest' | 'return-to-hand';
 
 /** One thing an ability does. */
 export type Step =
@@ -104,7 +124,19 @@ export type Step =
       do: 'deploy-token';
       count: number;
       rested: boolean;
-      token: { name: string; traits: string[]; ap: number; hp: number; keywords: IrKeywordInstance[] };
+      token: {
+        name: string;
+        traits: string[];
+        ap: number;
+        hp: number;
+        keywords: IrKeywordInstance[];
+        /**
+         * Added by the compiler (4 cards): the token's own printed text after its keywords, as
+         * constants of the token (10-1-5; target self = the token): "[Parts]((League Militaire)･
+         * AP1･HP1･This Unit can't choose the enemy player as its attack target)". Absent = none.
+         */
+        constants?: Constant[];
+      };
     }
   /** "Place 1 EX Resource." / "Place 1 rested Resource." */
   | { do: 'place-resource'; who: Who; count: number; ex: boolean; rested: boolean }
@@ -152,7 +184,27 @@ export type Step =
    * rested through the start phase of the opponent's next turn (the start phase's "set all your
    * cards active" skips them); the effect ends after that start phase.
    */
-  | { do: 'stay-rested'; target: Selector };
+  | { do: 'stay-rested'; target: Selector }
+  /**
+   * Added by the compiler (1 card): "During this turn, friendly Units can't be destroyed by enemy
+   * effects." While it lasts, every card the target names at that moment (an `all` target is
+   * matched again whenever it is tested, so a Unit deployed later this turn is covered too) is
+   * immune as `what` says (see Immunity) to effects whose source card matches `from`
+   * ({side:'enemy'} = any card of the opponent). 10-1-5-6.
+   */
+  | { do: 'immune'; target: Selector; what: Immunity; from: Filter; duration: Duration }
+  /**
+   * Added by the compiler (2 cards, 【Action】 Commands with 【Pilot】): "During this battle, your
+   * shield area cards can't receive damage from enemy Units that are Lv.4 or lower." While it
+   * lasts, the cards in `who`'s shield area (its Shields and its Base, 4-6-2) receive no damage of
+   * the guarded kind (DamageGuard: `kind` absent = battle and effect damage alike, 5-5-3/5-5-4)
+   * from sources matching `from` (an enemy Unit's Lv. at the moment it deals the damage). The
+   * damage is not dealt (as 5-21-2-1 for zero damage): the Shield is not destroyed (11-3-1), and
+   * an attack on the player that only reaches protected cards deals nothing; Breach / Suppression
+   * damage from such a Unit is stopped too, since that Unit deals it (13-1-2, 13-1-7). "During
+   * this battle" outside a battle lasts through the next battle, as for the other battle durations.
+   */
+  | ({ do: 'protect-shield-area'; who: Who; duration: Duration } & DamageGuard);
 
 /**
  * Which damage a "can't receive damage" effect stops. `kind` 'battle'/'effect' = only that kind
@@ -227,7 +279,14 @@ export type Trigger =
   /** "When this Unit destroys an enemy Unit with battle damage" */
   | 'destroys-enemy-with-battle-damage'
   /** "When this Unit receives damage" / "receives effect damage" */
-  | 'receives-damage';
+  | 'receives-damage'
+  /**
+   * Added by the compiler (1 card): "When you use this Unit's <Support> to increase a (ZAFT)
+   * Unit's AP, …". Triggers when this Unit's own <Support> (13-1-3-1: 【Activate･Main】Rest this
+   * Unit：choose 1 other friendly Unit, it gets AP+N during this turn) resolves on a Unit matching
+   * the ability's `supported` filter (absent = any Unit), after the AP increase (10-1-6-1).
+   */
+  | 'uses-support';
 
 /** An activation cost (before the ：). */
 export interface Cost {
@@ -257,7 +316,24 @@ export type Constant =
    * (negative = cheaper; not below 0) for playing it (hand) or for "Pay its cost to deploy it"
    * (trash). Lv. is unchanged. target is always self (the card).
    */
-  | { type: 'cost'; target: Selector; zone: 'hand' | 'trash'; amount: number };
+  | { type: 'cost'; target: Selector; zone: 'hand' | 'trash'; amount: number }
+  /**
+   * Added by the compiler (1 card, a Pilot's 【During Link】 text): "This Unit's AP can't be
+   * reduced by enemy effects." The target is immune as `what` says (see Immunity) to effects whose
+   * source card matches `from` ({side:'enemy'} = any card of the opponent), while the constant
+   * applies (10-1-5-2/3). A Pilot's text below its name is the paired Unit's (3-3-9-2), so "this
+   * Unit" is that Unit.
+   */
+  | { type: 'immune'; target: Selector; what: Immunity; from: Filter }
+  /**
+   * Added by the compiler (1 card, a Pilot): "This card's name is also treated as [Char Aznable]."
+   * The card has these card names besides its printed one (2-2-4), in every zone (hand, trash,
+   * deck, paired: the text is above the Pilot's card name, 3-3-9-1, and acts wherever the card
+   * is): a link condition naming one of them is met by it (3-2-6-4), and a reference by name or by
+   * part of a name ("with \"Char\" in its card name", 2-2-2/2-2-3) matches any of them. target
+   * is always self (the card).
+   */
+  | { type: 'also-named'; target: Selector; names: string[] };
 
 interface AbilityBase {
   /** The ability's text as printed (reminder text removed). */
@@ -288,6 +364,12 @@ export type CompiledAbility =
        * field or absent key = any. A reduce-damage step reduces only the damage that triggered it.
        */
       damage?: { kind?: 'battle' | 'effect'; enemy?: boolean };
+      /**
+       * Added by the compiler (1 card), for trigger 'uses-support' only: the Unit <Support>
+       * increased must match this ("to increase a (ZAFT) Unit's AP" = {side:'friendly',
+       * type:'unit', traits:['ZAFT']}). Absent = any Unit.
+       */
+      supported?: Filter;
     })
   | (AbilityBase & { kind: 'activated'; window: 'main' | 'action'; cost: Cost; effect: EffectStep[] })
   | (AbilityBase & { kind: 'command'; windows: ('main' | 'action')[]; effect: EffectStep[] })

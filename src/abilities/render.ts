@@ -5,11 +5,12 @@
  */
 import type { Ability, CompiledAbility, Condition, Constant, EffectStep, Selector, Step } from './ir.js';
 import { renderCondition } from './patterns/condition.js';
-import { renderGuard } from './patterns/guard.js';
+import { renderGuard, renderImmunity } from './patterns/guard.js';
 import { renderCost, renderPilotQualifier } from './patterns/header.js';
 import { renderKeyword } from './patterns/keyword.js';
 import { renderNoun } from './patterns/noun.js';
-import { renderReceives, TRIGGER_TEXT } from './patterns/trigger.js';
+import { TOKEN_CONSTANTS } from './patterns/steps.js';
+import { renderReceives, renderUsesSupport, TRIGGER_TEXT } from './patterns/trigger.js';
 
 const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const lower = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
@@ -30,7 +31,7 @@ function object(t: Selector, prev: Selector | undefined): string {
     case 'paired-pilot':
       return "this Unit's paired Pilot";
     case 'battle-opponent':
-      return 'the battling Unit';
+      return 'the enemy Unit battling this Unit';
     case 'all':
       return `all ${renderNoun(t.filter, { plural: true })}`;
     case 'choose':
@@ -90,7 +91,8 @@ export function renderStep(s: Step, prev?: Selector): string {
       return "Activate this card's 【Main】";
     case 'deploy-token': {
       const t = s.token;
-      const spec = [t.traits.map((x) => `(${x})`).join('/'), `AP${t.ap}`, `HP${t.hp}`, ...t.keywords.map(renderKeyword)].join('･');
+      const own = (t.constants ?? []).map((c) => Object.entries(TOKEN_CONSTANTS).find(([, v]) => same(v, c))?.[0] ?? `(${c.type})`);
+      const spec = [t.traits.map((x) => `(${x})`).join('/'), `AP${t.ap}`, `HP${t.hp}`, ...t.keywords.map(renderKeyword), ...own].join('･');
       return `Deploy ${s.count} ${s.rested ? 'rested ' : ''}[${t.name}](${spec}) Unit token${s.count > 1 ? 's' : ''}`;
     }
     case 'place-resource':
@@ -117,6 +119,11 @@ export function renderStep(s: Step, prev?: Selector): string {
       return `Choose ${s.count} ${renderNoun(s.filter, { card: true, plural: s.count > 1 })} from your trash. Exile ${s.count > 1 ? 'them' : 'it'} from the game`;
     case 'prevent-damage':
       return `${subject(s.target, prev)} ${renderGuard(s)} ${during(s.duration)}`;
+    case 'immune':
+      if (s.target.type === 'all') return `During this ${s.duration}, ${renderNoun(s.target.filter, { plural: true })}${renderImmunity(s.what, true)}`;
+      return `${subject(s.target, prev)}${renderImmunity(s.what, plural(s.target.type === 'previous' ? prev : s.target))} ${during(s.duration)}`;
+    case 'protect-shield-area':
+      return `During this ${s.duration}, ${s.who === 'you' ? 'your' : s.who === 'opponent' ? "your opponent's" : "each player's"} shield area cards ${renderGuard(s)}`;
     case 'stay-rested':
       return `${subject(s.target, prev)} won't be set as active during the start phase of your opponent's next turn`;
     case 'deploy-from':
@@ -199,6 +206,10 @@ function renderConstant(c: Constant, subjectIt: boolean): string {
       return `${subj} ${renderGuard(c)}`;
     case 'cost':
       return `${subjectIt ? 'it' : 'This card'} in your ${c.zone} gets cost ${signed(c.amount)}`;
+    case 'immune':
+      return `${subj}${renderImmunity(c.what, c.target.type === 'all')}`;
+    case 'also-named':
+      return `This card's name is also treated as ${c.names.map((n) => `[${n}]`).join(' and ')}`;
   }
 }
 
@@ -248,7 +259,7 @@ export function renderAbility(a: Ability): string {
       return `${head}${pre ? pre + lower(body) : body}`;
     }
     case 'triggered': {
-      const phrase = a.trigger === 'receives-damage' ? renderReceives(a.damage) : TRIGGER_TEXT[a.trigger];
+      const phrase = a.trigger === 'receives-damage' ? renderReceives(a.damage) : a.trigger === 'uses-support' ? renderUsesSupport(a.supported) : TRIGGER_TEXT[a.trigger];
       const [exile, ...following] = a.effect;
       if (a.development !== undefined && exile?.step.do === 'exile-from-trash') {
         const noun = renderNoun(exile.step.filter, { card: true, plural: true });

@@ -5,7 +5,7 @@
  */
 import type { Condition, Constant } from '../ir.js';
 import { parseCondition, parseConditions } from './condition.js';
-import { GUARD_SRC, parseGuard } from './guard.js';
+import { GUARD_SRC, IMMUNE_SRC, parseGuard, parseImmunity } from './guard.js';
 import { KEYWORD_SRC, parseKeyword } from './keyword.js';
 import { parseNoun } from './noun.js';
 import { sentences } from './sequence.js';
@@ -34,6 +34,12 @@ export const CONSTANT_PATTERNS: ConstantPattern[] = [
     re: /^(.+?) gets? (AP|HP)([+-]\d+)(?: and (AP|HP)([+-]\d+))?$/,
     read: (m, u) => ({ type: 'stats', target: parseTarget(m[1]!, u), ...stats(m[2]!, m[3]!, m[4], m[5]) }),
   },
+  {
+    // "During your opponent's turn, the enemy Unit battling this Unit gains <First Strike>."
+    id: 'const.battle-opponent-keyword',
+    re: new RegExp(`^The enemy Unit battling this Unit gains (${KEYWORD_SRC})$`),
+    read: (m) => ({ type: 'keyword', target: { type: 'battle-opponent' }, keyword: parseKeyword(m[1]!) }),
+  },
   { id: 'const.keyword', re: new RegExp(`^(.+?) gains? (${KEYWORD_SRC})$`), read: (m, u) => ({ type: 'keyword', target: parseTarget(m[1]!, u), keyword: parseKeyword(m[2]!) }) },
   {
     id: 'const.attack-active',
@@ -56,6 +62,18 @@ export const CONSTANT_PATTERNS: ConstantPattern[] = [
     read: (m) => ({ type: 'cost', target: { type: 'self' }, zone: m[1] as 'hand' | 'trash', amount: Number(m[2]) }),
   },
   { id: 'const.cannot-attack', re: /^This Unit can't attack$/, read: () => ({ type: 'cannot-attack', target: { type: 'self' } }) },
+  {
+    // "This Unit's AP can't be reduced by enemy effects." / "This Unit can't be destroyed by enemy effects."
+    id: 'const.immune',
+    re: new RegExp(`^This (?:Unit|Base)${IMMUNE_SRC}$`),
+    read: (m) => ({ type: 'immune', target: { type: 'self' }, ...parseImmunity(m) }),
+  },
+  {
+    // "This card's name is also treated as [Char Aznable]." (2-2-4)
+    id: 'const.also-named',
+    re: /^This card's name is also treated as \[([^\]]+)\]$/,
+    read: (m) => ({ type: 'also-named', target: { type: 'self' }, names: [m[1]!] }),
+  },
 ];
 
 /** "This Unit gets AP+1 and <Blocker>.": two constants on one subject (rendered joined again). */

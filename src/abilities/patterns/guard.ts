@@ -4,7 +4,7 @@
  * "This Base can't receive enemy effect damage" (constants). The part after "can't receive" is a
  * DamageGuard: the kind of damage and the cards it comes from.
  */
-import type { DamageGuard, Filter } from '../ir.js';
+import type { DamageGuard, Filter, Immunity } from '../ir.js';
 import { parseNoun, renderNoun } from './noun.js';
 import { Unread } from './unread.js';
 
@@ -33,4 +33,24 @@ export function renderGuard(g: DamageGuard): string {
   if (g.from.type === undefined) return `can't receive ${g.from.side === 'enemy' ? 'enemy ' : ''}${kind}damage`;
   const from = g.from.type === 'command' ? `${g.from.side === 'enemy' ? 'enemy ' : ''}Commands` : renderNoun(g.from, { plural: true });
   return `can't receive ${kind}damage from ${from}`;
+}
+
+/**
+ * "'s AP can't be reduced by enemy effects" / " can't be destroyed by enemy effects" after the
+ * subject (its groups: AP, verb). Only "enemy effects" is read: {side:'enemy'}.
+ */
+export const IMMUNE_SRC = "(?:('s AP) can't be reduced|( can't be (?:destroyed|rested|returned to (?:its|their) owners?'?s? hands?))) by enemy effects";
+
+export function parseImmunity(m: RegExpExecArray, at = 1): { what: Immunity; from: Filter } {
+  if (m[at]) return { what: 'ap-reduction', from: { side: 'enemy' } };
+  const verb = m[at + 1]!;
+  const what: Immunity = /destroyed/.test(verb) ? 'destroy' : /rested/.test(verb) ? 'rest' : 'return-to-hand';
+  return { what, from: { side: 'enemy' } };
+}
+
+/** The predicate after the subject: "'s AP can't be reduced by enemy effects", " can't be destroyed by enemy effects". */
+export function renderImmunity(what: Immunity, plural: boolean): string {
+  if (what === 'ap-reduction') return `${plural ? "'" : "'s"} AP can't be reduced by enemy effects`;
+  const verb = { destroy: 'destroyed', rest: 'rested', 'return-to-hand': `returned to ${plural ? "their owners' hands" : "its owner's hand"}` }[what];
+  return ` can't be ${verb} by enemy effects`;
 }

@@ -3,8 +3,8 @@
  * "It gets AP+N during this turn"), each matched against a whole sentence (its connectives and
  * final period already removed), plus the sentences that span several ("Look at the top N …").
  */
-import type { Filter, IrKeywordInstance, Step } from '../ir.js';
-import { GUARD_SRC, parseGuard } from './guard.js';
+import type { Constant, Filter, IrKeywordInstance, Step } from '../ir.js';
+import { GUARD_SRC, IMMUNE_SRC, parseGuard, parseImmunity } from './guard.js';
 import { KEYWORD_SRC, parseKeyword } from './keyword.js';
 import { parseNoun } from './noun.js';
 import { parseTarget } from './target.js';
@@ -29,8 +29,14 @@ function stats(a: string, av: string, b: string | undefined, bv: string | undefi
   return out;
 }
 
-/** "((Zeon)･AP3･HP1･<Blocker>)" → traits, AP, HP, keywords. */
-function tokenSpec(name: string, spec: string): { name: string; traits: string[]; ap: number; hp: number; keywords: IrKeywordInstance[] } {
+/** The constant texts a token spec may end with, as printed. */
+export const TOKEN_CONSTANTS: Record<string, Constant> = {
+  "This Unit can't choose the enemy player as its attack target": { type: 'cannot-attack-player', target: { type: 'self' } },
+  "This Unit can't attack": { type: 'cannot-attack', target: { type: 'self' } },
+};
+
+/** "((Zeon)･AP3･HP1･<Blocker>)" → traits, AP, HP, keywords (and the token's constants). */
+function tokenSpec(name: string, spec: string, used: Used): Extract<Step, { do: 'deploy-token' }>['token'] {
   const parts = spec.split(/[･・]/);
   const traitPart = parts.shift() ?? '';
   const traits = [...traitPart.matchAll(/\(([^()]+)\)/g)].map((t) => t[1]!);
@@ -38,8 +44,18 @@ function tokenSpec(name: string, spec: string): { name: string; traits: string[]
   const ap = /^AP(\d+)$/.exec(parts.shift() ?? '');
   const hp = /^HP(\d+)$/.exec(parts.shift() ?? '');
   if (!ap || !hp) throw new Unread(spec);
-  const keywords = parts.map((k) => parseKeyword(k));
-  return { name, traits, ap: Number(ap[1]), hp: Number(hp[1]), keywords };
+  // Keywords, then the token's own constant text ("This Unit can't choose the enemy player as its attack target").
+  const keywords: IrKeywordInstance[] = [];
+  const constants: Constant[] = [];
+  for (const k of parts) {
+    if (k.startsWith('<') && !constants.length) keywords.push(parseKeyword(k));
+    else if (TOKEN_CONSTANTS[k]) {
+      constants.push(TOKEN_CONSTANTS[k]!);
+      used.add('step.token-constant');
+    }
+    else throw new Unread(k || spec);
+  }
+  return { name, traits, ap: Number(ap[1]), hp: Number(hp[1]), keywords, ...(constants.length ? { constants } : {}) };
 }
 
 /** The noun of an attack-target permission: "an active enemy Unit with 3 or less AP". */
@@ -104,6 +120,28 @@ export const STEP_PATTERNS: StepPattern[] = [
     re: /^(It|They) won' ?t be set as active during the start phase of your opponent' ?s next turn$/,
     read: (m, u) => ({ do: 'stay-rested', target: parseTarget(m[1]!, u) }),
   },
+  {
+    // "During this turn, friendly Units can't be destroyed by enemy effects."
+    id: 'step.immune',
+    re: new RegExp(`^During this (turn|battle), (.+?)${IMMUNE_SRC}$`),
+    read: (m) => {
+      const n = parseNoun(m[2]!);
+      if (n.card || !n.plural || (n.filter.type !== 'unit' && n.filter.type !== 'base' && n.filter.type !== 'unit-or-base') || n.filter.side === 'any') throw new Unread(m[2]!);
+      return { do: 'immune', target: { type: 'all', filter: n.filter, zone: 'battle' }, ...parseImmunity(m, 3), duration: dur(m[1]) };
+    },
+  },
+  {
+    // "It can't be destroyed by enemy effects during this turn."
+    id: 'step.immune',
+    re: new RegExp(`^(.+?)${IMMUNE_SRC} ${DURATION}$`),
+    read: (m, u) => ({ do: 'immune', target: parseTarget(m[1]!, u), ...parseImmunity(m, 2), duration: dur(m[4]) }),
+  },
+  {
+    // "During this battle, your shield area cards can't receive damage from enemy Units that are Lv.4 or lower."
+    id: 'step.protect-shield-area',
+    re: new RegExp(`^During this (turn|battle), your shield area cards ${GUARD_SRC}$`),
+    read: (m) => ({ do: 'protect-shield-area', who: 'you', ...parseGuard(m[2], m[3], m[4]), duration: dur(m[1]) }),
+  },
   { id: 'step.reduce-damage', re: /^Reduce it by (\d+)$/, read: (m) => ({ do: 'reduce-damage', amount: Number(m[1]) }) },
   { id: 'step.draw', re: /^Draw (\d+)$/, read: (m) => ({ do: 'draw', who: 'you', count: Number(m[1]) }) },
   { id: 'step.discard', re: /^Discard (\d+)$/, read: (m) => ({ do: 'discard', who: 'you', count: Number(m[1]) }) },
@@ -114,7 +152,7 @@ export const STEP_PATTERNS: StepPattern[] = [
   {
     id: 'step.deploy-token',
     re: /^Deploy (\d+) (rested )?\[([^\]]+)\]\((.+)\) Unit tokens?$/,
-    read: (m) => ({ do: 'deploy-token', count: Number(m[1]), rested: !!m[2], token: tokenSpec(m[3]!, m[4]!) }),
+    read: (m, u) => ({ do: 'deploy-token', count: Number(m[1]), rested: !!m[2], token: tokenSpec(m[3]!, m[4]!, u) }),
   },
   {
     id: 'step.place-resource',

@@ -2,8 +2,9 @@
  * Triggered abilities printed without a timing tag: "At the end of your turn, …", "When this Unit
  * destroys an enemy Unit with battle damage, …" (optionally after "During your turn,").
  */
-import type { Condition, Trigger } from '../ir.js';
+import type { Condition, Filter, Trigger } from '../ir.js';
 import { parseConditions } from './condition.js';
+import { parseNoun, renderNoun } from './noun.js';
 import { Unread, type Used } from './unread.js';
 
 const TRIGGER_PHRASES: { id: string; re: RegExp; trigger: Trigger }[] = [
@@ -14,6 +15,14 @@ const TRIGGER_PHRASES: { id: string; re: RegExp; trigger: Trigger }[] = [
 
 /** "When this Unit receives enemy effect damage, " / "… receives damage from an enemy, ". */
 const RECEIVES = /^[Ww]hen this Unit receives (enemy )?(?:(battle|effect) )?damage( from an enemy)?, /;
+
+/** "When you use this Unit's <Support> to increase a (ZAFT) Unit's AP, " (the supported Unit's noun). */
+const USES_SUPPORT = /^[Ww]hen you use this Unit's <Support> to increase an? (.+?)'s AP, /;
+
+export function renderUsesSupport(f: Filter | undefined): string {
+  const np = f ? renderNoun(f, { side: false }) : 'Unit';
+  return `When you use this Unit's <Support> to increase ${/^[aeiou]/i.test(np) ? 'an' : 'a'} ${np}'s AP, `;
+}
 
 export type DamageQualifier = { kind?: 'battle' | 'effect'; enemy?: boolean };
 
@@ -28,7 +37,7 @@ export const TRIGGER_TEXT: Record<string, string> = {
 };
 
 /** The trigger phrase at the start of a body, and the effect text after it. */
-export function parseTriggerPhrase(body: string, used: Used): { trigger: Trigger; requires: Condition[]; rest: string; damage?: DamageQualifier } | null {
+export function parseTriggerPhrase(body: string, used: Used): { trigger: Trigger; requires: Condition[]; rest: string; damage?: DamageQualifier; supported?: Filter } | null {
   let s = body;
   const requires: Condition[] = [];
   const turn = /^During (your|your opponent's) turn, (?=when )/.exec(s);
@@ -56,6 +65,15 @@ export function parseTriggerPhrase(body: string, used: Used): { trigger: Trigger
     const damage: DamageQualifier = { ...(rec[2] ? { kind: rec[2] as 'battle' | 'effect' } : {}), ...(rec[1] || rec[3] ? { enemy: true } : {}) };
     const rest = s.slice(rec[0].length);
     return { trigger: 'receives-damage', requires, rest: rest.charAt(0).toUpperCase() + rest.slice(1), ...(Object.keys(damage).length ? { damage } : {}) };
+  }
+  const sup = USES_SUPPORT.exec(s);
+  if (sup) {
+    // <Support> only ever targets another friendly Unit (13-1-3-1): the noun says which.
+    const n = parseNoun(sup[1]!);
+    if (n.card || n.plural || n.filter.side !== 'any' || n.filter.type !== 'unit' || n.filter.other) return null;
+    used.add('trigger.uses-support');
+    const rest = s.slice(sup[0].length);
+    return { trigger: 'uses-support', requires, rest: rest.charAt(0).toUpperCase() + rest.slice(1), supported: { ...n.filter, side: 'friendly' } };
   }
   for (const p of TRIGGER_PHRASES) {
     const m = p.re.exec(s);
