@@ -286,7 +286,14 @@ export type Trigger =
    * Unit：choose 1 other friendly Unit, it gets AP+N during this turn) resolves on a Unit matching
    * the ability's `supported` filter (absent = any Unit), after the AP increase (10-1-6-1).
    */
-  | 'uses-support';
+  | 'uses-support'
+  /**
+   * Added by the compiler (3 cards): "When you place an EX Resource, …". Triggers each time an EX
+   * Resource is placed into the ability's controller's resource area while the card is in play
+   * (by an effect: "Place 1 EX Resource", 10-1-6-1, 10-1-6-1-1); several placed by one effect at
+   * once trigger it once (10-1-6-3).
+   */
+  | 'places-ex-resource';
 
 /** An activation cost (before the ：). */
 export interface Cost {

@@ -29,6 +29,8 @@ const RULES: [RegExp, string | ((...m: string[]) => string)][] = [
   [/\b(unit|card|base|shield|resource|token|hand|owner)s\b/g, '$1'],
   [/\b(them|they)\b/g, 'it'],
   [/\btheir\b/g, 'its'],
+  // "gets <First Strike>" = "gains <First Strike>".
+  [/\bgets? </g, 'gains <'],
   [/\b(get|gain|recover)\b/g, '$1s'],
   [/\bfewer\b/g, 'less'],
   [ADJ_RUN, (run) => `${run.trim().split(' ').sort((a, b) => ADJECTIVES.indexOf(a) - ADJECTIVES.indexOf(b)).join(' ')} `],

@@ -85,7 +85,8 @@ export const STEP_PATTERNS: StepPattern[] = [
   },
   {
     id: 'step.grant',
-    re: new RegExp(`^(.+?) gains? (${KEYWORD_SRC}) ${DURATION}$`),
+    // "It gains <Breach 2> during this turn." (a few cards print "It gets <First Strike> during this turn").
+    re: new RegExp(`^(.+?) (?:gains?|gets?) (${KEYWORD_SRC}) ${DURATION}$`),
     read: (m, u) => ({ do: 'grant', target: parseTarget(m[1]!, u), keyword: parseKeyword(m[2]!), duration: dur(m[3]) }),
   },
   {

@@ -10,6 +10,7 @@ import { Unread, type Used } from './unread.js';
 const TRIGGER_PHRASES: { id: string; re: RegExp; trigger: Trigger }[] = [
   { id: 'trigger.end-of-turn', re: /^At the end of your turn, /, trigger: 'end-of-turn' },
   { id: 'trigger.start-of-turn', re: /^At the start of your turn, /, trigger: 'start-of-turn' },
+  { id: 'trigger.places-ex-resource', re: /^When you place an EX Resource, /, trigger: 'places-ex-resource' },
   { id: 'trigger.destroys-with-battle-damage', re: /^[Ww]hen this Unit destroys an enemy Unit with battle damage, /, trigger: 'destroys-enemy-with-battle-damage' },
 ];
 
@@ -34,6 +35,7 @@ export const TRIGGER_TEXT: Record<string, string> = {
   'end-of-turn': 'At the end of your turn, ',
   'start-of-turn': 'At the start of your turn, ',
   'destroys-enemy-with-battle-damage': 'When this Unit destroys an enemy Unit with battle damage, ',
+  'places-ex-resource': 'When you place an EX Resource, ',
 };
 
 /** The trigger phrase at the start of a body, and the effect text after it. */
