@@ -8,9 +8,10 @@ import { damageFirstShieldAreaCard, recover } from './effects.js';
 import { keywordAmount, unitKeywords } from './keywords.js';
 import { emit } from './log.js';
 import { runRulesManagement } from './management.js';
+import { queueTriggers } from './triggers.js';
 import { ruleProblem, unknownUnit, type Problem } from './problems.js';
 import type { ActionOf } from './schema.js';
-import { describeUnit, findUnit, type Game, type PlayerId } from './state.js';
+import { describeUnit, findUnit, type Game, type PlayerId, type Unit } from './state.js';
 import { unitAp } from './stats.js';
 
 /** 13-1-1-1 at the end of its owner's turn a Unit with <Repair N> recovers N HP (amounts add, 13-1-1-2). */
@@ -32,7 +33,7 @@ export function repairAtEndOfTurn(game: Game, player: PlayerId): void {
  * amount to the first card of that opponent's shield area: the Base, else the top Shield (13-1-2-2).
  * It activates even when both Units were destroyed (13-1-2-3), not when the area is empty (13-1-2-4).
  */
-export function resolveBreach(game: Game, attacker: string, amount: number, enemy: PlayerId, bothDestroyed: boolean): void {
+export function resolveBreach(game: Game, attacker: string, amount: number, enemy: PlayerId, bothDestroyed: boolean, unit?: Unit): void {
   if (amount <= 0) {
     emit(game, `${attacker} has <Breach> with no known amount: no damage`, ['13-1-2-1', '5-5-5']);
     return;
@@ -47,7 +48,8 @@ export function resolveBreach(game: Game, attacker: string, amount: number, enem
     '13-1-2-1',
     ...(bothDestroyed ? ['13-1-2-3'] : []),
   ]);
-  damageFirstShieldAreaCard(game, enemy, amount, `<Breach ${amount}>`, ['13-1-2-2']);
+  // Breach damage is the Unit's own (13-1-2-1): whatever stops its damage stops this too.
+  damageFirstShieldAreaCard(game, enemy, amount, `<Breach ${amount}>`, ['13-1-2-2'], unit ? { kind: 'effect', from: unit.owner, unit } : undefined);
   runRulesManagement(game);
 }
 
@@ -79,5 +81,6 @@ export function applySupport(game: Game, action: ActionOf<'support'>): void {
     '13-1-3-1',
     '7-5-3-1',
   ]);
+  queueTriggers(game, 'uses-support', { unit, supported: target });
   runRulesManagement(game);
 }

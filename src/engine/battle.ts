@@ -207,7 +207,7 @@ function attackOnUnit(game: Game, attacker: Unit, defender: Unit): void {
   const defenderDestroyed = !onField(game, defender) && game.destroyed.includes(defender.id);
   const attackerDestroyed = !onField(game, attacker) && game.destroyed.includes(attacker.id);
   if (defenderDestroyed && hasBreach && attacker.owner === game.active && !game.over) {
-    resolveBreach(game, nameA, breach, defender.owner, !onField(game, attacker));
+    resolveBreach(game, nameA, breach, defender.owner, !onField(game, attacker), attacker);
   }
   // "When this Unit destroys an enemy Unit with battle damage" (10-1-6-1), for either side.
   if (!game.over) {
@@ -256,7 +256,7 @@ function attackOnPlayer(game: Game, attacker: Unit, enemy: PlayerId): void {
         ...(n < 2 ? ['13-1-7-3'] : []),
       ]);
     }
-    damageShields(game, enemy, apA, n, nameA, ['8-5-2-3']);
+    damageShields(game, enemy, apA, n, nameA, ['8-5-2-3'], { kind: 'battle', from: attacker.owner, unit: attacker });
     runRulesManagement(game);
     return;
   }
@@ -276,10 +276,11 @@ function endBattleEffects(game: Game): void {
   for (const p of PLAYERS) {
     const st = game.players[p];
     for (const u of st.units) {
-      const before = u.modifiers.length + u.timedKeywords.length;
+      const before = u.modifiers.length + u.timedKeywords.length + u.timedPermissions.length;
       u.modifiers = u.modifiers.filter((m) => m.duration !== 'battle');
       u.timedKeywords = u.timedKeywords.filter((k) => k.duration !== 'battle');
-      ended += before - u.modifiers.length - u.timedKeywords.length;
+      u.timedPermissions = u.timedPermissions.filter((k) => k.duration !== 'battle');
+      ended += before - u.modifiers.length - u.timedKeywords.length - u.timedPermissions.length;
     }
     if (st.base) {
       const before = st.base.modifiers.length;
@@ -287,5 +288,8 @@ function endBattleEffects(game: Game): void {
       ended += before - st.base.modifiers.length;
     }
   }
+  const before = game.timedEffects.length;
+  game.timedEffects = game.timedEffects.filter((t) => t.duration !== 'battle');
+  ended += before - game.timedEffects.length;
   emit(game, `Battle end step: effects lasting "during this battle" end${ended > 0 ? ` (${ended})` : ''}; back to the main phase`, ['8-6-1', '8-6-2']);
 }

@@ -39,7 +39,16 @@ function ctxFor(game: Game, face: CardFace, index: number, unit: Unit | null, ba
 
 function apply(game: Game, ctx: AbilityCtx, c: Constant, label: string): void {
   const targets: (Unit | Base)[] = [];
-  if (c.target.type === 'self') {
+  // A card's other names act wherever it is (names.ts), not as an effect on a card in play.
+  if (c.type === 'also-named') return;
+  if (c.target.type === 'battle-opponent') {
+    // While this Unit battles, the enemy Unit in that battle (8-2 .. 8-6).
+    const b = game.battle;
+    const self = ctx.unit?.id;
+    const other = b && self ? (b.attacker === self ? b.target : b.target === self ? b.attacker : null) : null;
+    const u = other ? PLAYERS.flatMap((p) => game.players[p].units).find((x) => x.id === other) : undefined;
+    if (u) targets.push(u);
+  } else if (c.target.type === 'self') {
     if (ctx.unit) targets.push(ctx.unit);
     else if (ctx.base) targets.push(ctx.base);
   } else if (c.target.type === 'all' && c.target.zone === 'battle') {
@@ -60,6 +69,7 @@ function apply(game: Game, ctx: AbilityCtx, c: Constant, label: string): void {
       else if (c.type === 'cannot-attack') s.cannotAttack = true;
     }
     if (c.type === 'prevent-damage') s.guards.push({ guard: { kind: c.kind, from: c.from }, source: label });
+    if (c.type === 'immune') s.immunities.push({ what: c.what, from: c.from, source: label });
   }
 }
 

@@ -10,6 +10,7 @@ import { destroyBase, destroyUnit, runRulesManagement } from './management.js';
 import { inputProblem, type Problem } from './problems.js';
 import type { ActionOf } from './schema.js';
 import { unitMatches } from './filters.js';
+import { shieldAreaProtected } from './immunity.js';
 import { describeUnit, findUnit, nextSerial, opponent, type Base, type CardFace, type Game, type PlayerId, type Shield, type Unit } from './state.js';
 import { baseHp, unitAp, unitHp } from './stats.js';
 import { abilitiesFor, queueTriggers, resolveNow } from './triggers.js';
@@ -90,7 +91,7 @@ function reduceDamage(game: Game, unit: Unit, amount: number, dealt: DamageSourc
 export function damageBase(game: Game, base: Base, amount: number, source: string, rules: string[], by?: DamageSource): boolean {
   const name = `${base.face.name} (${base.id})`;
   const dealt: DamageSource = by ?? { kind: rules.includes('5-5-4') ? 'effect' : 'battle', from: rules.includes('5-5-4') ? null : opponent(base.owner) };
-  const guard = amount > 0 ? guardAgainst(base, dealt) : null;
+  const guard = amount > 0 ? (guardAgainst(base, dealt) ?? shieldAreaProtected(game, base.owner, dealt.kind, { player: dealt.from, unit: dealt.unit ?? null, face: dealt.face ?? null })) : null;
   if (guard) {
     emit(game, `${name} can't receive this ${dealt.kind} damage from ${source}: ${guard}`, [...rules, '10-1-5-6', '1-3-3']);
     return false;
@@ -163,10 +164,16 @@ function resolveBurst(game: Game, owner: PlayerId, shieldId: string, face: NonNu
  * Damage to Shields: 4-6-4-2 each has 1 HP, so any damage destroys it (11-3-1-1); 5-5-6 excess
  * never carries over to the next Shield. `count` Shields are hit at once (2 for Suppression).
  */
-export function damageShields(game: Game, owner: PlayerId, amount: number, count: number, source: string, rules: string[]): number {
+export function damageShields(game: Game, owner: PlayerId, amount: number, count: number, source: string, rules: string[], by?: DamageSource): number {
   const st = game.players[owner];
   const n = Math.min(count, st.shields.length);
   if (n === 0) return 0;
+  const kind = by?.kind ?? (rules.includes('5-5-4') ? 'effect' : 'battle');
+  const shielded = amount > 0 ? shieldAreaProtected(game, owner, kind, { player: by?.from ?? null, unit: by?.unit ?? null, face: by?.face ?? null }) : null;
+  if (shielded) {
+    emit(game, `Player ${owner}'s shield area can't receive this damage from ${source}: ${shielded}; no Shield is destroyed`, [...rules, '10-1-5-6', '5-21-2-1']);
+    return 0;
+  }
   if (amount <= 0) {
     emit(game, `${source} deals no damage to player ${owner}'s Shield: damage of 0 is not dealt`, [...rules, '5-5-5']);
     return 0;
@@ -180,10 +187,10 @@ export function damageShields(game: Game, owner: PlayerId, amount: number, count
 }
 
 /** 13-1-2-2 / 3-5-3 the first card of the shield area: the Base if there is one, else the top Shield. */
-export function damageFirstShieldAreaCard(game: Game, owner: PlayerId, amount: number, source: string, rules: string[]): void {
+export function damageFirstShieldAreaCard(game: Game, owner: PlayerId, amount: number, source: string, rules: string[], by?: DamageSource): void {
   const st = game.players[owner];
-  if (st.base) damageBase(game, st.base, amount, source, [...rules, '3-5-3']);
-  else damageShields(game, owner, amount, 1, source, rules);
+  if (st.base) damageBase(game, st.base, amount, source, [...rules, '3-5-3'], by);
+  else damageShields(game, owner, amount, 1, source, rules, by);
 }
 
 // ---------------------------------------------------------------------------------------------

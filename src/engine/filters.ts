@@ -7,6 +7,7 @@ import type { Cmp, Condition, Filter, Side } from '../abilities/ir.js';
 import type { AbilityCtx } from './context.js';
 import { players } from './context.js';
 import { unitKeywords } from './keywords.js';
+import { cardNames } from './names.js';
 import { PLAYERS, totalResources, type Base, type CardFace, type Game, type PlayerId, type Unit } from './state.js';
 import { baseAp, baseHp, isLinked, unitAp, unitHp } from './stats.js';
 
@@ -39,7 +40,7 @@ function faceMatches(face: CardFace, f: Filter, self?: CardFace | null): boolean
   if (f.level && !compare(face.level, f.level)) return false;
   if (f.cost && !compare(face.cost, f.cost)) return false;
   if (f.token !== undefined && face.token !== f.token) return false;
-  if (f.nameIncludes && !face.name.toLowerCase().includes(f.nameIncludes.toLowerCase())) return false;
+  if (f.nameIncludes && !cardNames(face).some((n) => n.toLowerCase().includes(f.nameIncludes!.toLowerCase()))) return false;
   return true;
 }
 

@@ -4,9 +4,11 @@
  * chosen when the text reaches them (10-3-3), and an impossible part simply not done (1-3-2).
  * Every event quotes the ability it came from.
  */
-import type { EffectStep, Selector, Step } from '../abilities/ir.js';
+import type { EffectStep, Immunity, Selector, Step } from '../abilities/ir.js';
+import { immuneTo } from './immunity.js';
 import { faceFromRecord } from './cards.js';
-import { chooseCards, chooseTargets, chooseWhere, decideUse } from './choices.js';
+import { ChoiceProblem, chooseCards, chooseTargets, chooseWhere, decideUse } from './choices.js';
+import { inputProblem } from './problems.js';
 import { players, type AbilityCtx } from './context.js';
 import { applyDraw, damageBase, damageUnit, destroyTopShields, recover } from './effects.js';
 import { baseMatches, cardMatches, conditionHolds, knownFace, unitsMatching } from './filters.js';
@@ -129,9 +131,19 @@ function durationRules(d: 'turn' | 'battle'): string[] {
   return d === 'turn' ? ['7-6-6-1'] : ['8-2-3', '8-6-1'];
 }
 
+const IMMUNITY_WORDS: Record<string, string> = { 'ap-reduction': 'given less AP', destroy: 'destroyed', rest: 'rested', 'return-to-hand': 'returned to the hand' };
+
 /** Runs one step; returns whether it did something (for "If you do", 5-20-1). */
 function runStep(game: Game, ctx: AbilityCtx, step: Step, entry: Choice | undefined): boolean {
   const s = src(ctx);
+  // 10-1-5-6 a "can't" effect on the target stops this part of the effect for it.
+  const blocked = (t: Target, what: Immunity): boolean => {
+    if (t.kind === 'card') return false;
+    const card = t.kind === 'unit' ? t.unit : t.base;
+    const by = immuneTo(game, card, what, { player: ctx.controller, unit: ctx.unit, face: ctx.face });
+    if (by) emit(game, `${targetName(t)} can't be ${IMMUNITY_WORDS[what]} by ${s}: ${by}`, ['10-1-5-6', '1-3-3']);
+    return by !== null;
+  };
   const targetsOf = (sel: Selector): Target[] => {
     const ts = select(game, ctx, sel, step, entry);
     // "It"/"them" in a later sentence is whatever this step acted on ("Set this Unit as active. It can't …").
@@ -150,7 +162,7 @@ function runStep(game: Game, ctx: AbilityCtx, step: Step, entry: Choice | undefi
       return any;
     }
     case 'destroy': {
-      const ts = targetsOf(step.target);
+      const ts = targetsOf(step.target).filter((t) => !blocked(t, 'destroy'));
       for (const t of ts) {
         if (t.kind === 'unit') destroyUnit(game, t.unit, `by ${s}`, ['5-10-1']);
         else if (t.kind === 'base') destroyBase(game, t.base, `by ${s}`, ['5-10-1']);
@@ -162,7 +174,7 @@ function runStep(game: Game, ctx: AbilityCtx, step: Step, entry: Choice | undefi
       const rest = step.do === 'rest';
       let any = false;
       for (const t of targetsOf(step.target)) {
-        if (t.kind === 'card') continue;
+        if (t.kind === 'card' || (rest && blocked(t, 'rest'))) continue;
         const card = t.kind === 'unit' ? t.unit : t.base;
         if (card.rested === rest) {
           emit(game, `${targetName(t)} is already ${rest ? 'rested' : 'active'} (${s})`, ['1-3-2-1']);
@@ -186,11 +198,13 @@ function runStep(game: Game, ctx: AbilityCtx, step: Step, entry: Choice | undefi
       const ts = targetsOf(step.target);
       for (const t of ts) {
         if (t.kind === 'card') continue;
-        const mod = { ap: step.ap, hp: step.hp, duration: step.duration, source: s };
+        const ap = step.ap < 0 && blocked(t, 'ap-reduction') ? 0 : step.ap;
+        if (ap === 0 && step.hp === 0 && step.ap !== 0) continue;
+        const mod = { ap, hp: step.hp, duration: step.duration, source: s };
         if (t.kind === 'unit') t.unit.modifiers.push(mod);
         else t.base.modifiers.push(mod);
         const now = t.kind === 'unit' ? `AP ${unitAp(t.unit)}, HP ${unitHp(t.unit)}` : `HP ${baseHp(t.base)}`;
-        const change = [step.ap !== 0 || step.hp === 0 ? `AP${signed(step.ap)}` : '', step.hp !== 0 ? `HP${signed(step.hp)}` : ''].filter(Boolean).join(' ');
+        const change = [ap !== 0 || step.hp === 0 ? `AP${signed(ap)}` : '', step.hp !== 0 ? `HP${signed(step.hp)}` : ''].filter(Boolean).join(' ');
         emit(game, `${targetName(t)} gets ${change} ${durationWords(game, step.duration)} (${s}): now ${now}`, [...durationRules(step.duration), '1-3-6']);
       }
       return ts.length > 0;
@@ -228,6 +242,7 @@ function runStep(game: Game, ctx: AbilityCtx, step: Step, entry: Choice | undefi
       let any = false;
       for (const t of ts) {
         if (t.kind !== 'card') {
+          if (blocked(t, 'return-to-hand')) continue;
           returnToHand(game, t.kind === 'unit' ? t.unit : t.base, s);
           any = true;
         } else any = trashToHandById(game, t, s) || any;
@@ -277,6 +292,19 @@ function runStep(game: Game, ctx: AbilityCtx, step: Step, entry: Choice | undefi
       return exileFromTrash(game, ctx, step, s, entry);
     case 'deploy-from':
       return deployFrom(game, ctx, step, s, entry);
+    case 'immune': {
+      const ts = step.target.type === 'all' ? [] : targetsOf(step.target);
+      game.timedEffects.push({ kind: 'immune', controller: ctx.controller, target: step.target, ids: ts.map(targetId), what: step.what, from: step.from, duration: step.duration, source: s });
+      emit(game, `${step.target.type === 'all' ? 'The Units the effect names' : ts.map(targetName).join(', ')} can't be ${IMMUNITY_WORDS[step.what]} by the cards the effect names ${durationWords(game, step.duration)} (${s})`, ['10-1-5-6', ...durationRules(step.duration)]);
+      return true;
+    }
+    case 'protect-shield-area': {
+      for (const p of players(ctx, step.who)) {
+        game.timedEffects.push({ kind: 'protect-shield-area', player: p, guard: { kind: step.kind, from: step.from }, duration: step.duration, source: s });
+        emit(game, `Player ${p}'s shield area cards can't receive ${step.kind ? `${step.kind} ` : ''}damage from the Units the effect names ${durationWords(game, step.duration)} (${s})`, ['10-1-5-6', '4-6-2', ...durationRules(step.duration)]);
+      }
+      return true;
+    }
     case 'prevent-damage': {
       const ts = targetsOf(step.target);
       for (const t of ts) {
@@ -460,7 +488,10 @@ function deployTokens(game: Game, ctx: AbilityCtx, step: Extract<Step, { do: 'de
       link: null,
       keywords: step.token.keywords.map((k) => ({ name: k.name, amount: k.amount })),
       pilotName: null,
-      abilities: [],
+      // The token's own printed text (10-1-5): its constants, as a compiled ability of the token.
+      abilities: step.token.constants?.length
+        ? [{ kind: 'constant', text: `[${step.token.name}] token text`, requires: [], oncePerTurn: false, patterns: [], effects: step.token.constants }]
+        : [],
     };
     emit(game, `A [${face.name}] Unit token (AP ${face.ap}, HP ${face.hp}) is deployed ${step.rested ? 'rested' : 'active'} for player ${ctx.controller} as ${id} (${s})`, ['5-17-1', '5-17-2-1']);
     any = putIntoBattleArea(game, newUnit(id, ctx.controller, face, step.rested), s, together) || any;
@@ -485,6 +516,11 @@ function placeResources(game: Game, p: PlayerId, n: number, ex: boolean, rested:
     }
     placed++;
   }
+  // 10-1-6-3 one placement of several EX Resources triggers "when you place an EX Resource" once.
+  if (ex && placed > 0) {
+    for (const u of [...st.units]) queueTriggers(game, 'places-ex-resource', { unit: u });
+    if (st.base) queueTriggers(game, 'places-ex-resource', { base: st.base });
+  }
   const what = ex ? 'EX Resource' : `${rested ? 'rested ' : ''}Resource`;
   emit(game, `Player ${p} places ${placed} ${what}${placed === 1 ? '' : 's'} (${s}; active ${st.resources.active}, rested ${st.resources.rested}, EX ${st.resources.ex})`, [
     ...(ex ? ['5-17-3-2-1'] : ['4-4-1']),
@@ -503,7 +539,7 @@ function lookTop(game: Game, ctx: AbilityCtx, step: Extract<Step, { do: 'look-to
   const taken = n === 0 || step.take.max === 0 ? [] : chooseCards(game, `${s}: the card${step.take.max === 1 ? '' : 's'} revealed and taken from the top ${n}`, step.take.max, legal, ['10-3-5'], entry);
   for (const id of taken) {
     const face = faceOf(game, id);
-    if (!face) throw new Error(`unknown card ${id}`);
+    if (!face) throw new ChoiceProblem(inputProblem(`${s}: "${id}" is not a catalog card number; name the card taken by its number (e.g. "GD01-013")`, ['10-3-5']));
     if (!seen && !cardMatches(face, step.take.filter)) {
       emit(game, `${id} (${face.name}) does not match what the effect may take, so it stays`, ['10-2-1']);
       continue;

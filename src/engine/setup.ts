@@ -91,6 +91,7 @@ export function emptyGame(active: PlayerId, turn: number): Game {
     damageReduction: 0,
     burstMoved: null,
     pending: [],
+    timedEffects: [],
     resolving: false,
   };
 }

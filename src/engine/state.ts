@@ -3,7 +3,7 @@
  * Locations"). Plain data only: no classes, no catalog references, so a state can be cloned with
  * structuredClone and compared in tests.
  */
-import type { Ability, DamageGuard, Filter } from '../abilities/ir.js';
+import type { Ability, DamageGuard, Filter, Immunity, Selector } from '../abilities/ir.js';
 import type { CardType } from '../corpus/types.js';
 import type { AbilityCtx } from './context.js';
 
@@ -87,6 +87,8 @@ export interface ConstantState {
   cannotAttackPlayer: boolean;
   /** "Can't receive (battle/effect) damage from …" (10-1-5-6: what prevents takes precedence). */
   guards: { guard: DamageGuard; source: string }[];
+  /** "Can't be destroyed / AP can't be reduced by enemy effects" (10-1-5-6). */
+  immunities: { what: Immunity; from: Filter; source: string }[];
   /** Labels of the abilities that apply, for the log. */
   sources: string[];
 }
@@ -136,7 +138,7 @@ export interface Base {
 }
 
 export function noConstants(): ConstantState {
-  return { ap: 0, hp: 0, keywords: [], attackActive: [], cannotAttack: false, cannotAttackPlayer: false, guards: [], sources: [] };
+  return { ap: 0, hp: 0, keywords: [], attackActive: [], cannotAttack: false, cannotAttackPlayer: false, guards: [], immunities: [], sources: [] };
 }
 
 /** 4-6-4-2 a Shield has 1 HP; its card is face down, known only if the scenario names it. */
@@ -222,9 +224,19 @@ export interface Game {
   burstMoved: string | null;
   /** Triggered abilities waiting to resolve (10-1-6). */
   pending: PendingTrigger[];
+  /** Effects for a duration that act on whatever they name when tested, not on one card. */
+  timedEffects: TimedEffect[];
   /** True while the trigger queue is being resolved (new triggers join it, 10-1-6-7). */
   resolving: boolean;
 }
+
+/**
+ * "During this turn, friendly Units can't be destroyed by enemy effects" (an `all` target matched
+ * again when tested) and "during this battle, your shield area cards can't receive damage from …".
+ */
+export type TimedEffect =
+  | { kind: 'immune'; controller: PlayerId; target: Selector; ids: string[]; what: Immunity; from: Filter; duration: Duration; source: string }
+  | { kind: 'protect-shield-area'; player: PlayerId; guard: DamageGuard; duration: Duration; source: string };
 
 export interface PendingTrigger {
   ctx: AbilityCtx;
@@ -300,7 +312,7 @@ function cloneUnit(u: Unit): Unit {
 }
 
 function cloneConstant(c: ConstantState): ConstantState {
-  return { ...c, keywords: c.keywords.map((k) => ({ ...k })), attackActive: [...c.attackActive], guards: [...c.guards], sources: [...c.sources] };
+  return { ...c, keywords: c.keywords.map((k) => ({ ...k })), attackActive: [...c.attackActive], guards: [...c.guards], immunities: [...c.immunities], sources: [...c.sources] };
 }
 
 function clonePlayer(p: PlayerState): PlayerState {
@@ -335,5 +347,6 @@ export function cloneGame(g: Game): Game {
     notExecuted: [...g.notExecuted],
     choices: [...g.choices],
     pending: [],
+    timedEffects: g.timedEffects.map((t) => ({ ...t })),
   };
 }

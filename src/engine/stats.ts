@@ -2,6 +2,7 @@
  * Derived numbers: a Unit's or Base's current AP and HP, and whether a Unit is a Link Unit.
  * Computed on demand from the face, the Pilot and the modifiers, so nothing can go stale.
  */
+import { cardNames } from './names.js';
 import type { Base, CardFace, Modifier, Unit } from './state.js';
 
 /** What satisfied a link condition: 3-2-6-4 a [name] part contained in the Pilot's name, or 2-12-1 a trait. */
@@ -9,8 +10,9 @@ export type LinkMatch = { by: 'name'; value: string } | { by: 'trait'; value: st
 
 export function linkMatch(unit: CardFace, pilot: CardFace): LinkMatch | null {
   if (!unit.link) return null;
-  const pilotName = (pilot.pilotName ?? pilot.name).toLowerCase();
-  const name = unit.link.names.find((n) => n.trim() !== '' && pilotName.includes(n.trim().toLowerCase()));
+  // 2-2-4 a name the Pilot "is also treated as" meets a link condition too.
+  const pilotNames = cardNames(pilot).map((n) => n.toLowerCase());
+  const name = unit.link.names.find((n) => n.trim() !== '' && pilotNames.some((p) => p.includes(n.trim().toLowerCase())));
   if (name !== undefined) return { by: 'name', value: name };
   const traits = new Set(pilot.traits.map((t) => t.trim().toLowerCase()));
   const trait = unit.link.traits.find((t) => traits.has(t.trim().toLowerCase()));

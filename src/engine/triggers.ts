@@ -9,7 +9,7 @@ import type { CompiledAbility, Trigger } from '../abilities/ir.js';
 import { unitAbilitySources } from './constants.js';
 import { onceKey, type AbilityCtx } from './context.js';
 import { renderCondition } from '../abilities/patterns/condition.js';
-import { conditionHolds } from './filters.js';
+import { conditionHolds, unitMatches } from './filters.js';
 import { emit } from './log.js';
 import { reportUnsupported, unsupportedTiming } from './not-executed.js';
 import { runEffect } from './resolve.js';
@@ -27,6 +27,8 @@ const TRIGGER_RULES: Record<Trigger, string[]> = {
   'end-of-turn': ['7-6-4-1'],
   'destroys-enemy-with-battle-damage': ['10-1-6-1'],
   'receives-damage': ['10-1-6-1'],
+  'uses-support': ['13-1-3-1', '10-1-6-1'],
+  'places-ex-resource': ['5-17-3-2-1', '10-1-6-1', '10-1-6-3'],
 };
 
 const TAG: Record<Trigger, string> = {
@@ -40,6 +42,8 @@ const TAG: Record<Trigger, string> = {
   'end-of-turn': 'At the end of the turn',
   'destroys-enemy-with-battle-damage': 'When it destroys an enemy Unit with battle damage',
   'receives-damage': 'When it receives damage',
+  'uses-support': 'When its <Support> is used',
+  'places-ex-resource': 'When an EX Resource is placed',
 };
 
 /** The timing words an unsupported ability's text starts with, per trigger. */
@@ -68,6 +72,8 @@ export interface TriggerSource {
   reductionOnly?: boolean;
   /** For 'receives-damage': the damage's kind and who dealt it, for abilities limited to one kind. */
   damage?: { kind: 'battle' | 'effect'; from: PlayerId | null };
+  /** For 'uses-support': the Unit whose AP the <Support> increased. */
+  supported?: Unit;
 }
 
 /** 5-5-3 battle damage / 5-5-4 effect damage, and "enemy damage", as the ability asks. */
@@ -106,6 +112,7 @@ export function abilitiesFor(game: Game, trigger: Trigger, src: TriggerSource): 
       if (a.kind !== 'triggered' || a.trigger !== trigger || (fromPilot && trigger === 'burst')) return;
       if (src.reductionOnly !== undefined && onlyReduces(a) !== src.reductionOnly) return;
       if (!damageMatches(a, src)) return;
+      if (a.supported && src.supported && !unitMatches(src.supported, a.supported, src.unit?.owner ?? game.active, null)) return;
       const ctx: AbilityCtx = {
         controller: src.unit?.owner ?? src.base?.owner ?? src.owner ?? game.active,
         unit: src.unit ?? null,

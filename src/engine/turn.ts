@@ -64,6 +64,8 @@ function endPhase(game: Game): void {
     }
   }
   game.usedThisTurn = []; // 13-2-13-1 【Once per Turn】 counts per turn
+  ended += game.timedEffects.length;
+  game.timedEffects = [];
   emit(game, `Cleanup step: effects lasting "during this turn" end${ended > 0 ? ` (${ended})` : ''}`, ['7-6-6-1']);
   runRulesManagement(game); // an HP modifier ending can leave a Unit with lethal damage
 }

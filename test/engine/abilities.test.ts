@@ -261,3 +261,55 @@ describe('damage that cannot be received, cost changes, staying rested', () => {
     expect(unit(later, 'b1')?.rested).toBe(false);
   });
 });
+
+describe('the clauses an assistant had to resolve by hand (now run)', () => {
+  it('10-1-5-6 GD01-090 Duo Maxwell 【During Link】: an enemy 【Deploy】 AP-1 (GD01-078 Mistral) does not lower the linked Deathscythe; an unlinked Unit is lowered', () => {
+    const mistral = (units: object[]) =>
+      sim({ state: { active_player: 'B', players: { A: { units }, B: { resources: 1 } } }, actions: [{ type: 'deploy', id: 'b1', card: 'GD01-078', choices: [{ targets: ['a1'] }] }] });
+    const linked = mistral([{ id: 'a1', card: 'GD01-025', pilot: 'GD01-090' }]);
+    expect(unit(linked, 'a1')?.ap).toBe(6); // 5 + Duo's 1, not reduced
+    expect(cites(linked, '10-1-5-6')).toBe(true);
+    expect(unit(mistral([{ id: 'a1', ap: 3, hp: 3 }]), 'a1')?.ap).toBe(2);
+  });
+
+  it('2-2-4 / 3-2-6-4 GD02-098 Quattro Bajeena is also named [Char Aznable], so he links Char\'s Zaku Ⅱ (ST03-006)', () => {
+    const out = sim({ state: { active_player: 'A', players: { A: { units: [{ id: 'a1', card: 'ST03-006', pilot: 'GD02-098' }] } } }, actions: [] });
+    expect(unit(out, 'a1')?.linked).toBe(true);
+  });
+
+  it('10-1-5-6 ST02-013 Peaceful Timbre in the action step: the shield area takes no damage from a Lv.4 attacker, and no Shield breaks', () => {
+    const out = sim({
+      state: { active_player: 'A', players: { A: { units: [{ id: 'a1', name: 'Gundam', level: 4, ap: 5, hp: 4 }] }, B: { resources: 4, base: null, shields: 3 } } },
+      actions: [{ type: 'attack', attacker: 'a1', target: 'player', action_step: [{ type: 'play', player: 'B', card: 'ST02-013' }] }],
+    });
+    expect(out.legal).toBe(true);
+    expect(out.state.players.B.shields).toBe(3);
+    expect(cites(out, '10-1-5-6')).toBe(true);
+    const lv5 = sim({
+      state: { active_player: 'A', players: { A: { units: [{ id: 'a1', name: 'Big', level: 5, ap: 5, hp: 4 }] }, B: { resources: 4, base: null, shields: 3 } } },
+      actions: [{ type: 'attack', attacker: 'a1', target: 'player', action_step: [{ type: 'play', player: 'B', card: 'ST02-013' }] }],
+    });
+    expect(lv5.state.players.B.shields).toBe(2);
+  });
+
+  it('13-1-3-1 GD01-046 Buster Gundam with a Coordinator pilot: using <Support> on a (ZAFT) Unit sets Buster active again (once per turn)', () => {
+    const out = sim({
+      state: {
+        active_player: 'A',
+        players: { A: { units: [{ id: 'a1', card: 'GD01-046', pilot: { name: 'Dearka Elthman', traits: ['Coordinator'], ap: 1, hp: 1 } }, { id: 'a2', ap: 2, hp: 2, traits: ['ZAFT'] }] } },
+      },
+      actions: [{ type: 'support', unit: 'a1', target: 'a2' }],
+    });
+    expect(unit(out, 'a2')?.ap).toBe(5);
+    expect(unit(out, 'a1')?.rested).toBe(false);
+  });
+
+  it('GD02-073 Carta\'s Graze Ritter: on the opponent\'s turn the enemy Unit battling it has <First Strike>, so a 5/4 attacker kills it and takes nothing', () => {
+    const out = sim({
+      state: { active_player: 'B', players: { A: { units: [{ id: 'a1', card: 'GD02-073', rested: true }] }, B: { units: [{ id: 'b1', ap: 5, hp: 4 }] } } },
+      actions: [{ type: 'attack', attacker: 'b1', target: 'a1' }],
+    });
+    expect(out.destroyed).toEqual(['a1']);
+    expect(unit(out, 'b1')?.damage).toBe(0);
+  });
+});
