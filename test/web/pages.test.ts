@@ -89,11 +89,11 @@ describe('rules page server', () => {
     expect((await get(a, '/', { origin: 'https://evil.example' })).status).toBe(403);
   });
 
-  it('shares the /mcp rate limit budget', async () => {
+  it('charges pages to the one per-client budget the app gives /mcp too', async () => {
     const small = app({ perMinute: 3 });
     expect((await get(small, '/rule/gundam-cr-en/8-5-3')).status).toBe(200);
     expect((await get(small, '/api/search?q=blocker')).status).toBe(200);
-    await small.fetch(new Request('http://127.0.0.1/mcp', { method: 'POST', headers: { host: '127.0.0.1', 'content-type': 'application/json' }, body: '{}' }));
+    expect((await get(small, '/rule/gundam-cr-en/8-5-2')).status).toBe(200);
     const limited = await get(small, '/?q=blocker');
     expect(limited.status).toBe(429);
     expect(limited.headers.get('retry-after')).toMatch(/^\d+$/);
