@@ -8,6 +8,7 @@ COPY scripts ./scripts
 COPY src ./src
 COPY bin ./bin
 COPY corpus ./corpus
+COPY docs ./docs
 # npm ci runs the build (prepare): TypeScript, corpus snapshot, search indexes, bundle, V8 snapshot.
 RUN npm ci --no-audit --no-fund && npm prune --omit=dev && chown -R node:node /app
 # Inside a container the server must listen on all interfaces. That turns the Host check (DNS
