@@ -2,12 +2,10 @@
  * Rule documents and cards as MCP resources: gundam://documents/{document}, gundam://rules/{document}/{id}
  * and gundam://cards/{id}. Only corpus records are ever read: the URI names a record, never a path.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import { McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { McpError, ErrorCode } from '@modelcontextprotocol/sdk/types.js';
 import type { Knowledge } from '../knowledge.js';
-import { packageRoot } from '../corpus/load.js';
+import { readEngineDoc } from '../corpus/load.js';
 
 export const SCENARIO_FORMAT_URI = 'gundam://docs/scenario-format';
 
@@ -22,7 +20,7 @@ let scenarioFormat: string | undefined;
  */
 export function scenarioFormatText(): string {
   if (scenarioFormat !== undefined) return scenarioFormat;
-  const doc = fs.readFileSync(path.join(packageRoot(), 'docs', 'engine.md'), 'utf8');
+  const doc = readEngineDoc();
   const sections = doc.split(/\n(?=## )/).filter((s) => SCENARIO_SECTIONS.test(s.split('\n')[0]!));
   if (!sections.length) throw new Error('docs/engine.md has no "## Scenario format" section');
   scenarioFormat = `# simulate_ruling: scenario format, answer format, worked examples\n\n${sections.map((s) => s.trimEnd()).join('\n\n')}\n`;
