@@ -340,19 +340,19 @@ export const simulateRulingInputSchema = strictObject({
 // ---------------------------------------------------------------------------------------------
 // Output
 
-const rules = shared(z.array(z.string()).describe('Comprehensive Rules numbers (EN 1.7.0)'), 'Rules');
+const rules = shared(z.array(z.string()).describe('Rule numbers (EN 1.7.0)'), 'Rules');
 
 const unitOut = shared(z.object({
   id: z.string(),
   name: z.string(),
-  card: z.string().nullable().describe('Catalog card number, if any'),
-  ap: z.number().describe('Current AP (Pilot and modifiers included, never below 0)'),
-  hp: z.number().describe('Current HP (Pilot and modifiers included)'),
-  damage: z.number().describe('Damage counters'),
+  card: z.string().nullable(),
+  ap: z.number().describe('Current, Pilot included'),
+  hp: z.number().describe('Current, Pilot included'),
+  damage: z.number(),
   rested: z.boolean(),
-  keywords: z.array(z.string()).describe('Current keyword effects, amounts summed'),
+  keywords: z.array(z.string()),
   pilot: z.object({ id: z.string(), name: z.string() }).nullable(),
-  linked: z.boolean().describe('Link Unit'),
+  linked: z.boolean(),
   deployed_this_turn: z.boolean(),
 }), 'UnitState');
 
@@ -371,45 +371,45 @@ const baseOut = z
 const playerOut = shared(z.object({
   units: z.array(unitOut),
   base: baseOut,
-  shields: z.number().describe('Shields left'),
+  shields: z.number(),
   hand: z.number(),
-  hand_cards: z.array(z.string()).describe('The known cards in the hand (card numbers)'),
+  hand_cards: z.array(z.string()).describe('The known ones'),
   deck: z.number(),
   resources: z.object({ active: z.number(), rested: z.number(), ex: z.number() }),
   resource_deck: z.number(),
-  trash: z.array(z.string()).describe('Card ids in the trash, oldest first'),
-  removed: z.array(z.string()).describe('Cards removed from the game (tokens, used EX Resources)'),
+  trash: z.array(z.string()).describe('Oldest first'),
+  removed: z.array(z.string()).describe('Removed from the game'),
 }), 'PlayerState');
 
 export const violationOut = z.object({
-  action: z.number().nullable().describe('Index (0-based) of the illegal action; null when the scenario itself is illegal'),
+  action: z.number().nullable().describe('0-based; null: the scenario'),
   action_type: z.string().nullable(),
   reason: z.string(),
   rules,
-  kind: z.enum(['rule', 'input', 'internal']).describe('"rule": the rules forbid it; "input": the scenario names something unknown; "internal": an engine error'),
+  kind: z.enum(['rule', 'input', 'internal']),
 });
 
 export const simulateRulingOutputSchema = z
   .object({
-    legal: z.boolean().describe('False when an action (or the scenario) breaks a rule; the state is the one before it'),
+    legal: z.boolean().describe('False: state is before the illegal action'),
     violations: z.array(violationOut),
     winner: playerId.nullable(),
     defeated: z.array(playerId),
     game_over: z.boolean(),
-    actions_applied: z.number().describe('How many actions were carried out'),
+    actions_applied: z.number(),
     events: z.array(
       z.object({
         text: z.string(),
         rules,
         phase: z.enum(['start', 'draw', 'resource', 'main', 'end']),
         step: z.string().optional(),
-        action: z.number().optional().describe('Index of the action that produced it'),
+        action: z.number().optional(),
       }),
     ),
-    destroyed: z.array(z.string()).describe('Ids destroyed (Units, Bases, Shields), in order'),
+    destroyed: z.array(z.string()).describe('Ids, in order'),
     not_executed: z
       .array(z.object({ unit: z.string(), card: z.string().nullable(), text: z.string(), reason: z.string() }))
-      .describe('Card abilities that mattered here but were not run (the engine cannot read them): resolve these by hand; the simulation is partial when this is not empty'),
+      .describe('Abilities not run: resolve by hand; the answer is partial'),
     rules_cited: rules,
     state: z.object({
       active_player: playerId,
@@ -417,21 +417,20 @@ export const simulateRulingOutputSchema = z
       phase: z.enum(['start', 'draw', 'resource', 'main', 'end']),
       players: z.object({ A: playerOut, B: playerOut }),
     }),
-  })
-  .describe('The situation played out, step by step, with rule numbers');
+  });
 
 // ---------------------------------------------------------------------------------------------
 // check_deck
 
 const deckEntry = strictObject({
-  card: id('card').describe('Card number, e.g. "ST01-001" (alternate printings count as their base card number)'),
+  card: id('card').describe('Card number, e.g. "ST01-001"'),
   count: count('count').describe('Copies'),
 });
 
 export const checkDeckInputSchema = strictObject({
   deck: z.array(deckEntry).max(200, 'at most 200 deck entries').describe('The 50-card deck'),
   resource_deck: z.array(deckEntry).max(100, 'at most 100 resource deck entries').optional().describe('The 10-card resource deck'),
-}).describe('A deck list to check against the construction rules (6-1)');
+});
 
 export const checkDeckOutputSchema = z.object({
   legal: z.boolean(),
@@ -441,7 +440,7 @@ export const checkDeckOutputSchema = z.object({
     resource_cards: z.number(),
     colors: z.array(z.string()),
     types: z.object({ unit: z.number(), pilot: z.number(), command: z.number(), base: z.number() }),
-    card_numbers: z.number().describe('Distinct card numbers in the deck'),
+    card_numbers: z.number().describe('Distinct'),
     unknown: z.array(z.string()),
   }),
 });
