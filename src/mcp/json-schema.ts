@@ -4,12 +4,17 @@
  * a subset of JSON Schema, so they are written compact and portable:
  *
  * - draft 2020-12 (the MCP default dialect, so no `$schema`), every shared shape once in `$defs`:
- *   the schemas named with `.meta({ id })` (Player, Unit, CardRef, Action, ...), and any bounded
- *   leaf used more than once (an id of 1-64 characters, a count 0-1000) under a plain name;
+ *   the schemas named with `.meta({ id })` (Player, Unit, CardRef, ...) and any other shape a
+ *   schema repeats (an id of 1-64 characters, a count 0-1000, a nullable string) where sharing it
+ *   makes the schema shorter;
  * - no `type` arrays (zod writes nullable fields as `["string","null"]`; Gemini's function
  *   declarations take one type per schema): each becomes `anyOf` branches of one type each, the
  *   type's own keywords moved into its branch;
- * - no schema that accepts anything (`{}`): converting one is an error here, so a tool cannot ship it.
+ * - no schema that accepts anything (`{}`): converting one is an error here, so a tool cannot ship it;
+ * - inputs only: a union of object variants told apart by a `const` field (simulate_ruling's
+ *   actions) is one object with a signature per variant, and nested objects leave out
+ *   `additionalProperties: false` (the server refuses unknown fields at any depth all the same).
+ *   Output schemas keep every constraint zod gives them.
  *
  * The zod schemas stay what the server validates with; these are what clients are told.
  */
@@ -90,53 +95,6 @@ function flattenAnyOf(node: JsonSchema): void {
   }
   if (!Array.isArray(node.anyOf)) return;
   node.anyOf = (node.anyOf as unknown[]).flatMap((b) => (isObject(b) && Array.isArray(b.anyOf) && Object.keys(b).length === 1 ? (b.anyOf as unknown[]) : [b]));
-}
-
-/**
- * Object branches of a union that differ only in their discriminator's `const` (and description)
- * become one branch with an `enum`: `deal_damage`, `rest`, `set_active` and `recover` take the same
- * fields. The same values are accepted; each merged description keeps its value's name.
- */
-function mergeVariants(node: JsonSchema): void {
-  for (const c of children(node)) {
-    const v = c.get();
-    if (isObject(v)) mergeVariants(v);
-  }
-  for (const k of ['oneOf', 'anyOf']) {
-    const branches = node[k];
-    if (!Array.isArray(branches)) continue;
-    const groups = new Map<string, { branch: JsonSchema; field: string; values: unknown[]; descriptions: string[] }>();
-    const out: unknown[] = [];
-    for (const b of branches) {
-      const props = isObject(b) && b.type === 'object' && isObject(b.properties) ? (b.properties as Record<string, JsonSchema>) : undefined;
-      const field = props && Object.keys(props).find((f) => isObject(props[f]) && 'const' in props[f]!);
-      if (!props || !field) {
-        out.push(b);
-        continue;
-      }
-      const value = props[field]!.const;
-      const { description, ...rest } = b as JsonSchema;
-      const shape = JSON.stringify({ ...rest, properties: { ...props, [field]: { ...props[field], const: null } } });
-      const group = groups.get(shape);
-      const said = `${String(value)}: ${typeof description === 'string' ? description : ''}`;
-      if (group) {
-        group.values.push(value);
-        group.descriptions.push(said);
-        continue;
-      }
-      const entry = { branch: b as JsonSchema, field, values: [value], descriptions: [said] };
-      groups.set(shape, entry);
-      out.push(entry);
-    }
-    node[k] = out.map((o) => {
-      if (!(isObject(o) && 'branch' in o)) return o;
-      const { branch, field, values, descriptions } = o as unknown as { branch: JsonSchema; field: string; values: unknown[]; descriptions: string[] };
-      if (values.length === 1) return branch;
-      const props = branch.properties as Record<string, JsonSchema>;
-      const { const: _c, ...discriminator } = props[field]!;
-      return { ...branch, properties: { ...props, [field]: { ...discriminator, enum: values } }, description: descriptions.join('; ') };
-    });
-  }
 }
 
 /**
@@ -346,7 +304,7 @@ export function toolJsonSchema(schema: z.ZodType, io: 'input' | 'output', name =
   if (io === 'input') {
     flattenUnions(json, (json.$defs ?? {}) as JsonSchema);
     openNestedInputObjects(json);
-  } else mergeVariants(json);
+  }
   dropUnusedDefs(json);
   shareShapes(json);
   return json;
