@@ -9,6 +9,7 @@ COPY src ./src
 COPY bin ./bin
 COPY public ./public
 COPY corpus ./corpus
+COPY docs ./docs
 # The build: TypeScript, corpus snapshot, search indexes, bundle, V8 snapshot.
 RUN npm ci --no-audit --no-fund && npm run build && npm prune --omit=dev && chown -R node:node /app
 # Inside a container the server must listen on all interfaces. That turns the Host check (DNS

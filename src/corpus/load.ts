@@ -89,6 +89,11 @@ export function packageRoot(): string {
   return path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 }
 
+/** docs/engine.md, the engine's documentation (the scenario-format resource is a part of it): a fixed path. */
+export function readEngineDoc(): string {
+  return fs.readFileSync(path.join(packageRoot(), 'docs', 'engine.md'), 'utf8');
+}
+
 export function corpusDir(): string {
   return path.join(packageRoot(), 'corpus');
 }

@@ -112,6 +112,9 @@ export interface LinkCondition {
   traits: string[];
 }
 
+/** A card field's value as one source gives it (differences between sources). */
+export type FieldValue = string | number | boolean | string[] | null;
+
 export interface CardRecord {
   id: string;
   /** The card number of the base printing when this is an alternate printing, otherwise null. */
@@ -137,7 +140,7 @@ export interface CardRecord {
   /** Which source each field came from. */
   sources: Record<string, FieldSource>;
   /** Fields where the seed and the official data disagreed; the official value is kept. */
-  differences: { field: string; seed: unknown; official: unknown }[];
+  differences: { field: string; seed: FieldValue; official: FieldValue }[];
   /** What the sources lost and could not be recovered (e.g. "keyword-name-lost"). */
   flags: string[];
   /** The card's text compiled into the ability IR (src/abilities/compile.ts), one per ability. */

@@ -23,7 +23,7 @@ export interface HttpConfig {
   /** Sessions one client key may hold; past it, that client's own least recently used session is closed. */
   maxSessionsPerClient: number;
   sessionIdleMs: number;
-  /** Host names accepted in the Host header; null accepts any. */
+  /** Host names accepted in the Host header (loopback names and ALLOWED_HOSTS); null accepts any. */
   allowedHosts: Set<string> | null;
   /** Origins accepted besides loopback ones (exact "scheme://host:port"). */
   allowedOrigins: Set<string>;
@@ -83,10 +83,12 @@ export function loadHttpConfig(env: NodeJS.ProcessEnv = process.env): HttpConfig
   const host = env.HOST?.trim() || '127.0.0.1';
   const loopback = LOOPBACK.has(host);
   // Host and Origin are compared by host name: the port is ours by the time a request arrives, and
-  // DNS rebinding changes the name, not the port. Bound to loopback, only loopback names pass unless
-  // ALLOWED_HOSTS says otherwise; bound elsewhere without ALLOWED_HOSTS, any Host passes.
+  // DNS rebinding changes the name, not the port. Loopback names always pass (a rebinding attack
+  // cannot make a browser send them for another site), and ALLOWED_HOSTS adds names to them, so a
+  // container started as the Dockerfile says still answers its own health check and a test on
+  // 127.0.0.1; bound elsewhere without ALLOWED_HOSTS, any Host passes.
   const configuredHosts = list(env.ALLOWED_HOSTS).map(hostnameOf);
-  const allowedHosts = configuredHosts.length ? new Set(configuredHosts) : loopback ? new Set(LOOPBACK) : null;
+  const allowedHosts = configuredHosts.length ? new Set([...LOOPBACK, ...configuredHosts]) : loopback ? new Set(LOOPBACK) : null;
   const allowedOrigins = new Set([...list(env.ALLOWED_ORIGINS), ...list(env.CORS_ORIGINS)]);
   // API keys are compared exactly (not lower-cased).
   const apiKeys = (env.API_KEYS ?? '').split(',').map((s) => s.trim()).filter(Boolean);

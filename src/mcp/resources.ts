@@ -5,12 +5,40 @@
 import { McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { McpError, ErrorCode } from '@modelcontextprotocol/sdk/types.js';
 import type { Knowledge } from '../knowledge.js';
+import { readEngineDoc } from '../corpus/load.js';
+
+export const SCENARIO_FORMAT_URI = 'gundam://docs/scenario-format';
+
+/** The sections of docs/engine.md a client needs to write a simulate_ruling scenario and read its answer. */
+const SCENARIO_SECTIONS = /^## (Scenario format|Card abilities|Answer format|Worked example \d+\b.*)$/;
+
+let scenarioFormat: string | undefined;
+/**
+ * simulate_ruling's long explanations: its schema's descriptions are one line each (an assistant
+ * reads every tool's schema before it answers anything), and point here. Read from docs/engine.md,
+ * so the document and the resource are one text.
+ */
+export function scenarioFormatText(): string {
+  if (scenarioFormat !== undefined) return scenarioFormat;
+  const doc = readEngineDoc();
+  const sections = doc.split(/\n(?=## )/).filter((s) => SCENARIO_SECTIONS.test(s.split('\n')[0]!));
+  if (!sections.length) throw new Error('docs/engine.md has no "## Scenario format" section');
+  scenarioFormat = `# simulate_ruling: scenario format, answer format, worked examples\n\n${sections.map((s) => s.trimEnd()).join('\n\n')}\n`;
+  return scenarioFormat;
+}
 
 function one(v: string | string[] | undefined): string {
   return Array.isArray(v) ? (v[0] ?? '') : (v ?? '');
 }
 
 export function registerResources(server: McpServer, kb: Knowledge): void {
+  server.registerResource(
+    'scenario-format',
+    SCENARIO_FORMAT_URI,
+    { title: 'simulate_ruling scenario format', description: 'How to write a simulate_ruling scenario, what the answer holds, and worked examples', mimeType: 'text/markdown' },
+    (uri) => ({ contents: [{ uri: uri.href, mimeType: 'text/markdown', text: scenarioFormatText() }] }),
+  );
+
   server.registerResource(
     'rules-document',
     new ResourceTemplate('gundam://documents/{document}', {

@@ -20,9 +20,9 @@ export const documentSchema = z.object({
 });
 
 export const crossReferenceSchema = z.object({
-  cited: z.string().describe('The number as printed'),
+  cited: z.string().describe('As printed'),
   title: z.string().nullable(),
-  target: z.string().nullable().describe('The rule the reference points at in this document'),
+  target: z.string().nullable(),
   discrepancy: z.string().optional(),
 });
 
@@ -58,23 +58,26 @@ export const cardSummarySchema = z.object({
   text: z.string(),
 });
 
+/** A card field's value as a source gives it (no empty schema: every client can check it). */
+const fieldValue = z.union([z.string(), z.number(), z.boolean(), z.array(z.string()), z.null()]).meta({ id: 'FieldValue' });
+
 export const cardSchema = cardSummarySchema.extend({
   link: z.object({ text: z.string(), names: z.array(z.string()), traits: z.array(z.string()) }).nullable(),
   zones: z.array(z.string()),
   rarity: z.string().nullable(),
   printings: z.array(z.object({ id: z.string(), set: z.string().nullable(), rarity: z.string().nullable(), source: z.string() })),
   sources: z.record(z.string(), z.string()),
-  differences: z.array(z.object({ field: z.string(), seed: z.unknown(), official: z.unknown() })),
+  differences: z.array(z.object({ field: z.string(), seed: fieldValue, official: fieldValue })),
   flags: z.array(z.string()),
 });
 
 /** One ability of a card as get_card shows it: whether the engine executes it, and if not, why. */
 export const abilitySummarySchema = z.object({
-  text: z.string().describe('The ability as printed, reminder text removed'),
+  text: z.string(),
   kind: z.enum(['triggered', 'activated', 'command', 'constant', 'pilot', 'keyword', 'unsupported']),
-  status: z.enum(['executes', 'unsupported']).describe('"executes": compiled into the engine\'s ability IR; "unsupported": kept as text'),
-  reason: z.enum(['no-pattern', 'source-lost', 'hidden-information', 'multiplayer']).optional().describe('Why it is unsupported'),
-  unread: z.string().optional().describe('The clause the compiler could not read'),
+  status: z.enum(['executes', 'unsupported']),
+  reason: z.enum(['no-pattern', 'source-lost', 'hidden-information', 'multiplayer']).optional(),
+  unread: z.string().optional().describe('The clause not read'),
 });
 
 /** Bounded free text: long enough for any real question, short enough to keep a request cheap. */

@@ -9,6 +9,7 @@ import type { Knowledge } from '../knowledge.js';
 import { registerTool, type ToolAnswer, type ToolDefinition } from './tool.js';
 import { log } from '../log.js';
 import { registerResources } from './resources.js';
+import { toolJsonSchema, type JsonSchema } from './json-schema.js';
 import { listCardSets, listGames, listRulesDocuments } from './tools/catalog.js';
 import { searchRules } from './tools/search-rules.js';
 import { getRule } from './tools/get-rule.js';
@@ -102,18 +103,30 @@ function publicErrors(server: McpServer): void {
 }
 
 /**
- * The tool list never changes while a server runs, but the SDK converts every zod schema to JSON
- * Schema on each tools/list (milliseconds each time): compute it once per process.
+ * The tools' JSON Schemas as clients get them: compact (shared shapes in $defs) and portable (see
+ * json-schema.ts), instead of the SDK's own conversion, which writes every reused shape out again
+ * and nullable fields as type arrays.
+ */
+export function toolSchemas(tool: ToolDefinition<z.ZodObject, z.ZodObject>): { inputSchema: JsonSchema; outputSchema: JsonSchema } {
+  return { inputSchema: toolJsonSchema(tool.input, 'input', tool.name), outputSchema: toolJsonSchema(tool.output, 'output', tool.name) };
+}
+
+/**
+ * The tool list never changes while a server runs, but converting every zod schema to JSON Schema
+ * takes milliseconds: compute it once per process.
  */
 let toolListCache: unknown;
-function cacheToolList(server: McpServer): void {
+function publishToolList(server: McpServer): void {
   const handlers = requestHandlers(server);
   const original = handlers.get('tools/list');
   if (!original) throw new Error('tools/list handler missing');
   handlers.set('tools/list', async (request, extra) => {
     // Only the first page is cached; this server has no pagination (no cursor).
     if ((request.params as { cursor?: unknown } | undefined)?.cursor !== undefined) return original(request, extra);
-    toolListCache ??= await original(request, extra);
+    toolListCache ??= await original(request, extra).then((list) => {
+      const { tools, ...rest } = list as { tools: { name: string }[] };
+      return { ...rest, tools: tools.map((t) => ({ ...t, ...toolSchemas(TOOLS.find((d) => d.name === t.name)!) })) };
+    });
     return toolListCache;
   });
 }
@@ -125,7 +138,7 @@ export function createServer(kb: Knowledge): McpServer {
   );
   for (const tool of TOOLS) registerTool(server, kb, tool);
   rejectUnknownTools(server, new Set(TOOLS.map((t) => t.name)));
-  cacheToolList(server);
+  publishToolList(server);
   registerResources(server, kb);
   server.registerPrompt(
     'answer_ruling',

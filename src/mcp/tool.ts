@@ -53,7 +53,9 @@ export function registerTool<I extends z.ZodObject, O extends z.ZodObject>(serve
       description: def.description,
       inputSchema: def.input,
       outputSchema: def.output,
-      annotations: { title: def.title, readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+      // destructiveHint and idempotentHint mean something only when readOnlyHint is false, and the
+      // title is the tool's own: every byte here is read by every assistant before it answers.
+      annotations: { readOnlyHint: true, openWorldHint: false },
     },
     // The SDK has validated the arguments against def.input before this runs.
     ((args: z.infer<I>): CallToolResult => {

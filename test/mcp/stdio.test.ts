@@ -248,6 +248,9 @@ describe('MCP over stdio', () => {
     expect((doc.contents[0] as { text: string }).text).toMatch(/Link Unit/);
     const rule = await client.readResource({ uri: 'gundam://rules/gundam-cr-en/13-1-5' });
     expect(JSON.parse((rule.contents[0] as { text: string }).text).heading).toBe('<First Strike>');
+    expect(resources.map((r) => r.uri)).toContain('gundam://docs/scenario-format');
+    const format = await client.readResource({ uri: 'gundam://docs/scenario-format' });
+    expect((format.contents[0] as { text: string }).text).toMatch(/## Scenario format[\s\S]*## Worked example 1/);
     const card = await client.readResource({ uri: 'gundam://cards/GD01-013' });
     expect(JSON.parse((card.contents[0] as { text: string }).text).name).toBe('Gundam');
     await expect(client.readResource({ uri: 'gundam://documents/..%2F..%2Fpackage.json' })).rejects.toThrow(/unknown document/);

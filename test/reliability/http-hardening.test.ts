@@ -145,8 +145,9 @@ describe('binding, CORS and origins', () => {
   it('binds to 127.0.0.1 unless HOST says otherwise', async () => {
     expect(loadHttpConfig({}).host).toBe('127.0.0.1');
     expect(loadHttpConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
-    // Bound elsewhere, only the names in ALLOWED_HOSTS pass the Host check.
-    expect([...(loadHttpConfig({ HOST: '0.0.0.0', ALLOWED_HOSTS: 'rules.example:443' }).allowedHosts ?? [])]).toEqual(['rules.example']);
+    // Bound elsewhere, the names in ALLOWED_HOSTS pass the Host check, added to the loopback names.
+    expect([...(loadHttpConfig({ HOST: '0.0.0.0', ALLOWED_HOSTS: 'rules.example:443' }).allowedHosts ?? [])].sort()).toEqual(['127.0.0.1', '::1', '[::1]', 'localhost', 'rules.example'].sort());
+    expect(loadHttpConfig({ ALLOWED_HOSTS: 'rules.example' }).allowedHosts?.has('127.0.0.1')).toBe(true);
     const s = await start({ HOST: '' });
     expect(s.logs()).toMatch(/"event":"start","transport":"http","host":"127\.0\.0\.1"/);
   });

@@ -6,7 +6,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { CardKeyword, CardPrinting, CardRecord, CardSet, CardType, FieldSource, LinkCondition } from '../../src/corpus/types.js';
+import type { CardKeyword, CardPrinting, CardRecord, CardSet, CardType, FieldSource, FieldValue, LinkCondition } from '../../src/corpus/types.js';
 import { cleanLines, parseSeedCatalog, type SeedCard } from './cards-seed.js';
 import { nameKey } from '../../src/corpus/card-keys.js';
 import { keywordsInText, restoreSeedText } from './card-keywords.js';
@@ -230,7 +230,7 @@ function merge(s: SeedCard, o: OfficialCard): CardRecord {
     let source: FieldSource = 'official';
     if (card.flags.some((x) => x.startsWith(`official-${f}-missing`))) source = 'seed';
     else if (same(f, sv, ov)) source = 'seed+official';
-    else if (sv !== null && !(Array.isArray(sv) && sv.length === 0)) card.differences.push({ field: f, seed: sv, official: ov });
+    else if (sv !== null && !(Array.isArray(sv) && sv.length === 0)) card.differences.push({ field: f, seed: sv as FieldValue, official: ov as FieldValue });
     card.sources[f] = source;
   }
   card.name = o.name;

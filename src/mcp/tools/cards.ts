@@ -52,23 +52,22 @@ export const searchCards = defineTool({
   name: 'search_cards',
   title: 'Search cards',
   description:
-    'Searches the Gundam Card Game card catalog (1060 printings) by text and filters. No query and no filter lists the whole catalog, a page at a time. ' +
-    'Filters: type, color, set (product code such as GD01, ST05, BETA), trait, keyword (e.g. "Blocker" or "Breach 3"), level, cost.',
+    'Searches the card catalog by words and filters; none lists it all, a page at a time.',
   input: strictObject({
-    query: z.string().trim().max(200, 'query is limited to 200 characters').optional().describe('Words in the name, traits or text, e.g. "unicorn", "draw 1", "Amuro"'),
-    type: z.enum(['unit', 'pilot', 'command', 'base', 'resource']).optional().describe('Card type'),
-    color: z.enum(COLORS).optional().describe('Card color'),
-    set: z.string().trim().max(16).optional().describe('Product code (GD01, ST05, EB01, BETA, ...) or card-number prefix; see list_card_sets'),
-    trait: z.string().trim().max(64).optional().describe('A trait, e.g. "Earth Federation" or "(Zeon)"'),
-    keyword: z.string().trim().max(40).optional().describe('A keyword the card has (always or under a condition) or grants, optionally with amount: "Blocker", "Repair 1", "First Strike"; each result says which in keyword_match'),
-    level: z.number().int().min(0).max(20).optional().describe('Exact Lv.'),
-    cost: z.number().int().min(0).max(20).optional().describe('Exact cost'),
-    printings: z.enum(['all', 'base']).optional().describe('"all" lists alternate printings too (default); "base" one record per card number'),
-    limit: z.number().int().min(1).max(100).optional().describe('Results per page, 1-100 (default 20)'),
-    offset: z.number().int().min(0).max(100000).optional().describe('Results to skip (default 0)'),
+    query: z.string().trim().max(200, 'query is limited to 200 characters').optional().describe('Words in name, traits or text'),
+    type: z.enum(['unit', 'pilot', 'command', 'base', 'resource']).optional().describe('Type'),
+    color: z.enum(COLORS).optional().describe('Color'),
+    set: z.string().trim().max(16).optional().describe('e.g. "GD01" (list_card_sets)'),
+    trait: z.string().trim().max(64).optional().describe('e.g. "Zeon"'),
+    keyword: z.string().trim().max(40).optional().describe('Has (always or under a condition) or grants, e.g. "Repair 1"; see keyword_match'),
+    level: z.number().int().min(0).max(20).optional().describe('Lv.'),
+    cost: z.number().int().min(0).max(20).optional().describe('Cost'),
+    printings: z.enum(['all', 'base']).optional().describe('"base": one per card number'),
+    limit: z.number().int().min(1).max(100).optional().describe('Default 20'),
+    offset: z.number().int().min(0).max(100000).optional().describe('Default 0'),
   }),
   output: z.object({
-    total: z.number().int().describe('How many cards match in all'),
+    total: z.number().int(),
     offset: z.number().int(),
     limit: z.number().int(),
     next_offset: z.number().int().nullable(),
@@ -179,19 +178,18 @@ export const getCard = defineTool({
   name: 'get_card',
   title: 'Get a card',
   description:
-    'Returns one card with every field of the catalog: name, type, color, Lv., cost, AP, HP, traits, full text, keywords with amounts, link condition, zones, rarity, all printings, ' +
-    'and where each field came from, and its abilities: each one "executes" (the rules engine runs it) or "unsupported" (with the reason and the unread clause), effects "full"/"partial"/"none". Look up by id (exact, or an alternate printing like "ST01-014-p4"), by exact name, or by a loose name ("unicorn gundam destroy mode"). ' +
-    'When a name fits several cards, the best match is returned with the other candidates.',
+    'One card by id, printing id or name (exact or loose): every catalog field with its source, its printings, and each ability with whether simulate_ruling runs it. ' +
+    'A name that fits several cards returns the best match and the other candidates.',
   input: strictObject({
-    id: z.string().trim().min(1).max(32).optional().describe('Card id or printing id, e.g. "GD01-013", "ST01-014-p4"'),
-    name: z.string().trim().min(1).max(120).optional().describe('Card name, exact or loose, e.g. "Gundam", "unicorn gundam destroy mode"'),
+    id: z.string().trim().min(1).max(32).optional().describe('e.g. "GD01-013", "ST01-014-p4"'),
+    name: z.string().trim().min(1).max(120).optional().describe('Exact or loose'),
   }).refine((a) => a.id !== undefined || a.name !== undefined, { message: 'give id or name (one of them is required)' }),
   output: z.object({
     card: cardSchema,
-    printing: z.string().nullable().describe('The printing id asked for, when it is an alternate printing of this card'),
-    candidates: z.array(z.object({ id: z.string(), name: z.string(), type: z.string(), set: z.string() })).describe('Other cards the name could mean'),
-    abilities: z.array(abilitySummarySchema).describe("The card's abilities, in printed order"),
-    effects: z.enum(['full', 'partial', 'none']).describe('"full": the engine executes every ability; "partial": some are unsupported; "none": no text'),
+    printing: z.string().nullable().describe('The alternate printing asked for'),
+    candidates: z.array(z.object({ id: z.string(), name: z.string(), type: z.string(), set: z.string() })).describe('Other cards the name may mean'),
+    abilities: z.array(abilitySummarySchema),
+    effects: z.enum(['full', 'partial', 'none']).describe('How much of it simulate_ruling runs'),
   }),
   handler: (args, kb) => {
     const { card, printing, candidates } = lookup(kb, args.id, args.name);

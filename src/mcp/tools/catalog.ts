@@ -22,7 +22,7 @@ function documentsOf(kb: Knowledge) {
 export const listGames = defineTool({
   name: 'list_games',
   title: 'List games',
-  description: 'Lists the games this server knows (the Gundam Card Game, and the older Gundam War kept apart), with their documents. Start here.',
+  description: 'The games this server knows (Gundam Card Game; the older Gundam War, kept apart) and their documents. Start here.',
   input: strictObject({}),
   output: z.object({
     games: z.array(
@@ -55,8 +55,8 @@ export const listRulesDocuments = defineTool({
   description:
     'Lists every rules document with id, game, kind, language, version, date and authority. The unofficial document is included and labelled; it is never an answer for the official game.',
   input: strictObject({
-    game: z.enum(['gundam', 'gundam-war']).optional().describe('Only documents of this game'),
-    language: z.enum(['en', 'ja']).optional().describe('Only documents in this language'),
+    game: z.enum(['gundam', 'gundam-war']).optional().describe('Only this game'),
+    language: z.enum(['en', 'ja']).optional().describe('Only this language'),
   }),
   output: z.object({ documents: z.array(documentSchema) }),
   handler: (args, kb) => {
@@ -71,7 +71,7 @@ export const listRulesDocuments = defineTool({
 export const listCardSets = defineTool({
   name: 'list_card_sets',
   title: 'List card sets',
-  description: 'Lists the card sets (products) of the Gundam Card Game catalog with how many printings each holds.',
+  description: 'The card sets (products) in the catalog, with their printing counts.',
   input: strictObject({}),
   output: z.object({
     total: z.number().int(),

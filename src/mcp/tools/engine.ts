@@ -51,12 +51,8 @@ export const simulateRulingTool = defineTool({
   name: 'simulate_ruling',
   title: 'Simulate a ruling',
   description:
-    'Plays a Gundam Card Game situation out under the Comprehensive Rules (EN 1.7.0) and returns every step with the rule numbers behind it: ' +
-    'attacks (block, First Strike, Breach, Suppression, Base then Shields then defeat), deploying and pairing (Lv, cost, 6-unit and 1-base limits, Link Units), ' +
-    'effects (damage, destroy, rest, recover, modify AP/HP, grant keywords, draw, discard) and end of turn. ' +
-    'Catalog cards ("card": "GD01-013") bring their compiled abilities, which run: 【Deploy】/【Attack】/【Destroyed】/【When Paired】/【Burst】 triggers, constant bonuses, ' +
-    'Commands ("play", 【Action】 ones in an attack\'s "action_step") and 【Activate】 abilities ("activate"); players\' decisions go in each action\'s "choices". ' +
-    'Abilities the engine cannot read are listed in not_executed (resolve those by hand). It stops at the first illegal action and names the rule it breaks.',
+    'Plays a Gundam Card Game board state and actions out under the Comprehensive Rules and returns every step with its rule numbers; catalog cards\' abilities run, the ones it cannot read are listed in not_executed. ' +
+    'Scenario format and examples: resource gundam://docs/scenario-format.',
   input: simulateRulingInputSchema,
   output: simulateRulingOutputSchema,
   handler: (args, kb) => {
@@ -85,8 +81,7 @@ export const checkDeckTool = defineTool({
   name: 'check_deck',
   title: 'Check a deck',
   description:
-    'Checks a deck list against the construction rules (6-1): exactly 50 cards of Unit, Pilot, Command and Base cards in one or two colors, at most 4 per card number, ' +
-    'and a resource deck of exactly 10 Resource cards. Unknown card ids are reported.',
+    'Checks a deck list against the construction rules (6-1): 50 cards, one or two colors, at most 4 per card number, and a 10-card resource deck.',
   input: checkDeckInputSchema,
   output: checkDeckOutputSchema,
   handler: (args, kb) => {

@@ -52,12 +52,11 @@ export const getRule = defineTool({
   name: 'get_rule',
   title: 'Get a rule',
   description:
-    'Returns one rule by its printed number (e.g. "8-5-2-3-1", "13-1-5"; tournament manual "2.4.1"; floor rules "section-8" or "Section 8"; glossary "link-unit"; any id another tool returned) with its exact text, heading path, parent, children, ' +
-    'the rules it cites (resolved, with any discrepancy between printed number and title), the rules that cite it, and its counterpart in the other language.',
+    'One rule by its printed number ("8-5-2-3-1", "2.4.1", "section-8", or any id a tool returned): exact text, path, parent, children, the rules it cites and that cite it, and the other language\'s.',
   input: strictObject({
-    id: z.string().trim().min(1, 'id must not be empty').max(40, 'id is limited to 40 characters').describe('The rule number as printed, e.g. "8-5-3-2" or "2.4.1"'),
-    language: z.enum(['en', 'ja']).optional().describe('Which Comprehensive Rules to read when no document is given (default en)'),
-    document: z.string().max(64).optional().describe('Document id (see list_rules_documents); default: the official Comprehensive Rules'),
+    id: z.string().trim().min(1, 'id must not be empty').max(40, 'id is limited to 40 characters').describe('As printed, e.g. "8-5-3-2"'),
+    language: z.enum(['en', 'ja']).optional().describe('Default en'),
+    document: z.string().max(64).optional().describe('Default: the Comprehensive Rules'),
   }),
   output: z.object({
     rule: z.object({
@@ -76,7 +75,7 @@ export const getRule = defineTool({
       cited_by: z.array(z.string()),
       counterpart: linkedRule.nullable(),
       alignment: z.string().optional(),
-      note: z.string().optional().describe('Set when the id could mean a rule in another document (e.g. "7.4" vs Comprehensive Rules "7-4")'),
+      note: z.string().optional().describe('The id could mean a rule in another document'),
       restored: z.boolean(),
       repairs: z.array(z.object({ kind: z.string(), detail: z.string(), via: z.string().optional() })),
     }),

@@ -9,13 +9,12 @@ export const readRulesDocument = defineTool({
   name: 'read_rules_document',
   title: 'Read a rules document',
   description:
-    'Reads a rules document in order, a page of records at a time (default 50). Give a section ("8-5", "7.4") to read only that section and everything under it. ' +
-    'Only corpus documents can be read (ids from list_rules_documents).',
+    'Reads a rules document in order, a page at a time, or one section ("8-5") and everything under it.',
   input: strictObject({
-    document: z.string().trim().min(1).max(64).describe('Document id, e.g. "gundam-cr-en" (see list_rules_documents)'),
-    section: z.string().trim().min(1).max(40).optional().describe('Read only this rule or section and its sub-rules, e.g. "8-5" or "7.4"'),
-    offset: z.number().int().min(0).max(100000).optional().describe('Records to skip (default 0)'),
-    limit: z.number().int().min(1).max(200).optional().describe('Records per page, 1-200 (default 50)'),
+    document: z.string().trim().min(1).max(64).describe('e.g. "gundam-cr-en"'),
+    section: z.string().trim().min(1).max(40).optional().describe('e.g. "8-5"'),
+    offset: z.number().int().min(0).max(100000).optional().describe('Default 0'),
+    limit: z.number().int().min(1).max(200).optional().describe('Default 50'),
   }),
   output: z.object({
     document: z.object({ id: z.string(), title: z.string(), version: z.string(), language: z.enum(['en', 'ja']), authority: z.string() }),

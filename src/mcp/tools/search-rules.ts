@@ -8,30 +8,24 @@ export const searchRules = defineTool({
   name: 'search_rules',
   title: 'Search the rules',
   description:
-    'Searches the Gundam Card Game rules and returns the matching rules with their printed numbers (8-5-3-2; tournament manual 2.4.1), exact text and heading path, best first. ' +
-    'By default it searches every official Gundam Card Game document in the query\'s language (Comprehensive Rules, Tournament Rules Manual, Floor Rules, errata note); ' +
-    'English and Japanese queries both work. Players\' words ("tap", "graveyard", "mulligan", "life") are understood. A rule number in the query is looked up directly. ' +
-    'The most specific matching rule comes first; a section that contains it follows, marked parent_of_match with the matched_children. ' +
-    'When the Floor Rules and the Tournament Rules Manual both cover the topic (penalties, time and extra turns, conceding and dropping, agreed results), both are listed and `note` says how they differ.',
+    'Searches the official Gundam Card Game rules (Comprehensive Rules, tournament and floor rules, errata) in English or Japanese; returns rules with their printed numbers and exact text, most specific first. ' +
+    'Players\' words ("tap", "graveyard") and rule numbers work; when the Floor Rules and the Tournament Rules Manual both cover the topic, both are listed and `note` says how they differ.',
   input: strictObject({
-    query: queryText('query').describe('The question or words to search for, in English or Japanese (e.g. "can a unit attack the turn it is deployed", "ブロッカー")'),
-    language: z.enum(['en', 'ja']).optional().describe('Language of the documents to search; default: the language the query is written in'),
-    game: z.enum(['gundam', 'gundam-war']).optional().describe('Game to search; default gundam (Gundam War is a different, older game)'),
-    document: z.string().max(64).optional().describe('Search only this document id (see list_rules_documents)'),
-    include_unofficial: z.boolean().optional().describe('Also search the unofficial "v1.0.0" document (default false; it contradicts the official rules)'),
-    limit: z.number().int().min(1).max(50).optional().describe('Maximum results, 1-50 (default 10)'),
+    query: queryText('query').describe('A question or words, English or Japanese'),
+    language: z.enum(['en', 'ja']).optional().describe('Default: the query\'s'),
+    game: z.enum(['gundam', 'gundam-war']).optional().describe('Default gundam'),
+    document: z.string().max(64).optional().describe('Only this document id'),
+    include_unofficial: z.boolean().optional().describe('Also the unofficial "v1.0.0" document'),
+    limit: z.number().int().min(1).max(50).optional().describe('Default 10'),
   }),
   output: z.object({
     query: z.string(),
     language: z.enum(['en', 'ja']),
-    documents: z.array(z.string()).describe('The documents searched'),
-    note: z
-      .object({ topic: z.string(), floor: z.string(), manual: z.string(), note: z.string() })
-      .optional()
-      .describe('Set when the Floor Rules and the Tournament Rules Manual both cover the question and differ: their rule ids and how they differ; read both'),
+    documents: z.array(z.string()),
+    note: z.object({ topic: z.string(), floor: z.string(), manual: z.string(), note: z.string() }).optional().describe('Floor Rules and Tournament Rules Manual both apply and differ'),
     results: z.array(
       z.object({
-        id: z.string().describe('The printed rule number'),
+        id: z.string(),
         document: z.string(),
         document_title: z.string(),
         kind: z.string(),
@@ -42,10 +36,10 @@ export const searchRules = defineTool({
         path: z.array(z.string()),
         text: z.string(),
         score: z.number(),
-        parent_of_match: z.boolean().describe('True when more specific rules under this one matched the query: the governing rule is likely one of matched_children (ranked above this one when it scores close)'),
+        parent_of_match: z.boolean().describe('Rules under this one matched: see matched_children'),
         matched_children: z
           .array(z.object({ id: z.string(), heading: z.string().nullable(), text: z.string() }))
-          .describe('The rules under this one that matched, best first (text shortened); read one with get_rule'),
+          .describe('Best first, text shortened'),
       }),
     ),
   }),
