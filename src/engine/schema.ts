@@ -408,7 +408,7 @@ export const simulateRulingOutputSchema = z
       }),
     ),
     destroyed: z.array(z.string()).describe('Ids, in order'),
-    complete: z.boolean().describe('False when not_executed is not empty'),
+    complete: z.boolean(),
     not_executed: z
       .array(z.object({ unit: z.string(), card: z.string().nullable(), text: z.string(), reason: z.string() }))
       .describe('Abilities not run: resolve by hand; the answer is partial'),

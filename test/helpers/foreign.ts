@@ -33,9 +33,9 @@ export function inspector(args: string[], options: { cwd?: string; env?: NodeJS.
   return run(process.execPath, [INSPECTOR, '--cli', ...args], options);
 }
 
-/** The tool calls the README shows, `{"name": ..., "arguments": ...}`, one for every tool. */
+/** The tool calls the tool reference (docs/tools.md) shows, `{"name": ..., "arguments": ...}`, one for every tool. */
 export function readmeExamples(): { name: string; arguments: Record<string, unknown> }[] {
-  const readme = fs.readFileSync(path.join(root, 'README.md'), 'utf8');
+  const readme = fs.readFileSync(path.join(root, 'docs', 'tools.md'), 'utf8');
   return [...readme.matchAll(/^(\{"name":"[a-z_]+","arguments":.*\})$/gm)].map((m) => JSON.parse(m[1]!) as { name: string; arguments: Record<string, unknown> });
 }
 

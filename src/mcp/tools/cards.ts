@@ -59,7 +59,7 @@ export const searchCards = defineTool({
     color: z.enum(COLORS).optional().describe('Color'),
     set: z.string().trim().max(16).optional().describe('e.g. "GD01" (list_card_sets)'),
     trait: z.string().trim().max(64).optional().describe('e.g. "Zeon"'),
-    keyword: z.string().trim().max(40).optional().describe('Has (always or under a condition) or grants, e.g. "Repair 1"; see keyword_match'),
+    keyword: z.string().trim().max(40).optional().describe('Has or grants, e.g. "Repair 1"'),
     level: z.number().int().min(0).max(20).optional().describe('Lv.'),
     cost: z.number().int().min(0).max(20).optional().describe('Cost'),
     printings: z.enum(['all', 'base']).optional().describe('"base": one per card number'),

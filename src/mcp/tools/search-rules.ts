@@ -9,7 +9,7 @@ export const searchRules = defineTool({
   title: 'Search the rules',
   description:
     'Searches the official Gundam Card Game rules (Comprehensive Rules, tournament and floor rules, errata) in English or Japanese; returns rules with their printed numbers and exact text, most specific first. ' +
-    'Players\' words ("tap", "graveyard") and rule numbers work; when the Floor Rules and the Tournament Rules Manual both cover the topic, both are listed and `note` says how they differ.',
+    'Players\' words ("tap", "graveyard") and rule numbers work; `note` flags Floor Rules vs Tournament Manual differences.',
   input: strictObject({
     query: queryText('query').describe('A question or words, English or Japanese'),
     language: z.enum(['en', 'ja']).optional().describe('Default: the query\'s'),
@@ -22,7 +22,7 @@ export const searchRules = defineTool({
     query: z.string(),
     language: z.enum(['en', 'ja']),
     documents: z.array(z.string()),
-    note: z.object({ topic: z.string(), floor: z.string(), manual: z.string(), note: z.string() }).optional().describe('Floor Rules and Tournament Rules Manual both apply and differ'),
+    note: z.object({ topic: z.string(), floor: z.string(), manual: z.string(), note: z.string() }).optional(),
     results: z.array(
       z.object({
         id: z.string(),
