@@ -15,6 +15,7 @@ import { expansionFor } from './synonyms.js';
 import { TermStats, computeTermStats } from './term-stats.js';
 import { mostSpecificFirst, parentFollows } from './specific.js';
 import { FamilyModel, computeFamilies } from './family.js';
+import { Reranker, storedModel, type RerankModel } from './rerank.js';
 import { FLOOR_RULES, TOURNAMENT_MANUAL, TOURNAMENT_OVERLAPS, overlapNote, type OverlapNote } from './overlaps.js';
 
 export interface RuleSearchParams {
@@ -68,7 +69,25 @@ export class SearchService {
   /** Per record: its ranking prior when one document is searched, and when several are (hot path: computed once). */
   private priors?: { single: Float64Array; mixed: Float64Array; event: Float64Array };
 
+  private readonly rerankers = new Map<Language, Reranker>();
+  private rerankModel: RerankModel = storedModel();
+
   constructor(private readonly store: CorpusStore) {}
+
+  /** The second-stage weights (tools/fit-rerank.ts tries others; the server uses the stored ones). */
+  setRerankModel(model: RerankModel): void {
+    this.rerankModel = model;
+    for (const [lang, r] of this.rerankers) r.weights = model[lang];
+  }
+
+  private reranker(language: Language): Reranker {
+    let r = this.rerankers.get(language);
+    if (!r) {
+      r = new Reranker(this.store.records, language, this.termStats(language), this.rerankModel[language]);
+      this.rerankers.set(language, r);
+    }
+    return r;
+  }
 
   /** Builds the indexes now rather than on first use (a server warms up before answering). */
   warm(): void {
@@ -198,6 +217,7 @@ export class SearchService {
         }
         pool.sort((a, b) => b.score - a.score);
       }
+      this.reranker(lang).rerank(pool, p.query, extra);
       const byKey = (d: string, id: string) => this.store.ruleIndex(d, id);
       const hits = parentFollows(mostSpecificFirst(pool, records, byKey), records, byKey, (i) => !isTournament[i]);
       for (const h of hits) {

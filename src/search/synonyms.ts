@@ -8,7 +8,7 @@ import { hasJapanese } from './text.js';
 
 const PLAYER_WORDS: [RegExp, string][] = [
   [/\b(?:tap|taps|tapped|tapping|turn sideways|exhaust(?:ed)?)\b/, 'rest rested'],
-  [/\b(?:untap|untaps|untapped|ready|readies|refresh)\b/, 'active set active active step'],
+  [/\b(?:untap|untaps|untapped|ready|readies|refresh|upright|straighten(?:ed)?)\b|\b(?:come|comes|coming|stand|stands|standing|get|gets) (?:back )?up\b/, 'active set active active step'],
   [/\b(?:graveyard|discard pile|discard zone|gy|yard|dead pile)\b/, 'trash'],
   [/\b(?:mulligan|mulligans|redraw|re-draw|new hand)\b/, 'redraw starting hand'],
   [/\b(?:life|lives|life points|health)\b/, 'shield shields defeat'],
@@ -86,6 +86,12 @@ const JA_WORDS: [RegExp, string][] = [
   [/ブロック/, 'ブロッカー'],
   [/先手/, '先攻'],
   [/後手/, '後攻'],
+  // The concepts the English list has and this one lacked: a limit ("max", "cap"), a value below
+  // zero, a card that leaves and comes back (a new card), giving up.
+  [/上限|最大|マックス|何枚まで|何体まで/, '最大 上限 まで'],
+  [/マイナス|負の|0未満|ゼロ未満|下回/, '負の整数 0'],
+  [/出し直|戻して|手札に戻|バウンス|再配備|入れ直/, '領域間の移動 新しいカード'],
+  [/降参|サレンダー|リタイア/, '投了'],
 ];
 
 /** The rules' words for a Japanese query's players' words. */

@@ -50,6 +50,11 @@ export class TermStats {
     return Math.log(1 + (this.n - df + 0.5) / (df + 0.5));
   }
 
+  /** Whether some rule uses the term. */
+  has(term: string): boolean {
+    return this.df.has(term);
+  }
+
   idf(term: string): number {
     return this.idfOf(this.df.get(term) ?? 0);
   }
