@@ -133,8 +133,18 @@ function signature(game: Game): string {
  * Recomputes every constant effect. A condition may read what other constants give ("while this
  * Unit has 5 or more AP"), so the pass repeats until nothing changes (at most a few rounds).
  */
+function anyConstant(game: Game): boolean {
+  for (const p of PLAYERS) {
+    const st = game.players[p];
+    if (st.units.some((u) => !isEmpty(u.constant)) || (st.base && !isEmpty(st.base.constant))) return true;
+  }
+  return false;
+}
+
 export function refreshConstants(game: Game): void {
   const sources = collect(game);
+  // Most boards have no constant effect at all: nothing to compute or log then.
+  if (sources.length === 0 && !anyConstant(game)) return;
   const was = applied(game);
   if (sources.length === 0) reset(game);
   else {
@@ -156,8 +166,8 @@ function applied(game: Game): Map<string, { name: string; sources: string[] }> {
   const out = new Map<string, { name: string; sources: string[] }>();
   for (const p of PLAYERS) {
     const st = game.players[p];
-    for (const u of st.units) out.set(u.id, { name: u.face.name === u.id ? u.id : `${u.face.name} (${u.id})`, sources: [...u.constant.sources] });
-    if (st.base) out.set(st.base.id, { name: `${st.base.face.name} (${st.base.id})`, sources: [...st.base.constant.sources] });
+    for (const u of st.units) if (!isEmpty(u.constant)) out.set(u.id, { name: u.face.name === u.id ? u.id : `${u.face.name} (${u.id})`, sources: [...u.constant.sources] });
+    if (st.base && !isEmpty(st.base.constant)) out.set(st.base.id, { name: `${st.base.face.name} (${st.base.id})`, sources: [...st.base.constant.sources] });
   }
   return out;
 }
@@ -172,6 +182,9 @@ function conditionRules(source: string): string[] {
 
 function logChanges(game: Game, was: Map<string, { name: string; sources: string[] }>): void {
   const now = applied(game);
+  // A card that had constants and has none now (and is still in play) is in `was` only.
+  const inPlay = new Set(PLAYERS.flatMap((p) => [...game.players[p].units.map((u) => u.id), ...(game.players[p].base ? [game.players[p].base!.id] : [])]));
+  for (const [id, old] of was) if (!now.has(id) && inPlay.has(id)) now.set(id, { name: old.name, sources: [] });
   for (const [id, cur] of now) {
     const before = was.get(id)?.sources ?? [];
     for (const src of new Set(cur.sources)) {
