@@ -4,7 +4,7 @@
  * chosen when the text reaches them (10-3-3), and an impossible part simply not done (1-3-2).
  * Every event quotes the ability it came from.
  */
-import type { EffectStep, Immunity, Selector, Step } from '../abilities/ir.js';
+import type { EffectStep, Immunity, Selector, Step, Who } from '../abilities/ir.js';
 import { immuneTo } from './immunity.js';
 import { faceFromRecord } from './cards.js';
 import { ChoiceProblem, chooseCards, chooseTargets, chooseWhere, decideUse } from './choices.js';
@@ -133,6 +133,13 @@ function durationRules(d: 'turn' | 'battle'): string[] {
 
 const IMMUNITY_WORDS: Record<string, string> = { 'ap-reduction': 'given less AP', destroy: 'destroyed', rest: 'rested', 'return-to-hand': 'returned to the hand' };
 
+/** A step done by each player it names; whether any of them did something (counts > 0). */
+function forEachPlayer(ctx: AbilityCtx, who: Who, act: (p: PlayerId) => number): boolean {
+  let any = false;
+  for (const p of players(ctx, who)) any = act(p) > 0 || any;
+  return any;
+}
+
 /** Runs one step; returns whether it did something (for "If you do", 5-20-1). */
 function runStep(game: Game, ctx: AbilityCtx, step: Step, entry: Choice | undefined): boolean {
   const s = src(ctx);
@@ -249,26 +256,14 @@ function runStep(game: Game, ctx: AbilityCtx, step: Step, entry: Choice | undefi
       }
       return any;
     }
-    case 'draw': {
-      let any = false;
-      for (const p of players(ctx, step.who)) any = applyDraw(game, p, step.count, s) > 0 || any;
-      return any;
-    }
-    case 'discard': {
-      let any = false;
-      for (const p of players(ctx, step.who)) any = discard(game, p, step.count, s) > 0 || any;
-      return any;
-    }
-    case 'mill': {
-      let any = false;
-      for (const p of players(ctx, step.who)) any = mill(game, p, step.count, s) > 0 || any;
-      return any;
-    }
-    case 'shield-to-hand': {
-      let any = false;
-      for (const p of players(ctx, step.who)) any = shieldToHand(game, p, step.count, s) > 0 || any;
-      return any;
-    }
+    case 'draw':
+      return forEachPlayer(ctx, step.who, (p) => applyDraw(game, p, step.count, s));
+    case 'discard':
+      return forEachPlayer(ctx, step.who, (p) => discard(game, p, step.count, s));
+    case 'mill':
+      return forEachPlayer(ctx, step.who, (p) => mill(game, p, step.count, s));
+    case 'shield-to-hand':
+      return forEachPlayer(ctx, step.who, (p) => shieldToHand(game, p, step.count, s));
     case 'self-to-hand':
       return selfToHand(game, ctx, s);
     case 'deploy-self':

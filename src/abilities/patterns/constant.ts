@@ -10,7 +10,7 @@ import { KEYWORD_SRC, parseKeyword } from './keyword.js';
 import { parseNoun } from './noun.js';
 import { sentences } from './sequence.js';
 import { parseTarget } from './target.js';
-import { Unread, type Used } from './unread.js';
+import { statsChange, Unread, type Used } from './unread.js';
 
 interface ConstantPattern {
   id: string;
@@ -18,21 +18,11 @@ interface ConstantPattern {
   read: (m: RegExpExecArray, used: Used) => Constant;
 }
 
-function stats(a: string, av: string, b: string | undefined, bv: string | undefined): { ap: number; hp: number } {
-  const out = { ap: 0, hp: 0 };
-  out[a === 'AP' ? 'ap' : 'hp'] = Number(av);
-  if (b) {
-    if (b === a) throw new Unread(`${b}${bv}`);
-    out[b === 'AP' ? 'ap' : 'hp'] = Number(bv);
-  }
-  return out;
-}
-
 export const CONSTANT_PATTERNS: ConstantPattern[] = [
   {
     id: 'const.stats',
     re: /^(.+?) gets? (AP|HP)([+-]\d+)(?: and (AP|HP)([+-]\d+))?$/,
-    read: (m, u) => ({ type: 'stats', target: parseTarget(m[1]!, u), ...stats(m[2]!, m[3]!, m[4], m[5]) }),
+    read: (m, u) => ({ type: 'stats', target: parseTarget(m[1]!, u), ...statsChange(m[2]!, m[3]!, m[4], m[5]) }),
   },
   {
     // "During your opponent's turn, the enemy Unit battling this Unit gains <First Strike>."
@@ -88,7 +78,7 @@ function parseConstant(sentence: string, used: Used): Constant[] {
     if (target.type === 'previous') throw new Unread(sentence);
     used.add('const.stats-and-keyword');
     return [
-      { type: 'stats', target, ...stats(both[2]!, both[3]!, undefined, undefined) },
+      { type: 'stats', target, ...statsChange(both[2]!, both[3]!, undefined, undefined) },
       { type: 'keyword', target, keyword: parseKeyword(both[4]!) },
     ];
   }

@@ -8,7 +8,7 @@ import { GUARD_SRC, IMMUNE_SRC, parseGuard, parseImmunity } from './guard.js';
 import { KEYWORD_SRC, parseKeyword } from './keyword.js';
 import { parseNoun } from './noun.js';
 import { parseTarget } from './target.js';
-import { Unread, type Used } from './unread.js';
+import { statsChange, Unread, type Used } from './unread.js';
 
 export interface StepPattern {
   id: string;
@@ -18,16 +18,6 @@ export interface StepPattern {
 
 const DURATION = 'during this (turn|battle)';
 const dur = (w: string | undefined) => (w === 'battle' ? 'battle' : 'turn');
-
-function stats(a: string, av: string, b: string | undefined, bv: string | undefined): { ap: number; hp: number } {
-  const out = { ap: 0, hp: 0 };
-  out[a === 'AP' ? 'ap' : 'hp'] = Number(av);
-  if (b) {
-    if (b === a) throw new Unread(`${b}${bv}`);
-    out[b === 'AP' ? 'ap' : 'hp'] = Number(bv);
-  }
-  return out;
-}
 
 /** The constant texts a token spec may end with, as printed. */
 export const TOKEN_CONSTANTS: Record<string, Constant> = {
@@ -81,7 +71,7 @@ export const STEP_PATTERNS: StepPattern[] = [
   {
     id: 'step.modify',
     re: new RegExp(`^(.+?) gets? (AP|HP)([+-]\\d+)(?: and (AP|HP)([+-]\\d+))? ${DURATION}$`),
-    read: (m, u) => ({ do: 'modify', target: parseTarget(m[1]!, u), ...stats(m[2]!, m[3]!, m[4], m[5]), duration: dur(m[6]) }),
+    read: (m, u) => ({ do: 'modify', target: parseTarget(m[1]!, u), ...statsChange(m[2]!, m[3]!, m[4], m[5]), duration: dur(m[6]) }),
   },
   {
     id: 'step.grant',

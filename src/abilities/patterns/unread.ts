@@ -18,3 +18,14 @@ export class Used {
     if (!this.ids.includes(id)) this.ids.push(id);
   }
 }
+
+/** "AP+2" / "AP+1 and HP+1" read into a change of each; a stat named twice is not read. */
+export function statsChange(a: string, av: string, b: string | undefined, bv: string | undefined): { ap: number; hp: number } {
+  const out = { ap: 0, hp: 0 };
+  out[a === 'AP' ? 'ap' : 'hp'] = Number(av);
+  if (b) {
+    if (b === a) throw new Unread(`${b}${bv}`);
+    out[b === 'AP' ? 'ap' : 'hp'] = Number(bv);
+  }
+  return out;
+}
