@@ -7,6 +7,7 @@ import cluster from 'node:cluster';
 import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
+import { RateLimiterClusterMaster } from 'rate-limiter-flexible';
 import { knowledge } from '../knowledge.js';
 import { createServer } from '../mcp/server.js';
 import { createApp } from './app.js';
@@ -160,7 +161,6 @@ export async function startHttp(config: HttpConfig = loadHttpConfig()): Promise<
  */
 async function runPrimary(config: HttpConfig): Promise<void> {
   if (!config.redisUrl) {
-    const { RateLimiterClusterMaster } = await import('rate-limiter-flexible');
     new RateLimiterClusterMaster();
   }
   // One salt for every worker: a client's log hash is the same whichever worker answered it.
