@@ -69,16 +69,16 @@ if (ci && missing) {
 
     afterAll(async () => {
       closeLoopbackAgents();
-      for (const r of replicas) {
-        expect(serverTrouble(r.logs())).toEqual([]);
-        await r.stop();
-      }
+      // Everything stopped first, checked after: a failed check must not leave nginx or a replica running.
       await balancer?.stop();
+      const trouble = replicas.flatMap((r) => serverTrouble(r.logs()));
+      for (const r of replicas) await r.stop();
       const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1 });
       await redis.connect();
       const keys = await redis.keys(`${prefix}:*`);
       if (keys.length) await redis.del(...keys);
       redis.disconnect();
+      expect(trouble).toEqual([]);
     });
 
     const requestsSeen = (r: HttpServer) => r.logs().split('"event":"request"').length - 1;
