@@ -12,7 +12,7 @@ import { cors } from 'hono/cors';
 import type { HttpBindings } from '@hono/node-server';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import { RateLimiter, type RateDecision } from './rate-limit.js';
-import { SessionsFull, type SessionManager } from './sessions.js';
+import { SessionsFull, type SessionManager, type StatelessServers } from './sessions.js';
 import { log } from '../log.js';
 import { hostnameOf, LOOPBACK } from './config.js';
 import type { Knowledge } from '../knowledge.js';
@@ -20,6 +20,8 @@ import { mountWeb } from '../web/routes.js';
 
 export interface AppOptions {
   sessions: SessionManager;
+  /** Set in stateless mode (MCP_STATELESS=1): every request is answered without a session. */
+  stateless?: StatelessServers | null;
   limiter: RateLimiter;
   maxBodyBytes: number;
   /** Host names accepted in the Host header; null accepts any (bound to a non-loopback address without ALLOWED_HOSTS). */
@@ -182,7 +184,7 @@ export function createApp(o: AppOptions): Hono<Env> {
     const d = await healthLimiter.take(addressKey(c, o.trustProxyHeader));
     for (const [k, v] of Object.entries(healthLimiter.headers(d))) c.header(k, v);
     if (!d.allowed) return c.json({ error: `Rate limit exceeded; retry after ${d.retryAfter} s` }, 429);
-    return c.json({ status: 'ok', sessions: o.sessions.size, uptime_s: Math.round(process.uptime()) });
+    return c.json({ status: 'ok', stateless: Boolean(o.stateless), sessions: o.sessions.size, uptime_s: Math.round(process.uptime()) });
   });
 
   app.all('/mcp', async (c) => {
@@ -224,6 +226,9 @@ export function createApp(o: AppOptions): Hono<Env> {
 
     const sessionId = c.req.header('mcp-session-id');
     // Ending a session is never refused nor charged: refusing it would only leave the session behind.
+    if (c.req.method === 'DELETE' && o.stateless) {
+      return done(c.json(jsonRpcError(-32600, 'Method Not Allowed: this server keeps no sessions (stateless); there is nothing to end'), 405, { Allow: 'POST' }));
+    }
     if (c.req.method === 'DELETE') {
       if (!sessionId || !o.sessions.get(sessionId)) return done(c.json(jsonRpcError(-32001, 'Session not found'), 404));
       await o.sessions.close(sessionId);
@@ -286,7 +291,7 @@ export function createApp(o: AppOptions): Hono<Env> {
       decision = d;
     }
     const chargeWork = async () => {
-      const extra = o.sessions.scheduler?.takeSpent(key, costUnitMs) ?? 0;
+      const extra = (o.stateless ?? o.sessions).scheduler?.takeSpent(key, costUnitMs) ?? 0;
       if (extra > 0) {
         await o.limiter.charge(key, extra);
         if (decision) decision = { ...decision, remaining: Math.max(0, decision.remaining - extra) };
@@ -295,6 +300,14 @@ export function createApp(o: AppOptions): Hono<Env> {
 
     // The body is already read and parsed; the transport takes it from parsedBody.
     const request = c.req.raw;
+    if (o.stateless) {
+      // Any process answers any request: no session to find, none to create (an Mcp-Session-Id a
+      // client still sends is ignored).
+      const { response, abandon } = await o.stateless.handle(request, body, key);
+      const res = await withTimeout(response, abandon);
+      await chargeWork();
+      return done(res);
+    }
     const initialize = messages.some((m) => (m as { method?: unknown })?.method === 'initialize');
     if (initialize) {
       if (sessionId) return done(c.json(jsonRpcError(-32600, 'Bad Request: initialize must not carry an Mcp-Session-Id'), 400));

@@ -1,4 +1,5 @@
 /** HTTP settings from the environment, with the defaults a local server should have. */
+import { availableParallelism } from 'node:os';
 
 export interface HttpConfig {
   port: number;
@@ -46,6 +47,13 @@ export interface HttpConfig {
   shutdownGraceMs: number;
   /** The judges' rules page at / (WEB=off turns it off). */
   web: boolean;
+  /**
+   * No server-side sessions (MCP_STATELESS=1): every request is answered by a fresh transport
+   * without a session id, so any process or replica can answer any request. For replicas and WORKERS.
+   */
+  stateless: boolean;
+  /** HTTP worker processes (node:cluster); 1 = this process serves. More than 1 needs stateless. */
+  workers: number;
 }
 
 function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
@@ -78,6 +86,13 @@ export function hostnameOf(hostHeader: string): string {
   return h.replace(/:\d+$/, '');
 }
 
+function flag(env: NodeJS.ProcessEnv, name: string): boolean {
+  const raw = env[name]?.trim().toLowerCase();
+  if (raw === undefined || raw === '' || raw === '0' || raw === 'false' || raw === 'no') return false;
+  if (raw === '1' || raw === 'true' || raw === 'yes') return true;
+  throw new Error(`${name} must be 1 or 0, got "${env[name]}"`);
+}
+
 export function loadHttpConfig(env: NodeJS.ProcessEnv = process.env): HttpConfig {
   const port = int(env, 'PORT', 8180, 0, 65535);
   const host = env.HOST?.trim() || '127.0.0.1';
@@ -97,7 +112,14 @@ export function loadHttpConfig(env: NodeJS.ProcessEnv = process.env): HttpConfig
   const headersTimeoutMs = int(env, 'HEADERS_TIMEOUT_MS', 10_000, 100, 600_000);
   const requestTimeoutMs = int(env, 'REQUEST_TIMEOUT_MS', 30_000, 100, 600_000);
   if (headersTimeoutMs > requestTimeoutMs) throw new Error(`HEADERS_TIMEOUT_MS (${headersTimeoutMs}) must not exceed REQUEST_TIMEOUT_MS (${requestTimeoutMs})`);
+  const stateless = flag(env, 'MCP_STATELESS');
+  // One worker per core by default when any process may answer any request; one process otherwise
+  // (sessions live in the memory of the process that created them).
+  const workers = int(env, 'WORKERS', stateless ? availableParallelism() : 1, 1, 256);
+  if (workers > 1 && !stateless) throw new Error(`WORKERS=${workers} needs MCP_STATELESS=1: sessions live in one process's memory, and workers take connections in turn`);
   return {
+    stateless,
+    workers,
     port,
     host,
     perMinute: int(env, 'RATE_LIMIT_PER_MINUTE', 60, 1, 1_000_000),

@@ -15,7 +15,7 @@
  * so a frozen Redis costs one short timeout, not one per request. While Redis is away each process
  * enforces the full budget on its own (a client spreading over N replicas gets up to N times it).
  */
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { RateLimiterCluster, RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Redis } from 'ioredis';
 import { log } from '../log.js';
 
@@ -26,6 +26,13 @@ export interface RateLimitConfig {
   redis?: Redis;
   /** Key prefix, so several deployments (or test runs) can share one Redis. */
   prefix?: string;
+  /**
+   * In a cluster worker without Redis: the budget lives in the primary process (over IPC), so the
+   * workers of one machine share it. Redis, when given, wins. Answers slower than `clusterTimeoutMs`
+   * (or a primary that is gone) fall back to the in-memory limiter, as Redis failures do.
+   */
+  cluster?: boolean;
+  clusterTimeoutMs?: number;
   /** After a Redis failure, how long the in-memory fallback answers alone (default 5 s). */
   redisBackoffMs?: number;
 }
@@ -60,7 +67,11 @@ export class RateLimiter {
     const make = (points: number, duration: number, name: string): Window => {
       const keyPrefix = `${config.prefix ?? 'gundam-rules'}:${name}`;
       const local = new RateLimiterMemory({ points, duration, keyPrefix: `${keyPrefix}:local` });
-      const store = config.redis ? new RateLimiterRedis({ storeClient: config.redis, points, duration, keyPrefix, rejectIfRedisNotReady: true }) : local;
+      const store = config.redis
+        ? new RateLimiterRedis({ storeClient: config.redis, points, duration, keyPrefix, rejectIfRedisNotReady: true })
+        : config.cluster
+          ? new RateLimiterCluster({ points, duration, keyPrefix, timeoutMs: config.clusterTimeoutMs ?? 200 })
+          : local;
       return { points, duration, store, local };
     };
     this.windows = [make(config.perMinute, 60, 'minute')];

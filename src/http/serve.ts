@@ -3,14 +3,17 @@
  * keep-alive timeouts and a connection cap, and on SIGTERM/SIGINT stops accepting connections, lets
  * in-flight requests finish (up to SHUTDOWN_GRACE_MS), then exits 0.
  */
+import cluster from 'node:cluster';
+import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
+import { RateLimiterClusterMaster } from 'rate-limiter-flexible';
 import { knowledge } from '../knowledge.js';
 import { createServer } from '../mcp/server.js';
 import { createApp } from './app.js';
 import { loadHttpConfig, type HttpConfig } from './config.js';
 import { RateLimiter } from './rate-limit.js';
-import { SessionManager } from './sessions.js';
+import { SessionManager, StatelessServers } from './sessions.js';
 import { FairScheduler } from './fair.js';
 import { keepRunningOnStrayErrors, log } from '../log.js';
 
@@ -66,17 +69,26 @@ export async function startHttp(config: HttpConfig = loadHttpConfig()): Promise<
   const kb = knowledge();
   kb.warm();
   const redis = config.redisUrl ? await connectRedis(config.redisUrl, config.redisTimeoutMs) : undefined;
-  const limiter = new RateLimiter({ perMinute: config.perMinute, burst: config.burst, prefix: config.rateLimitPrefix, ...(redis ? { redis } : {}) });
+  // A cluster worker without Redis shares the budget with its siblings through the primary.
+  const limiter = new RateLimiter({
+    perMinute: config.perMinute,
+    burst: config.burst,
+    prefix: config.rateLimitPrefix,
+    ...(redis ? { redis } : cluster.isWorker ? { cluster: true, clusterTimeoutMs: config.redisTimeoutMs } : {}),
+  });
+  const scheduler = new FairScheduler(config.costUnitMs);
+  const stateless = config.stateless ? new StatelessServers({ createServer: () => createServer(kb), maxBodyBytes: config.maxBodyBytes, scheduler }) : null;
   const sessions = new SessionManager({
     max: config.maxSessions,
     maxPerOwner: config.maxSessionsPerClient,
     idleMs: config.sessionIdleMs,
     maxBodyBytes: config.maxBodyBytes,
     createServer: () => createServer(kb),
-    scheduler: new FairScheduler(config.costUnitMs),
+    scheduler,
   });
   const app = createApp({
     sessions,
+    stateless,
     limiter,
     maxBodyBytes: config.maxBodyBytes,
     allowedHosts: config.allowedHosts,
@@ -115,7 +127,7 @@ export async function startHttp(config: HttpConfig = loadHttpConfig()): Promise<
   if (config.maxConnectionsPerAddress > 0 && !config.trustProxyHeader) limitPerAddress(server, config.maxConnectionsPerAddress);
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  log('start', { transport: 'http', host: config.host, port, web: config.web, redis: Boolean(redis), rate: `${config.perMinute}/min${config.burst && config.burst < config.perMinute ? ` burst ${config.burst}` : ''}` });
+  log('start', { transport: 'http', host: config.host, port, ...(cluster.isWorker ? { worker: cluster.worker?.id } : {}), web: config.web, stateless: config.stateless, redis: Boolean(redis), rate: `${config.perMinute}/min${config.burst && config.burst < config.perMinute ? ` burst ${config.burst}` : ''}` });
 
   let closing: Promise<void> | null = null;
   const close = () => {
@@ -134,6 +146,7 @@ export async function startHttp(config: HttpConfig = loadHttpConfig()): Promise<
       clearTimeout(graceTimer);
       server.closeAllConnections();
       await sessions.closeAll();
+      await stateless?.closeAll();
       if (redis) redis.disconnect();
     })();
     return closing;
@@ -141,14 +154,74 @@ export async function startHttp(config: HttpConfig = loadHttpConfig()): Promise<
   return { port, close };
 }
 
+/**
+ * WORKERS=N (N > 1, stateless only): this process is the cluster primary. It serves nothing itself;
+ * it forks N workers that share the listening socket (node:cluster hands connections out in turn),
+ * holds the rate-limit budget they share when there is no Redis, replaces a worker that dies, and
+ * on SIGTERM/SIGINT has every worker drain (as one process would) before it exits 0.
+ */
+async function runPrimary(config: HttpConfig): Promise<void> {
+  if (!config.redisUrl) {
+    new RateLimiterClusterMaster();
+  }
+  // One salt for every worker: a client's log hash is the same whichever worker answered it.
+  process.env.LOG_HASH_SALT ||= randomBytes(16).toString('hex');
+  let stopping = false;
+  const fork = () => {
+    const worker = cluster.fork();
+    let listening = false;
+    worker.once('listening', () => {
+      listening = true;
+    });
+    worker.once('exit', (code, signal) => {
+      if (stopping) return;
+      if (!listening) {
+        // It could not start (bad settings, a damaged build): so would the next one. Stop.
+        log('start_failed', { error: `worker ${worker.id} exited ${code ?? signal} before listening` });
+        stopping = true;
+        for (const w of Object.values(cluster.workers ?? {})) w?.kill('SIGKILL');
+        process.exit(1);
+      }
+      log('worker_exit', { worker: worker.id, code, signal, replaced: true });
+      setTimeout(fork, 200).unref();
+    });
+  };
+  log('cluster_start', { workers: config.workers, shared_limit: config.redisUrl ? 'redis' : 'primary' });
+  for (let i = 0; i < config.workers; i++) fork();
+  const stop = (signal: string) => {
+    if (stopping) return log('stop_ignored', { signal, reason: 'already draining' });
+    stopping = true;
+    log('stop', { signal, workers: Object.keys(cluster.workers ?? {}).length });
+    const workers = Object.values(cluster.workers ?? {}).filter((w) => w !== undefined);
+    let left = workers.length;
+    if (!left) process.exit(0);
+    for (const w of workers) {
+      w.once('exit', () => {
+        if (--left === 0) {
+          log('stopped', { signal });
+          process.exit(0);
+        }
+      });
+      w.process.kill('SIGTERM');
+    }
+    // Workers end within their grace period; a stuck one is not waited for forever.
+    setTimeout(() => process.exit(0), config.shutdownGraceMs + 5000).unref();
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+}
+
 export async function runHttp(): Promise<void> {
   // A bug in one request must not take the server down for everyone: log it and keep serving.
   // Logging itself must not either (a closed stderr would otherwise raise on every line).
   process.stderr.on('error', () => undefined);
   keepRunningOnStrayErrors();
+  let config: HttpConfig;
   let running: RunningHttp;
   try {
-    running = await startHttp();
+    config = loadHttpConfig();
+    if (config.workers > 1 && cluster.isPrimary) return await runPrimary(config);
+    running = await startHttp(config);
   } catch (e) {
     log('start_failed', { error: e instanceof Error ? e.message : String(e) });
     process.exit(1);
@@ -167,4 +240,6 @@ export async function runHttp(): Promise<void> {
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
+  // A worker whose primary is gone (killed with SIGKILL) must not serve on alone.
+  if (cluster.isWorker) process.on('disconnect', () => stop('primary_gone'));
 }

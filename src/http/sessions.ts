@@ -20,6 +20,29 @@ function cpuMs(): number {
   return (u.user + u.system) / 1000;
 }
 
+/**
+ * The SDK's transport (1.32) in JSON-response mode never removes a request's entry from its
+ * `_streamMapping` once the response is handed out (its `cleanup` runs only in SSE mode), so every
+ * request of a session left ~7 KB behind: 115 MB -> 320 MB over 25k calls. Remove the entry when its
+ * response resolves. Only the private map is touched; when a future SDK renames it, nothing happens.
+ */
+export function releaseAnsweredStreams(transport: WebStandardStreamableHTTPServerTransport): void {
+  type Entry = { resolveJson?: (r: Response) => void };
+  const map = (transport as unknown as { _streamMapping?: Map<string, Entry> })._streamMapping;
+  if (!(map instanceof Map)) return;
+  const set = map.set.bind(map);
+  map.set = (id: string, entry: Entry) => {
+    const resolve = entry.resolveJson;
+    if (resolve) {
+      entry.resolveJson = (r: Response) => {
+        map.delete(id);
+        resolve(r);
+      };
+    }
+    return set(id, entry);
+  };
+}
+
 /** Every session is taken: a new one must wait until one closes or expires. */
 export class SessionsFull extends Error {
   constructor(readonly retryAfterSeconds: number) {
@@ -43,6 +66,98 @@ export interface SessionOptions {
   createServer: () => McpServer;
   /** Turns on the event loop for requests; one per process (default: a new one). */
   scheduler?: FairScheduler;
+}
+
+/**
+ * Routes a transport's requests through the fair scheduler, and measures each one: the process's
+ * CPU time from the turn it starts to its response (the tools run synchronously, so that is the
+ * work it did; CPU time, unlike the clock, does not grow when the machine is busy elsewhere).
+ */
+export function scheduleRequests(transport: WebStandardStreamableHTTPServerTransport, owner: string, scheduler: FairScheduler): void {
+  const deliver = transport.onmessage;
+  if (!deliver) return;
+  const started = new Map<string | number, number>();
+  transport.onmessage = (message, extra) => {
+    const m = message as { id?: unknown; method?: unknown };
+    if (typeof m.method === 'string' && (typeof m.id === 'string' || typeof m.id === 'number')) {
+      const id = m.id;
+      scheduler.run(owner, () => {
+        if (started.size < 10_000) started.set(id, cpuMs());
+        deliver.call(transport, message, extra);
+      });
+    } else deliver.call(transport, message, extra);
+  };
+  const send = transport.send.bind(transport);
+  transport.send = (message: JSONRPCMessage, options) => {
+    const id = (message as { id?: unknown }).id;
+    if ((typeof id === 'string' || typeof id === 'number') && !('method' in message)) {
+      const t = started.get(id);
+      if (t !== undefined) {
+        started.delete(id);
+        scheduler.addSpent(owner, cpuMs() - t);
+      }
+    }
+    return send(message, options);
+  };
+}
+
+/**
+ * Stateless serving (MCP_STATELESS=1): no session, so any process or replica answers any request.
+ * Each request gets a fresh transport without a session id (the SDK's stateless mode: a transport
+ * must not serve two requests) connected to an McpServer from a pool: building a server (every
+ * tool, resource and prompt registered) costs more than the call itself, and a server whose
+ * transport closed connects to the next one. The pool holds at most `maxIdle` idle servers.
+ */
+export class StatelessServers {
+  private readonly idle: McpServer[] = [];
+  private readonly maxIdle: number;
+  readonly scheduler: FairScheduler;
+
+  constructor(private readonly options: { createServer: () => McpServer; maxBodyBytes: number; scheduler?: FairScheduler; maxIdle?: number }) {
+    this.scheduler = options.scheduler ?? new FairScheduler();
+    this.maxIdle = options.maxIdle ?? 64;
+  }
+
+  get idleServers(): number {
+    return this.idle.length;
+  }
+
+  /**
+   * Answers one POST (its body already parsed). `abandon` is set when the caller gave up waiting
+   * (a response timeout): the server then goes away instead of back to the pool.
+   */
+  async handle(request: Request, parsedBody: unknown, owner: string): Promise<{ response: Promise<Response>; abandon: () => void }> {
+    const server = this.idle.pop() ?? this.options.createServer();
+    const transport = new WebStandardStreamableHTTPServerTransport({
+      sessionIdGenerator: undefined,
+      enableJsonResponse: true,
+      maxRequestBodySize: this.options.maxBodyBytes,
+    });
+    await server.connect(transport);
+    scheduleRequests(transport, owner, this.scheduler);
+    let abandoned = false;
+    const response = (async () => {
+      try {
+        return await transport.handleRequest(request, { parsedBody });
+      } finally {
+        // Closing the transport disconnects the server from it; a server nobody abandoned serves again.
+        await transport.close().catch(() => undefined);
+        if (!abandoned && this.idle.length < this.maxIdle) this.idle.push(server);
+      }
+    })();
+    return {
+      response,
+      abandon: () => {
+        abandoned = true;
+        void transport.close().catch(() => undefined);
+      },
+    };
+  }
+
+  async closeAll(): Promise<void> {
+    const servers = this.idle.splice(0);
+    await Promise.all(servers.map((s) => s.close().catch(() => undefined)));
+  }
 }
 
 export class SessionManager {
@@ -122,6 +237,7 @@ export class SessionManager {
         this.forget(id);
       },
     });
+    releaseAnsweredStreams(transport);
     this.pendingTransports.set(transport, () => {
       if (!registered) {
         registered = true;
@@ -129,7 +245,7 @@ export class SessionManager {
       }
     });
     await server.connect(transport);
-    this.schedule(transport, owner);
+    scheduleRequests(transport, owner, this.scheduler);
     return transport;
   }
 
@@ -143,40 +259,6 @@ export class SessionManager {
     this.pendingTransports.get(transport)?.();
     this.pendingTransports.delete(transport);
     if (!transport.sessionId || !this.sessions.has(transport.sessionId)) await transport.close().catch(() => undefined);
-  }
-
-  /**
-   * Routes the session's requests through the fair scheduler, and measures each one: the process's
-   * CPU time from the turn it starts to its response (the tools run synchronously, so that is the
-   * work it did; CPU time, unlike the clock, does not grow when the machine is busy elsewhere).
-   */
-  private schedule(transport: WebStandardStreamableHTTPServerTransport, owner: string): void {
-    const deliver = transport.onmessage;
-    if (!deliver) return;
-    const scheduler = this.scheduler;
-    const started = new Map<string | number, number>();
-    transport.onmessage = (message, extra) => {
-      const m = message as { id?: unknown; method?: unknown };
-      if (typeof m.method === 'string' && (typeof m.id === 'string' || typeof m.id === 'number')) {
-        const id = m.id;
-        scheduler.run(owner, () => {
-          if (started.size < 10_000) started.set(id, cpuMs());
-          deliver.call(transport, message, extra);
-        });
-      } else deliver.call(transport, message, extra);
-    };
-    const send = transport.send.bind(transport);
-    transport.send = (message: JSONRPCMessage, options) => {
-      const id = (message as { id?: unknown }).id;
-      if ((typeof id === 'string' || typeof id === 'number') && !('method' in message)) {
-        const t = started.get(id);
-        if (t !== undefined) {
-          started.delete(id);
-          scheduler.addSpent(owner, cpuMs() - t);
-        }
-      }
-      return send(message, options);
-    };
   }
 
   private forget(id: string): Session | undefined {
