@@ -142,10 +142,11 @@ export function toOutput(game: Game, violations: Violation[], applied: number): 
     defeated: [...game.defeated],
     game_over: game.over,
     actions_applied: applied,
-    events: game.events.map((e) => ({ ...e, rules: [...e.rules] })),
-    destroyed: [...game.destroyed],
+    // The game ends with the answer: its arrays are handed over, not copied.
+    events: game.events,
+    destroyed: game.destroyed,
     complete: game.notExecuted.length === 0,
-    not_executed: game.notExecuted.map((n) => ({ ...n })),
+    not_executed: game.notExecuted,
     rules_cited: uniqueRules(game, violations),
     state: {
       active_player: game.active,
