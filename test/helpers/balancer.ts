@@ -5,9 +5,9 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort, waitForPort } from './ports.js';
 import { root } from './servers.js';
 
 /** The nginx binary: NGINX_BIN, else on PATH, else Debian's /usr/sbin/nginx; null when absent. */
@@ -17,16 +17,6 @@ export function nginxBinary(): string | null {
   return null;
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 /** docs/deploy/nginx.conf with its placeholders filled in. */
 export function nginxConfig(listen: string, upstreams: string[], dir: string): string {
@@ -55,18 +45,9 @@ export async function startNginx(bin: string, upstreams: string[]): Promise<Bala
   const child = spawn(bin, ['-p', dir, '-c', conf, '-g', 'daemon off;'], { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
-  for (let i = 0; i < 200; i++) {
-    const up = await new Promise<boolean>((resolve) => {
-      const c = net.connect(port, '127.0.0.1', () => {
-        c.destroy();
-        resolve(true);
-      });
-      c.on('error', () => resolve(false));
-    });
-    if (up) break;
+  await waitForPort(port, () => {
     if (child.exitCode !== null) throw new Error(`nginx exited ${child.exitCode}: ${stderr}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
+  });
   const errorLog = () => {
     try {
       return fs.readFileSync(path.join(dir, 'error.log'), 'utf8');

@@ -9,22 +9,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawn, spawnSync } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
-import { cli, httpServer, initializeBody, post, root, session, type HttpServer } from '../helpers/servers.js';
+import { cli, initializeBody, post, root, session } from '../helpers/servers.js';
 import { clientAddress, loopbackRequest } from '../helpers/loopback.js';
-import { serverTrouble } from './leaks.js';
+import { checkedServers } from './leaks.js';
 
-const servers: HttpServer[] = [];
-async function start(env: Record<string, string> = {}): Promise<HttpServer> {
-  const s = await httpServer(env);
-  servers.push(s);
-  return s;
-}
-afterAll(async () => {
-  for (const s of servers) {
-    expect(serverTrouble(s.logs())).toEqual([]);
-    expect(await s.stop()).toBe(0);
-  }
-});
+const start = checkedServers();
 
 const call = (id: number, name: string, args: Record<string, unknown>) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: args } });
 

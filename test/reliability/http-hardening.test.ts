@@ -8,24 +8,13 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { loadHttpConfig } from '../../src/http/config.js';
-import { cli, httpClient, httpServer, initializeBody, post, root, session, type HttpServer } from '../helpers/servers.js';
+import { cli, httpClient, initializeBody, post, root, session, type HttpServer } from '../helpers/servers.js';
 import { clientAddress, loopbackRequest } from '../helpers/loopback.js';
-import { assertNoLeak, serverTrouble } from './leaks.js';
+import { assertNoLeak, checkedServers } from './leaks.js';
 
-const servers: HttpServer[] = [];
-async function start(env: Record<string, string> = {}): Promise<HttpServer> {
-  const s = await httpServer(env);
-  servers.push(s);
-  return s;
-}
-afterAll(async () => {
-  for (const s of servers) {
-    expect(serverTrouble(s.logs())).toEqual([]);
-    expect(await s.stop()).toBe(0);
-  }
-});
+const start = checkedServers();
 
 const listTools = (url: string, id: string, headers: Record<string, string> = {}) => post(url, { jsonrpc: '2.0', id: 2, method: 'tools/list' }, { ...headers, 'mcp-session-id': id });
 

@@ -1,6 +1,6 @@
 /** What must never reach a client, and what must never appear in a healthy server's log. */
-import { expect } from 'vitest';
-import { root } from '../helpers/servers.js';
+import { afterAll, expect } from 'vitest';
+import { httpServer, root, type HttpServer } from '../helpers/servers.js';
 
 const LEAKS: [RegExp, string][] = [
   [/^\s*at .+:\d+:\d+\)?\s*$/m, 'a stack frame'],
@@ -16,4 +16,25 @@ export function assertNoLeak(text: string): void {
 }
 
 // The trouble-event list is in a vitest-free module, which tools/load.ts shares.
-export { serverTrouble } from '../helpers/trouble.js';
+import { serverTrouble } from '../helpers/trouble.js';
+
+export { serverTrouble };
+
+/**
+ * A starter for HTTP servers whose logs must be clean: each server it starts is stopped after the
+ * file's tests, asserting no trouble was logged and a clean exit. Call it at the top of a test file.
+ */
+export function checkedServers(): (env?: Record<string, string>) => Promise<HttpServer> {
+  const servers: HttpServer[] = [];
+  afterAll(async () => {
+    for (const s of servers) {
+      expect(serverTrouble(s.logs())).toEqual([]);
+      expect(await s.stop()).toBe(0);
+    }
+  });
+  return async (env = {}) => {
+    const s = await httpServer(env);
+    servers.push(s);
+    return s;
+  };
+}

@@ -6,32 +6,21 @@
  * redis-server when the binary is installed, or use an address where nothing listens.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
-import { httpServer, initializeBody, post, type HttpServer } from '../helpers/servers.js';
-import { serverTrouble } from './leaks.js';
+import { initializeBody, post, type HttpServer } from '../helpers/servers.js';
+import { freePort, waitForPort } from '../helpers/ports.js';
+import { checkedServers } from './leaks.js';
 
 const redisUrl = process.env.TEST_REDIS_URL || process.env.REDIS_URL || '';
 const hasRedisServer = spawnSync('redis-server', ['--version']).status === 0;
 const prefix = `test-${process.pid}-${Date.now()}`;
 
-const servers: HttpServer[] = [];
-async function start(env: Record<string, string>): Promise<HttpServer> {
-  const s = await httpServer(env);
-  servers.push(s);
-  return s;
-}
+const start = checkedServers();
 async function waitFor(s: HttpServer, event: string): Promise<void> {
   for (let i = 0; i < 400 && !s.logs().includes(`"event":"${event}"`); i++) await new Promise((r) => setTimeout(r, 25));
   expect(s.logs(), `no ${event} logged`).toContain(`"event":"${event}"`);
 }
-afterAll(async () => {
-  for (const s of servers) {
-    expect(serverTrouble(s.logs())).toEqual([]);
-    expect(await s.stop()).toBe(0);
-  }
-});
 
 async function status(url: string, key: string): Promise<number> {
   const r = await post(url, initializeBody(), { 'x-api-key': key });
@@ -76,16 +65,6 @@ describe.skipIf(redisUrl)('budget shared through Redis', () => {
   it.skip('skipped: set REDIS_URL=redis://127.0.0.1:PORT (a running redis-server) to run it; .ci/run does', () => undefined);
 });
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
 describe('Redis faults', () => {
   it('with Redis unreachable from the start, the server answers and still limits per process', async () => {
     const port = await freePort();
@@ -107,17 +86,7 @@ describe('Redis faults', () => {
     const port = await freePort();
     const startRedis = async () => {
       const p = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
-      for (let i = 0; i < 200; i++) {
-        const up = await new Promise<boolean>((resolve) => {
-          const c = net.connect(port, '127.0.0.1', () => {
-            c.destroy();
-            resolve(true);
-          });
-          c.on('error', () => resolve(false));
-        });
-        if (up) break;
-        await new Promise((r) => setTimeout(r, 25));
-      }
+      await waitForPort(port);
       return p;
     };
     redisProcess = await startRedis();
