@@ -251,6 +251,12 @@ export function createApp(o: AppOptions): Hono<Env> {
     if (declared > o.maxBodyBytes) {
       return done(c.json(jsonRpcError(-32600, `Payload Too Large: the body limit is ${o.maxBodyBytes} bytes`), 413));
     }
+    // A body that is not a usable JSON-RPC message still costs one point: a flood of garbage must
+    // spend its sender's budget like any request (only notifications, DELETE and refusals are free).
+    const badRequest = async (message: string, status: 400 | 413) => {
+      await o.limiter.charge(key, 1);
+      return done(c.json(jsonRpcError(message.startsWith('Parse error') ? -32700 : -32600, message), status));
+    };
     let raw: string;
     try {
       // Under @hono/node-server the Node request is read directly; elsewhere (app.request in tests,
@@ -258,25 +264,25 @@ export function createApp(o: AppOptions): Hono<Env> {
       const incoming = c.env?.incoming;
       raw = incoming ? await readLimited(incoming, o.maxBodyBytes) : await readWebBody(c.req.raw, o.maxBodyBytes);
     } catch (e) {
-      if (e instanceof BodyTooLarge) return done(c.json(jsonRpcError(-32600, `Payload Too Large: the body limit is ${o.maxBodyBytes} bytes`), 413));
-      return done(c.json(jsonRpcError(-32600, 'Bad Request: the body could not be read'), 400));
+      if (e instanceof BodyTooLarge) return badRequest(`Payload Too Large: the body limit is ${o.maxBodyBytes} bytes`, 413);
+      return badRequest('Bad Request: the body could not be read', 400);
     }
     // Nesting is checked on the text, before anything (the parser, the SDK, zod) walks the value.
     if (jsonDepthExceeds(raw, maxJsonDepth)) {
-      return done(c.json(jsonRpcError(-32600, `Invalid Request: JSON nested deeper than ${maxJsonDepth} levels`), 400));
+      return badRequest(`Invalid Request: JSON nested deeper than ${maxJsonDepth} levels`, 400);
     }
     let body: unknown;
     try {
       body = JSON.parse(raw);
     } catch {
-      return done(c.json(jsonRpcError(-32700, 'Parse error: the body is not valid JSON'), 400));
+      return badRequest('Parse error: the body is not valid JSON', 400);
     }
     if (body === null || typeof body !== 'object') {
-      return done(c.json(jsonRpcError(-32600, 'Invalid Request: expected a JSON-RPC object or array'), 400));
+      return badRequest('Invalid Request: expected a JSON-RPC object or array', 400);
     }
     const messages = (Array.isArray(body) ? body : [body]) as unknown[];
     const problem = batchProblem(messages, maxBatch);
-    if (problem) return done(c.json(jsonRpcError(-32600, `Invalid Request: ${problem}`), 400));
+    if (problem) return badRequest(`Invalid Request: ${problem}`, 400);
     const first = messages[0] as { method?: unknown };
     if (typeof first?.method === 'string') rpc = clip(first.method, 64);
     const call = messages.find((m) => (m as { method?: unknown })?.method === 'tools/call') as { params?: { name?: unknown } } | undefined;

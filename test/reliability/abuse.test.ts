@@ -65,6 +65,20 @@ describe('budgets at the default settings', () => {
     expect(((await (await fetch(`${s.url}/healthz`)).json()) as { sessions: number }).sessions).toBe(0);
   });
 
+  it('charges a body that is not a usable JSON-RPC message one point: garbage is not free', async () => {
+    const s = await start({ RATE_LIMIT_PER_MINUTE: '3' });
+    const garbage = () => fetch(`${s.url}/mcp`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: '{"jsonrpc":"2.0","id":3,' });
+    for (let i = 0; i < 3; i++) {
+      const r = await garbage();
+      expect(r.status).toBe(400);
+      await r.text();
+    }
+    // Three malformed bodies spent the budget of 3: the next real request is refused.
+    const r = await post(s.url, initializeBody());
+    expect(r.status).toBe(429);
+    await r.text();
+  });
+
   it('charges a request by its measured work beyond its price', async () => {
     // COST_UNIT_MS=1: each millisecond past the first of a call costs a point.
     const s = await start({ RATE_LIMIT_PER_MINUTE: '1000', COST_UNIT_MS: '1' });
