@@ -6,17 +6,17 @@
 import type { CompiledAbility } from '../abilities/ir.js';
 import { resolveFace } from './cards.js';
 import { unitAbilitySources } from './constants.js';
-import { onceKey, type AbilityCtx } from './context.js';
+import { newCtx, onceKey, type AbilityCtx } from './context.js';
 import { allHold } from './filters.js';
 import { emit } from './log.js';
 import type { CardLookup } from './lookup.js';
 import { runRulesManagement } from './management.js';
 import { reportUnsupported, unsupportedTiming } from './not-executed.js';
-import { cardRefFields, checkActivePlayer, payForPlay, preparePlay } from './play.js';
+import { cardRefFields, checkActivePlayer, payForPlay, preparePlay, spendResources, splitPayment } from './play.js';
 import { inputProblem, ruleProblem, type Problem } from './problems.js';
 import { firstTargetsAvailable, possible, runEffect } from './resolve.js';
 import type { ActionOf } from './schema.js';
-import { describeUnit, findUnit, nextSerial, PLAYERS, type Base, type CardFace, type Game, type Unit } from './state.js';
+import { describeCard, findUnit, nextSerial, PLAYERS, type Base, type CardFace, type Game, type Unit } from './state.js';
 
 type Window = 'main' | 'action';
 
@@ -57,7 +57,7 @@ export function applyPlay(game: Game, a: ActionOf<'play'>, cards: CardLookup): P
   }
   const cardId = a.id ?? face.cardId ?? `${player}-command-${nextSerial(game)}`;
   const ctx: AbilityCtx | null = ability
-    ? { controller: player, unit: null, base: null, face, cardId, label: `${face.name} (${cardId})`, ability, index: face.abilities.indexOf(ability), picked: [], battleOpponent: null, lastKnown: false }
+    ? newCtx({ controller: player, face, cardId, label: `${face.name} (${cardId})`, ability, index: face.abilities.indexOf(ability) })
     : null;
   if (ctx && ability && !firstTargetsAvailable(game, ctx, ability.effect)) {
     return ruleProblem(`${face.name} cannot be played: its effect chooses a target and none can be chosen`, ['10-1-8-1-1', '10-1-8-1-2', '10-2-2']);
@@ -114,7 +114,7 @@ export function applyActivate(game: Game, a: ActionOf<'activate'>): Problem | nu
     return inputProblem(`${why}; accepted: the id of a Unit or Base in play (${inPlay.length > 0 ? inPlay.join(', ') : 'there are none'})`);
   }
   const isUnit = 'timedKeywords' in card;
-  const name = isUnit ? describeUnit(card) : `${card.face.name} (${card.id})`;
+  const name = describeCard(card);
   const player = a.player ?? card.owner;
   if (player !== card.owner) return ruleProblem(`${name} is player ${card.owner}'s card; only its owner activates its abilities`, ['10-1-7-1']);
   const list = activatables(card);
@@ -143,7 +143,7 @@ export function applyActivate(game: Game, a: ActionOf<'activate'>): Problem | nu
   if (ability.window === 'action' && window !== 'action') {
     return ruleProblem(`【Activate･Action】 abilities are activated only in an action step (in an attack's "action_step")`, ['13-2-2-1', '9-2']);
   }
-  const ctx: AbilityCtx = {
+  const ctx = newCtx({
     controller: player,
     unit: isUnit ? card : null,
     base: isUnit ? null : card,
@@ -152,10 +152,7 @@ export function applyActivate(game: Game, a: ActionOf<'activate'>): Problem | nu
     label: name,
     ability,
     index: pick.index,
-    picked: [],
-    battleOpponent: null,
-    lastKnown: false,
-  };
+  });
   if (!allHold(game, ctx, ability.requires)) {
     return ruleProblem(`the condition of ${name}'s ability "${ability.text}" is not met, so it cannot be activated`, ['10-3-1-1', '10-2-1']);
   }
@@ -169,13 +166,8 @@ export function applyActivate(game: Game, a: ActionOf<'activate'>): Problem | nu
   const r = game.players[player].resources;
   const n = cost.resources ?? 0;
   if (r.active + r.ex < n) return ruleProblem(`the cost of ${n} needs ${n} active Resources to rest; player ${player} has ${r.active} active${r.ex ? ` and ${r.ex} EX` : ''}`, ['10-1-7-3', '2-10-1']);
-  // Pay: normal Resources first, EX only for what they cannot cover (or first when use_ex says so).
-  let ex = Math.min(a.use_ex ?? 0, r.ex, n);
-  const normal = Math.min(n - ex, r.active);
-  ex = n - normal;
-  r.active -= normal;
-  r.rested += normal;
-  r.ex -= ex;
+  const { normal, ex } = splitPayment(r, n, a.use_ex);
+  spendResources(game, player, { normal, ex });
   if (cost.restSelf) card.rested = true;
   if (ability.oncePerTurn) game.usedThisTurn.push(onceKey(ctx));
   const paid = [n > 0 ? `rests ${normal} Resource${normal === 1 ? '' : 's'}${ex ? ` and uses ${ex} EX` : ''}` : '', cost.restSelf ? `rests ${name}` : ''].filter(Boolean).join(' and ');

@@ -4,11 +4,11 @@
  * a card's `constant` state, which stats.ts and keywords.ts read.
  */
 import type { Constant } from '../abilities/ir.js';
-import type { AbilityCtx } from './context.js';
+import { newCtx, type AbilityCtx } from './context.js';
 import { allHold, unitMatches } from './filters.js';
 import { reportUnsupported, unsupportedTiming } from './not-executed.js';
 import { emit } from './log.js';
-import { noConstants, PLAYERS, type Base, type CardFace, type ConstantState, type Game, type PlayerId, type Unit } from './state.js';
+import { describeCard, findUnit, noConstants, PLAYERS, type Base, type CardFace, type ConstantState, type Game, type PlayerId, type Unit } from './state.js';
 
 /** The abilities a Unit has: its own, then its Pilot's (3-3-9-2), each with its face. */
 export function unitAbilitySources(unit: Unit): { face: CardFace; fromPilot: boolean }[] {
@@ -20,21 +20,18 @@ export function unitAbilitySources(unit: Unit): { face: CardFace; fromPilot: boo
 function ctxFor(game: Game, face: CardFace, index: number, unit: Unit | null, base: Base | null): AbilityCtx | null {
   const ability = face.abilities[index];
   if (!ability || ability.kind === 'unsupported') return null;
-  const owner = unit?.owner ?? base?.owner ?? game.active;
-  const id = unit?.id ?? base?.id ?? '';
-  return {
-    controller: owner,
+  const card = unit ?? base;
+  const id = card?.id ?? '';
+  return newCtx({
+    controller: card?.owner ?? game.active,
     unit,
     base,
     face,
     cardId: unit && face !== unit.face ? `${id}/pilot` : id,
-    label: unit ? (unit.face.name === unit.id ? unit.id : `${unit.face.name} (${unit.id})`) : `${face.name} (${id})`,
+    label: card ? describeCard(card) : `${face.name} (${id})`,
     ability,
     index,
-    picked: [],
-    battleOpponent: null,
-    lastKnown: false,
-  };
+  });
 }
 
 function apply(game: Game, ctx: AbilityCtx, c: Constant, label: string): void {
@@ -46,7 +43,7 @@ function apply(game: Game, ctx: AbilityCtx, c: Constant, label: string): void {
     const b = game.battle;
     const self = ctx.unit?.id;
     const other = b && self ? (b.attacker === self ? b.target : b.target === self ? b.attacker : null) : null;
-    const u = other ? PLAYERS.flatMap((p) => game.players[p].units).find((x) => x.id === other) : undefined;
+    const u = other ? findUnit(game, other) : undefined;
     if (u) targets.push(u);
   } else if (c.target.type === 'self') {
     if (ctx.unit) targets.push(ctx.unit);
@@ -166,8 +163,9 @@ function applied(game: Game): Map<string, { name: string; sources: string[] }> {
   const out = new Map<string, { name: string; sources: string[] }>();
   for (const p of PLAYERS) {
     const st = game.players[p];
-    for (const u of st.units) if (!isEmpty(u.constant)) out.set(u.id, { name: u.face.name === u.id ? u.id : `${u.face.name} (${u.id})`, sources: [...u.constant.sources] });
-    if (st.base && !isEmpty(st.base.constant)) out.set(st.base.id, { name: `${st.base.face.name} (${st.base.id})`, sources: [...st.base.constant.sources] });
+    for (const card of [...st.units, ...(st.base ? [st.base] : [])]) {
+      if (!isEmpty(card.constant)) out.set(card.id, { name: describeCard(card), sources: [...card.constant.sources] });
+    }
   }
   return out;
 }
@@ -208,7 +206,7 @@ export function playCost(game: Game, face: CardFace, player: PlayerId, zone: 'ha
     if (a.kind !== 'constant') return;
     for (const c of a.effects) {
       if (c.type !== 'cost' || c.zone !== zone) continue;
-      const ctx: AbilityCtx = { controller: player, unit: null, base: null, face, cardId: face.cardId ?? face.name, label: face.name, ability: a, index, picked: [], battleOpponent: null, lastKnown: false };
+      const ctx = newCtx({ controller: player, face, cardId: face.cardId ?? face.name, label: face.name, ability: a, index });
       if (!allHold(game, ctx, a.requires)) continue;
       cost += c.amount;
       by.push(a.text);

@@ -24,8 +24,13 @@ export interface AbilityCtx {
   picked: string[];
   /** For triggers of a battle: the Unit battling the ability's Unit. */
   battleOpponent: Unit | null;
-  /** For a Unit's destroyed/returned state: read from where it was (13-2-8-2-1). */
-  lastKnown: boolean;
+}
+
+type CtxFields = Pick<AbilityCtx, 'controller' | 'face' | 'cardId' | 'label' | 'ability' | 'index'> & Partial<Pick<AbilityCtx, 'unit' | 'base' | 'battleOpponent'>>;
+
+/** A fresh context: no Unit, Base or battle opponent unless given, nothing picked yet. */
+export function newCtx(f: CtxFields): AbilityCtx {
+  return { unit: null, base: null, battleOpponent: null, ...f, picked: [] };
 }
 
 export function players(ctx: AbilityCtx, who: Who): PlayerId[] {

@@ -9,8 +9,7 @@ import { emit, signed } from './log.js';
 import { destroyBase, destroyUnit, runRulesManagement } from './management.js';
 import { inputProblem, type Problem } from './problems.js';
 import type { ActionOf } from './schema.js';
-import { unitMatches } from './filters.js';
-import { shieldAreaProtected } from './immunity.js';
+import { shieldAreaProtected, sourceMatches, type EffectSource } from './immunity.js';
 import { describeUnit, findUnit, nextSerial, opponent, type Base, type CardFace, type Game, type PlayerId, type Shield, type Unit } from './state.js';
 import { baseHp, unitAp, unitHp } from './stats.js';
 import { abilitiesFor, queueTriggers, resolveNow } from './triggers.js';
@@ -40,18 +39,14 @@ function guardAgainst(card: Unit | Base, dealt: DamageSource): string | null {
   const timed = 'timedPermissions' in card ? card.timedPermissions.filter((p) => p.type === 'prevent-damage' && p.guard).map((p) => ({ guard: p.guard!, source: p.source })) : [];
   for (const { guard, source } of [...card.constant.guards, ...timed]) {
     if (guard.kind && guard.kind !== dealt.kind) continue;
-    if (dealt.from === null) continue;
-    const f = guard.from;
-    if (f.side === 'enemy' && dealt.from === card.owner) continue;
-    if (f.side === 'friendly' && dealt.from !== card.owner) continue;
-    if (f.type === 'command' || f.type === 'base') {
-      if (dealt.face?.type !== f.type) continue;
-    } else if (f.type === 'unit' || f.level || f.ap || f.hp || f.traits || f.token !== undefined) {
-      if (!dealt.unit || !unitMatches(dealt.unit, { ...f, side: 'any' }, card.owner, null)) continue;
-    }
-    return source;
+    if (sourceMatches(guard.from, card.owner, effectSource(dealt))) return source;
   }
   return null;
+}
+
+/** Who dealt the damage, as the "from" filters of guards and protections read it. */
+function effectSource(dealt: DamageSource): EffectSource {
+  return { player: dealt.from, unit: dealt.unit ?? null, face: dealt.face ?? null };
 }
 
 export function damageUnit(game: Game, unit: Unit, amount: number, source: string, rules: string[], by?: DamageSource): boolean {
@@ -91,7 +86,7 @@ function reduceDamage(game: Game, unit: Unit, amount: number, dealt: DamageSourc
 export function damageBase(game: Game, base: Base, amount: number, source: string, rules: string[], by?: DamageSource): boolean {
   const name = `${base.face.name} (${base.id})`;
   const dealt: DamageSource = by ?? { kind: rules.includes('5-5-4') ? 'effect' : 'battle', from: rules.includes('5-5-4') ? null : opponent(base.owner) };
-  const guard = amount > 0 ? (guardAgainst(base, dealt) ?? shieldAreaProtected(game, base.owner, dealt.kind, { player: dealt.from, unit: dealt.unit ?? null, face: dealt.face ?? null })) : null;
+  const guard = amount > 0 ? (guardAgainst(base, dealt) ?? shieldAreaProtected(game, base.owner, dealt.kind, effectSource(dealt))) : null;
   if (guard) {
     emit(game, `${name} can't receive this ${dealt.kind} damage from ${source}: ${guard}`, [...rules, '10-1-5-6', '1-3-3']);
     return false;
@@ -169,7 +164,7 @@ export function damageShields(game: Game, owner: PlayerId, amount: number, count
   const n = Math.min(count, st.shields.length);
   if (n === 0) return 0;
   const kind = by?.kind ?? (rules.includes('5-5-4') ? 'effect' : 'battle');
-  const shielded = amount > 0 ? shieldAreaProtected(game, owner, kind, { player: by?.from ?? null, unit: by?.unit ?? null, face: by?.face ?? null }) : null;
+  const shielded = amount > 0 ? shieldAreaProtected(game, owner, kind, by ? effectSource(by) : { player: null }) : null;
   if (shielded) {
     emit(game, `Player ${owner}'s shield area can't receive this damage from ${source}: ${shielded}; no Shield is destroyed`, [...rules, '10-1-5-6', '5-21-2-1']);
     return 0;

@@ -6,7 +6,7 @@
 import { chooseTargets } from './choices.js';
 import { refreshConstants } from './constants.js';
 import { emit } from './log.js';
-import { PLAYERS, describeUnit, opponent, type Base, type Game, type PlayerId, type Unit } from './state.js';
+import { PLAYERS, describeCard, describeUnit, opponent, type Base, type CardFace, type Game, type PlayerId, type Unit } from './state.js';
 import { baseHp, isLethal, unitHp } from './stats.js';
 import { queueTriggers, resolvePending } from './triggers.js';
 
@@ -164,23 +164,32 @@ export function putIntoBattleArea(game: Game, unit: Unit, source: string, deploy
   return true;
 }
 
+/**
+ * A card joins a player's hand. With an id it is a known hand card (its face remembered for later
+ * effects); without one (a card the scenario never named) only the count grows.
+ */
+export function addToHand(game: Game, player: PlayerId, id: string | null, face: CardFace | null): void {
+  const st = game.players[player];
+  st.hand += 1;
+  if (id === null) return;
+  st.handCards.push(id);
+  if (face) game.faces[id] = face;
+}
+
 /** Returns a Unit or Base to its owner's hand; its Pilot goes along (3-3-6), a token leaves the game (5-17-2-5). */
 export function returnToHand(game: Game, card: Unit | Base, source: string): void {
   const st = game.players[card.owner];
   const isUnit = 'timedKeywords' in card;
   if (isUnit) st.units = st.units.filter((u) => u !== card);
   else st.base = null;
-  const name = isUnit ? describeUnit(card) : `${card.face.name} (${card.id})`;
+  const name = describeCard(card);
   const moved: string[] = [];
   const toHand = (id: string, face: Unit['face']): void => {
     if (face.token) {
       st.removed.push(id);
       return;
     }
-    st.hand += 1;
-    const cardNo = face.cardId ?? id;
-    st.handCards.push(cardNo);
-    game.faces[cardNo] = face;
+    addToHand(game, card.owner, face.cardId ?? id, face);
     moved.push(face.name);
   };
   toHand(card.id, card.face);

@@ -13,12 +13,12 @@ import { baseSectionExcess, battleAreaExcess, runRulesManagement } from './manag
 import { inputProblem, ruleProblem, unknownUnit, type Problem } from './problems.js';
 import type { ActionOf, CardRef, PilotSpec } from './schema.js';
 import { newUnit } from './resolve.js';
-import { describeUnit, findUnit, nextSerial, noConstants, totalResources, type CardFace, type Game, type PlayerId, type Unit } from './state.js';
+import { describeUnit, findUnit, nextSerial, noConstants, totalResources, type CardFace, type Game, type PlayerId, type Resources, type Unit } from './state.js';
 import { isLinked, linkMatch, unitAp, unitHp } from './stats.js';
 import { queueTriggers } from './triggers.js';
 import { playCost } from './constants.js';
 
-interface Payment {
+export interface Payment {
   normal: number;
   ex: number;
 }
@@ -51,10 +51,24 @@ function planPayment(game: Game, player: PlayerId, face: CardFace, useEx: number
       ['2-10-1', '7-5-2-2-3'],
     );
   }
-  let ex = Math.min(useEx ?? 0, r.ex, face.cost);
-  const normal = Math.min(face.cost - ex, r.active);
-  ex = face.cost - normal;
+  return splitPayment(r, face.cost, useEx);
+}
+
+/** Normal Resources first, EX Resources only for what they cannot cover (or first when `useEx` asks). */
+export function splitPayment(r: Resources, cost: number, useEx: number | undefined): Payment {
+  let ex = Math.min(useEx ?? 0, r.ex, cost);
+  const normal = Math.min(cost - ex, r.active);
+  ex = cost - normal;
   return { normal, ex };
+}
+
+/** Rests the normal Resources paid; an EX Resource used is removed from the game (5-17-3-2-3). */
+export function spendResources(game: Game, player: PlayerId, { normal, ex }: Payment): void {
+  const st = game.players[player];
+  st.resources.active -= normal;
+  st.resources.rested += normal;
+  st.resources.ex -= ex;
+  for (let i = 0; i < ex; i++) st.removed.push(`${player}-ex-resource-${nextSerial(game)}`);
 }
 
 export function preparePlay(game: Game, player: PlayerId, printed: CardFace, notes: string[], from: 'hand' | 'effect' | undefined, useEx: number | undefined): Play | Problem {
@@ -96,10 +110,7 @@ export function payForPlay(game: Game, play: Play): void {
     '2-9-1',
   ]);
   const { normal, ex } = play.payment;
-  st.resources.active -= normal;
-  st.resources.rested += normal;
-  st.resources.ex -= ex;
-  for (let i = 0; i < ex; i++) st.removed.push(`${player}-ex-resource-${nextSerial(game)}`);
+  spendResources(game, player, play.payment);
   const exText = ex > 0 ? ` and uses ${ex} EX Resource${ex === 1 ? '' : 's'}, removed from the game` : '';
   emit(game, `Player ${player} pays cost ${face.cost}: rests ${normal} active Resource${normal === 1 ? '' : 's'}${exText} (now active ${st.resources.active}, rested ${st.resources.rested}, EX ${st.resources.ex})`, [
     '7-5-2-2-3',

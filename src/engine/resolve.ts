@@ -13,12 +13,14 @@ import { players, type AbilityCtx } from './context.js';
 import { applyDraw, damageBase, damageUnit, destroyTopShields, recover } from './effects.js';
 import { baseMatches, cardMatches, conditionHolds, knownFace, unitsMatching } from './filters.js';
 import { emit, signed } from './log.js';
-import { destroyBase, destroyUnit, putIntoBattleArea, returnToHand } from './management.js';
+import { addToHand, destroyBase, destroyUnit, putIntoBattleArea, returnToHand } from './management.js';
 import { renderCondition } from '../abilities/patterns/condition.js';
 import { playCost } from './constants.js';
 import { currentCards } from './runtime.js';
 import { queueTriggers } from './triggers.js';
-import { noConstants, nextSerial, PLAYERS, totalResources, type Base, type CardFace, type Choice, type Game, type PlayerId, type Unit } from './state.js';
+import { spendResources, splitPayment } from './play.js';
+import { RESOURCE_LIMIT } from './turn.js';
+import { describeCard, describeUnit, noConstants, nextSerial, PLAYERS, totalResources, type Base, type CardFace, type Choice, type Game, type PlayerId, type Unit } from './state.js';
 import { baseHp, unitAp, unitHp } from './stats.js';
 
 type Target = { kind: 'unit'; unit: Unit } | { kind: 'base'; base: Base } | { kind: 'card'; id: string; player: PlayerId; face: CardFace | null };
@@ -28,8 +30,8 @@ function src(ctx: AbilityCtx): string {
 }
 
 function targetName(t: Target): string {
-  if (t.kind === 'unit') return t.unit.face.name === t.unit.id ? t.unit.id : `${t.unit.face.name} (${t.unit.id})`;
-  if (t.kind === 'base') return `${t.base.face.name} (${t.base.id})`;
+  if (t.kind === 'unit') return describeUnit(t.unit);
+  if (t.kind === 'base') return describeCard(t.base);
   return t.face ? `${t.face.name} (${t.id})` : t.id;
 }
 
@@ -270,11 +272,8 @@ function runStep(game: Game, ctx: AbilityCtx, step: Step, entry: Choice | undefi
       return deploySelf(game, ctx, s);
     case 'deploy-token':
       return deployTokens(game, ctx, step, s);
-    case 'place-resource': {
-      let any = false;
-      for (const p of players(ctx, step.who)) any = placeResources(game, p, step.count, step.ex, step.rested, s) > 0 || any;
-      return any;
-    }
+    case 'place-resource':
+      return forEachPlayer(ctx, step.who, (p) => placeResources(game, p, step.count, step.ex, step.rested, s));
     case 'look-top':
       return lookTop(game, ctx, step, s, entry);
     case 'trash-to-hand':
@@ -346,10 +345,7 @@ function trashToHandById(game: Game, t: Extract<Target, { kind: 'card' }>, s: st
     return false;
   }
   st.trash.splice(at, 1);
-  st.hand += 1;
-  const cardNo = t.face?.cardId ?? t.id;
-  st.handCards.push(cardNo);
-  if (t.face) game.faces[cardNo] = t.face;
+  addToHand(game, t.player, t.face?.cardId ?? t.id, t.face);
   emit(game, `${targetName(t)} returns from the trash to player ${t.player}'s hand (${s}; hand ${st.hand})`, ['13-2-8-2-1', '3-3-6']);
   return true;
 }
@@ -384,13 +380,7 @@ function mill(game: Game, p: PlayerId, n: number, s: string): number {
 function shieldToHand(game: Game, p: PlayerId, n: number, s: string): number {
   const st = game.players[p];
   const taken = st.shields.splice(0, Math.min(n, st.shields.length));
-  for (const sh of taken) {
-    st.hand += 1;
-    if (sh.face?.cardId) {
-      st.handCards.push(sh.face.cardId);
-      game.faces[sh.face.cardId] = sh.face;
-    }
-  }
+  for (const sh of taken) addToHand(game, p, sh.face?.cardId ?? null, sh.face);
   emit(game, `Player ${p} adds ${taken.length} Shield${taken.length === 1 ? '' : 's'} to the hand without revealing it (${s}; ${st.shields.length} Shields left, hand ${st.hand}); no 【Burst】, it was not destroyed`, [
     '4-6-4-1',
     '13-2-5-1',
@@ -402,11 +392,7 @@ function shieldToHand(game: Game, p: PlayerId, n: number, s: string): number {
 /** 13-2-5-3 a 【Burst】 card that moves elsewhere does not go to the trash afterwards. */
 function selfToHand(game: Game, ctx: AbilityCtx, s: string): boolean {
   const st = game.players[ctx.controller];
-  st.hand += 1;
-  if (ctx.face.cardId) {
-    st.handCards.push(ctx.face.cardId);
-    game.faces[ctx.face.cardId] = ctx.face;
-  }
+  addToHand(game, ctx.controller, ctx.face.cardId, ctx.face);
   game.burstMoved = ctx.cardId;
   emit(game, `${ctx.face.name} is added to player ${ctx.controller}'s hand instead of going to the trash (${s}; hand ${st.hand})`, ['13-2-5-3']);
   return true;
@@ -499,7 +485,7 @@ function placeResources(game: Game, p: PlayerId, n: number, ex: boolean, rested:
   const st = game.players[p];
   let placed = 0;
   for (let i = 0; i < n; i++) {
-    if (totalResources(st.resources) >= 15) break; // 4-4-2
+    if (totalResources(st.resources) >= RESOURCE_LIMIT) break; // 4-4-2
     if (ex) {
       if (st.resources.ex >= 5) break; // 4-4-2-1
       st.resources.ex += 1;
@@ -542,9 +528,7 @@ function lookTop(game: Game, ctx: AbilityCtx, step: Extract<Step, { do: 'look-to
     if (seen) st.deckCards.splice(st.deckCards.indexOf(id), 1);
     st.deck -= 1;
     if (step.take.to === 'hand') {
-      st.hand += 1;
-      st.handCards.push(id);
-      game.faces[id] = face;
+      addToHand(game, ctx.controller, id, face);
       emit(game, `Player ${ctx.controller} reveals ${face.name} (${id}) and adds it to the hand (hand ${st.hand})`, ['10-3-5']);
     } else {
       emit(game, `Player ${ctx.controller} reveals ${face.name} (${id}) and deploys it`, ['10-3-5', '5-7-1-1']);
@@ -572,8 +556,15 @@ function lookTop(game: Game, ctx: AbilityCtx, step: Extract<Step, { do: 'look-to
   return taken.length > 0;
 }
 
+/** The choice of cards in the controller's trash that "take from" / "exile from your trash" make. */
+function trashChoice(step: Extract<Step, { do: 'trash-to-hand' | 'exile-from-trash' }>): Extract<Selector, { type: 'choose' }> {
+  return step.do === 'exile-from-trash'
+    ? { type: 'choose', min: step.count, max: step.count, filter: { ...step.filter, side: 'friendly' }, zone: 'trash' }
+    : { type: 'choose', min: 1, max: step.max, filter: step.filter, zone: 'trash' };
+}
+
 function trashToHand(game: Game, ctx: AbilityCtx, step: Extract<Step, { do: 'trash-to-hand' }>, s: string, entry: Choice | undefined): boolean {
-  const sel: Selector = { type: 'choose', min: 1, max: step.max, filter: step.filter, zone: 'trash' };
+  const sel = trashChoice(step);
   const ts = select(game, ctx, sel, step, entry).filter((t): t is Extract<Target, { kind: 'card' }> => t.kind === 'card');
   ctx.picked = ts.map((t) => t.id);
   if (ts.length === 0) {
@@ -583,9 +574,7 @@ function trashToHand(game: Game, ctx: AbilityCtx, step: Extract<Step, { do: 'tra
   for (const t of ts) {
     const st = game.players[t.player];
     st.trash.splice(st.trash.indexOf(t.id), 1);
-    st.hand += 1;
-    st.handCards.push(t.id);
-    if (t.face) game.faces[t.id] = t.face;
+    addToHand(game, t.player, t.id, t.face);
     emit(game, `${targetName(t)} is added from the trash to player ${t.player}'s hand (${s})`, ['4-9-2']);
   }
   return true;
@@ -596,7 +585,7 @@ function trashToHand(game: Game, ctx: AbilityCtx, step: Extract<Step, { do: 'tra
  * nothing is exiled, so an "If you do" after it fails, 5-20-1); they go to the removal area (5-12-1).
  */
 function exileFromTrash(game: Game, ctx: AbilityCtx, step: Extract<Step, { do: 'exile-from-trash' }>, s: string, entry: Choice | undefined): boolean {
-  const sel: Extract<Selector, { type: 'choose' }> = { type: 'choose', min: step.count, max: step.count, filter: { ...step.filter, side: 'friendly' }, zone: 'trash' };
+  const sel = trashChoice(step);
   const legal = candidates(game, ctx, sel);
   if (legal.length < step.count) {
     emit(game, `${s}: player ${ctx.controller} has ${legal.length} matching card${legal.length === 1 ? '' : 's'} in the trash, fewer than ${step.count}, so none is exiled`, ['1-3-2', '5-20-1']);
@@ -648,10 +637,7 @@ function deployFrom(game: Game, ctx: AbilityCtx, step: Extract<Step, { do: 'depl
         emit(game, `${face.name} cannot be paid for (Lv.${face.level}, cost ${cost}; active ${r.active}, EX ${r.ex}), so it is not deployed`, ['2-9-1', '2-10-1', '1-3-2']);
         continue;
       }
-      const normal = Math.min(cost, r.active);
-      r.active -= normal;
-      r.rested += normal;
-      r.ex -= cost - normal;
+      spendResources(game, ctx.controller, splitPayment(r, cost, undefined));
       emit(game, `Player ${ctx.controller} pays ${face.name}'s cost ${cost} (active ${r.active}, rested ${r.rested}, EX ${r.ex})`, ['2-10-1']);
     }
     if (step.zone === 'trash') st.trash.splice(st.trash.indexOf(id), 1);
@@ -706,7 +692,7 @@ export function runEffect(game: Game, ctx: AbilityCtx, steps: readonly EffectSte
 /** Whether a step has anything to act on, so a "you may" is a real decision (and a cost can be paid). */
 export function possible(game: Game, ctx: AbilityCtx, step: Step): boolean {
   if (step.do === 'exile-from-trash') {
-    return candidates(game, ctx, { type: 'choose', min: step.count, max: step.count, filter: { ...step.filter, side: 'friendly' }, zone: 'trash' }).length >= step.count;
+    return candidates(game, ctx, trashChoice(step)).length >= step.count;
   }
   if (step.do === 'discard') return players(ctx, step.who).every((p) => game.players[p].hand >= step.count);
   if (step.do === 'deploy-from') {
@@ -716,7 +702,7 @@ export function possible(game: Game, ctx: AbilityCtx, step: Step): boolean {
     if (step.zone === 'hand') return st.hand > st.handCards.length || any(st.handCards);
     return st.trash.some((id) => { const f = faceOf(game, id); return f !== null && cardMatches(f, { ...step.filter, side: 'any' }); });
   }
-  if (step.do === 'trash-to-hand') return candidates(game, ctx, { type: 'choose', min: 1, max: step.max, filter: step.filter, zone: 'trash' }).length > 0;
+  if (step.do === 'trash-to-hand') return candidates(game, ctx, trashChoice(step)).length > 0;
   const sel = 'target' in step ? step.target : null;
   if (sel && sel.type === 'choose') return candidates(game, ctx, sel).length > 0;
   return true;

@@ -291,6 +291,11 @@ export function describeUnit(u: Unit): string {
   return u.face.name === u.id ? u.id : `${u.face.name} (${u.id})`;
 }
 
+/** A Unit as describeUnit says it, a Base as "name (id)". */
+export function describeCard(card: Unit | Base): string {
+  return 'timedKeywords' in card ? describeUnit(card) : `${card.face.name} (${card.id})`;
+}
+
 export function totalResources(r: Resources): number {
   return r.active + r.rested + r.ex;
 }

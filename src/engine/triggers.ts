@@ -7,13 +7,13 @@
  */
 import type { CompiledAbility, Trigger } from '../abilities/ir.js';
 import { unitAbilitySources } from './constants.js';
-import { onceKey, type AbilityCtx } from './context.js';
+import { newCtx, onceKey, type AbilityCtx } from './context.js';
 import { renderCondition } from '../abilities/patterns/condition.js';
 import { conditionHolds, unitMatches } from './filters.js';
 import { emit } from './log.js';
 import { reportUnsupported, unsupportedTiming } from './not-executed.js';
 import { runEffect } from './resolve.js';
-import { describeUnit, type Base, type CardFace, type Game, type PlayerId, type Unit } from './state.js';
+import { describeCard, type Base, type CardFace, type Game, type PlayerId, type Unit } from './state.js';
 
 /** The rule defining each timing (13-2) or the rule of the moment it triggers at. */
 const TRIGGER_RULES: Record<Trigger, string[]> = {
@@ -90,8 +90,8 @@ function onlyReduces(a: CompiledAbility): boolean {
 }
 
 function label(src: TriggerSource, face: CardFace): string {
-  if (src.unit) return describeUnit(src.unit);
-  if (src.base) return `${src.base.face.name} (${src.base.id})`;
+  const card = src.unit ?? src.base;
+  if (card) return describeCard(card);
   return `${face.name} (${src.cardId ?? face.cardId ?? '?'})`;
 }
 
@@ -113,7 +113,7 @@ export function abilitiesFor(game: Game, trigger: Trigger, src: TriggerSource): 
       if (src.reductionOnly !== undefined && onlyReduces(a) !== src.reductionOnly) return;
       if (!damageMatches(a, src)) return;
       if (a.supported && src.supported && !unitMatches(src.supported, a.supported, src.unit?.owner ?? game.active, null)) return;
-      const ctx: AbilityCtx = {
+      const ctx = newCtx({
         controller: src.unit?.owner ?? src.base?.owner ?? src.owner ?? game.active,
         unit: src.unit ?? null,
         base: src.base ?? null,
@@ -122,10 +122,8 @@ export function abilitiesFor(game: Game, trigger: Trigger, src: TriggerSource): 
         label: label(src, face),
         ability: a,
         index,
-        picked: [],
         battleOpponent: src.battleOpponent ?? null,
-        lastKnown: false,
-      };
+      });
       const unmet = a.requires.find((c) => !conditionHolds(game, ctx, c));
       if (unmet) {
         // Only worth a line when the trigger itself happened and a printed condition stopped it.

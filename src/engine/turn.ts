@@ -5,7 +5,7 @@
 import { repairAtEndOfTurn } from './abilities.js';
 import { emit } from './log.js';
 import { runRulesManagement } from './management.js';
-import { PLAYERS, nextSerial, opponent, totalResources, type Game } from './state.js';
+import { PLAYERS, describeUnit, nextSerial, opponent, totalResources, type Game } from './state.js';
 import { queueTriggers } from './triggers.js';
 
 /** 4-8-4 / 7-6-5-1 the hand limit checked in the hand step. */
@@ -78,7 +78,7 @@ function startPhase(game: Game): void {
   let units = 0;
   for (const u of st.units) {
     if (u.stayRestedTurn === game.turn && u.rested) {
-      emit(game, `${u.face.name === u.id ? u.id : `${u.face.name} (${u.id})`} stays rested: an effect said it won't be set as active in this start phase`, ['1-3-1', '7-2-3-1']);
+      emit(game, `${describeUnit(u)} stays rested: an effect said it won't be set as active in this start phase`, ['1-3-1', '7-2-3-1']);
       u.stayRestedTurn = null;
       continue;
     }
