@@ -20,7 +20,7 @@ import { currentCards } from './runtime.js';
 import { queueTriggers } from './triggers.js';
 import { spendResources, splitPayment } from './play.js';
 import { RESOURCE_LIMIT } from './turn.js';
-import { describeCard, describeUnit, noConstants, nextSerial, PLAYERS, totalResources, type Base, type CardFace, type Choice, type Game, type PlayerId, type Unit } from './state.js';
+import { describeCard, describeUnit, newUnit, noConstants, nextSerial, PLAYERS, totalResources, type Base, type CardFace, type Choice, type Game, type PlayerId, type Unit } from './state.js';
 import { baseHp, unitAp, unitHp } from './stats.js';
 
 type Target = { kind: 'unit'; unit: Unit } | { kind: 'base'; base: Base } | { kind: 'card'; id: string; player: PlayerId; face: CardFace | null };
@@ -429,24 +429,6 @@ function putBaseIntoPlay(game: Game, owner: PlayerId, id: string, face: CardFace
 function freshId(game: Game, cardNo: string): string {
   if (!inPlay(game, cardNo)) return cardNo;
   for (let n = 2; ; n++) if (!inPlay(game, `${cardNo}-${n}`)) return `${cardNo}-${n}`;
-}
-
-export function newUnit(id: string, owner: PlayerId, face: CardFace, rested: boolean): Unit {
-  return {
-    id,
-    owner,
-    face,
-    pilot: null,
-    linkedOverride: null,
-    rested,
-    damage: 0,
-    deployedThisTurn: true,
-    modifiers: [],
-    timedKeywords: [],
-    timedPermissions: [],
-    constant: noConstants(),
-    stayRestedTurn: null,
-  };
 }
 
 function deployTokens(game: Game, ctx: AbilityCtx, step: Extract<Step, { do: 'deploy-token' }>, s: string): boolean {

@@ -14,7 +14,7 @@ import { runRulesManagement } from './management.js';
 import { resolvePilotFace } from './play.js';
 import { inputProblem, ruleProblem, type Problem } from './problems.js';
 import type { BaseSpec, PlayerSpec, SimulateRulingInput, UnitSpec } from './schema.js';
-import { noConstants, PLAYERS, type Base, type CardFace, type Game, type PlayerId, type PlayerState, type Shield, type Unit } from './state.js';
+import { newUnit, noConstants, PLAYERS, type Base, type CardFace, type Game, type PlayerId, type PlayerState, type Shield, type Unit } from './state.js';
 import { HAND_LIMIT, RESOURCE_LIMIT } from './turn.js';
 
 export const DEFAULTS = {
@@ -121,19 +121,11 @@ function buildUnit(game: Game, owner: PlayerId, spec: UnitSpec, cards: CardLooku
     pilot = { id: p.id, face: p.face };
   }
   return {
-    id: spec.id,
-    owner,
-    face,
+    ...newUnit(spec.id, owner, face, spec.rested ?? false),
     pilot,
     linkedOverride: spec.linked ?? null,
-    rested: spec.rested ?? false,
     damage: spec.damage ?? 0,
     deployedThisTurn: spec.deployed_this_turn ?? false,
-    modifiers: [],
-    timedKeywords: [],
-    timedPermissions: [],
-    constant: noConstants(),
-    stayRestedTurn: null,
   };
 }
 

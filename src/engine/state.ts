@@ -274,6 +274,25 @@ export interface Violation {
   kind: 'rule' | 'input' | 'internal';
 }
 
+/** A Unit as it enters the battle area: undamaged, no Pilot, deployed this turn (3-2-4). */
+export function newUnit(id: string, owner: PlayerId, face: CardFace, rested: boolean): Unit {
+  return {
+    id,
+    owner,
+    face,
+    pilot: null,
+    linkedOverride: null,
+    rested,
+    damage: 0,
+    deployedThisTurn: true,
+    modifiers: [],
+    timedKeywords: [],
+    timedPermissions: [],
+    constant: noConstants(),
+    stayRestedTurn: null,
+  };
+}
+
 export function findUnit(game: Game, id: string): Unit | undefined {
   for (const p of PLAYERS) {
     const u = game.players[p].units.find((x) => x.id === id);
