@@ -10,13 +10,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 globalThis.__gundamRulesBin ??= 'gundam-rules-mcp';
 if (fs.existsSync(path.join(root, 'src')) && fs.existsSync(path.join(root, 'scripts', 'build.mjs'))) {
-  const { ensureBuilt } = await import('../scripts/ensure-built.mjs');
-  try {
-    ensureBuilt();
-  } catch (e) {
-    process.stderr.write(`${e.message}\n`);
-    process.exit(e.exitCode ?? 1);
-  }
+  const { ensureBuiltOrExit } = await import('../scripts/ensure-built.mjs');
+  ensureBuiltOrExit();
 }
 const entry = path.join(root, 'dist', 'bundle', 'cli.js');
 if (!fs.existsSync(entry)) {

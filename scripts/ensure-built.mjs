@@ -47,7 +47,8 @@ export function ensureBuilt() {
 
 // `node scripts/ensure-built.mjs` (prepare, prepack): build only when stale, so `npm pack` after
 // `npm ci` does not build twice.
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+/** ensureBuilt for a command: a failed build prints its message and exits with its code. */
+export function ensureBuiltOrExit() {
   try {
     ensureBuilt();
   } catch (e) {
@@ -55,3 +56,5 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     process.exit(e.exitCode ?? 1);
   }
 }
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) ensureBuiltOrExit();
