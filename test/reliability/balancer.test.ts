@@ -11,9 +11,9 @@
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nginxBinary, startNginx, type Balancer } from '../helpers/balancer.js';
+import { deleteRedisKeys } from '../helpers/redis.js';
 import { freePort } from '../helpers/ports.js';
 import { clientAddress, closeLoopbackAgents, loopbackRequest, type LoopbackResult } from '../helpers/loopback.js';
 import { httpServer, initializeBody, type HttpServer } from '../helpers/servers.js';
@@ -74,11 +74,7 @@ if (ci && missing) {
       await balancer?.stop();
       const trouble = replicas.flatMap((r) => serverTrouble(r.logs()));
       for (const r of replicas) await r.stop();
-      const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1 });
-      await redis.connect();
-      const keys = await redis.keys(`${prefix}:*`);
-      if (keys.length) await redis.del(...keys);
-      redis.disconnect();
+      await deleteRedisKeys(redisUrl, prefix);
       expect(trouble).toEqual([]);
     });
 

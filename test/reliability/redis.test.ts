@@ -9,6 +9,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { initializeBody, post, type HttpServer } from '../helpers/servers.js';
+import { deleteRedisKeys } from '../helpers/redis.js';
 import { freePort, waitForPort } from '../helpers/ports.js';
 import { checkedServers } from './leaks.js';
 
@@ -29,13 +30,7 @@ async function status(url: string, key: string): Promise<number> {
 }
 
 describe.runIf(redisUrl)(`budget shared through Redis (${redisUrl || 'REDIS_URL unset'})`, () => {
-  afterAll(async () => {
-    const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1 });
-    await redis.connect();
-    const keys = await redis.keys(`${prefix}:*`);
-    if (keys.length) await redis.del(...keys);
-    redis.disconnect();
-  });
+  afterAll(() => deleteRedisKeys(redisUrl, prefix));
 
   it('two server processes behind one Redis together allow the budget once, not twice', async () => {
     // A generous command timeout: this is about sharing, and a busy CI machine may be slow to answer.
