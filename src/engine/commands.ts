@@ -16,7 +16,7 @@ import { cardRefFields, checkActivePlayer, payForPlay, preparePlay, spendResourc
 import { inputProblem, ruleProblem, type Problem } from './problems.js';
 import { firstTargetsAvailable, possible, runEffect } from './resolve.js';
 import type { ActionOf } from './schema.js';
-import { describeCard, findUnit, nextSerial, PLAYERS, type Base, type CardFace, type Game, type Unit } from './state.js';
+import { describeAbilityHolder, describeCard, findUnit, nextSerial, PLAYERS, type Base, type CardFace, type Game, type Unit } from './state.js';
 
 type Window = 'main' | 'action';
 
@@ -149,7 +149,7 @@ export function applyActivate(game: Game, a: ActionOf<'activate'>): Problem | nu
     base: isUnit ? null : card,
     face: pick.face,
     cardId: isUnit && pick.face !== card.face ? `${card.id}/pilot` : card.id,
-    label: name,
+    label: describeAbilityHolder(card, pick.face),
     ability,
     index: pick.index,
   });

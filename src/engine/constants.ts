@@ -8,7 +8,7 @@ import { newCtx, type AbilityCtx } from './context.js';
 import { allHold, unitMatches } from './filters.js';
 import { reportUnsupported, unsupportedTiming } from './not-executed.js';
 import { emit } from './log.js';
-import { describeCard, findUnit, noConstants, PLAYERS, type Base, type CardFace, type ConstantState, type Game, type PlayerId, type Unit } from './state.js';
+import { describeAbilityHolder, describeCard, findUnit, noConstants, PLAYERS, type Base, type CardFace, type ConstantState, type Game, type PlayerId, type Unit } from './state.js';
 
 /** The abilities a Unit has: its own, then its Pilot's (3-3-9-2), each with its face. */
 export function unitAbilitySources(unit: Unit): { face: CardFace; fromPilot: boolean }[] {
@@ -28,7 +28,7 @@ function ctxFor(game: Game, face: CardFace, index: number, unit: Unit | null, ba
     base,
     face,
     cardId: unit && face !== unit.face ? `${id}/pilot` : id,
-    label: card ? describeCard(card) : `${face.name} (${id})`,
+    label: card ? describeAbilityHolder(card, face) : `${face.name} (${id})`,
     ability,
     index,
   });

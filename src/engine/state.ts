@@ -315,6 +315,14 @@ export function describeCard(card: Unit | Base): string {
   return 'timedKeywords' in card ? describeUnit(card) : `${card.face.name} (${card.id})`;
 }
 
+/**
+ * The card whose text an ability is, for the log: the card itself, or for a Pilot's text (3-3-9-2:
+ * it acts as the Unit's) the Pilot named first, so a reader finds the text on the card that prints it.
+ */
+export function describeAbilityHolder(card: Unit | Base, face: CardFace): string {
+  return 'timedKeywords' in card && face !== card.face ? `${face.name} (Pilot of ${describeUnit(card)})` : describeCard(card);
+}
+
 export function totalResources(r: Resources): number {
   return r.active + r.rested + r.ex;
 }

@@ -13,7 +13,7 @@ import { conditionHolds, unitMatches } from './filters.js';
 import { emit } from './log.js';
 import { reportUnsupported, unsupportedTiming } from './not-executed.js';
 import { runEffect } from './resolve.js';
-import { describeCard, type Base, type CardFace, type Game, type PlayerId, type Unit } from './state.js';
+import { describeAbilityHolder, type Base, type CardFace, type Game, type PlayerId, type Unit } from './state.js';
 
 /** The rule defining each timing (13-2) or the rule of the moment it triggers at. */
 const TRIGGER_RULES: Record<Trigger, string[]> = {
@@ -91,7 +91,7 @@ function onlyReduces(a: CompiledAbility): boolean {
 
 function label(src: TriggerSource, face: CardFace): string {
   const card = src.unit ?? src.base;
-  if (card) return describeCard(card);
+  if (card) return describeAbilityHolder(card, face);
   return `${face.name} (${src.cardId ?? face.cardId ?? '?'})`;
 }
 
