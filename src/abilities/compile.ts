@@ -23,8 +23,11 @@ export interface CompileOptions {
 
 /** Text the engine cannot take as two-player rules. */
 const MULTIPLAYER = /\b(?:enemy players|each enemy player|an enemy player|another player|belonging to another player|All enemy players)\b/i;
-/** Holes where the seed stripped a keyword name: "enemy Unit with that is", "gains during". */
-const NAME_LOST = /\b(?:with|gains?|gets?|has|have)(?= (?:[.,)]|that\b|during\b|and\b|or\b))|\b(?:with|gains?|has)\.$/;
+/**
+ * Holes where the seed stripped a keyword name: "enemy Unit with that is", "gains during". A final
+ * "has." is a hole unless it closes "for each 4 AP this Unit has." (GD03-033, printed so officially).
+ */
+const NAME_LOST = /\b(?:with|gains?|gets?|has|have)(?= (?:[.,)]|that\b|during\b|and\b|or\b))|\b(?:with|gains?)\.$|(?<!\bfor each \d+ (?:AP|HP) this Unit )\bhas\.$/;
 
 function unsupported(text: string, unread: string, reason: UnsupportedReason, detail: string): UnsupportedAbility {
   // `unread` is always a piece of the ability's own text (case as printed).

@@ -162,6 +162,8 @@ describe('compile', () => {
     expect(lostAmount).toMatchObject({ kind: 'unsupported', reason: 'source-lost', unread: '<Repair>' });
     const lostName = compile('EB01-024').abilities.find((a) => a.text.startsWith('【Attack】'));
     expect(lostName).toMatchObject({ kind: 'unsupported', reason: 'source-lost' });
+    // GD03-033 prints "… for each 4 AP this Unit has." officially too: nothing was lost, the clause is just not read.
+    expect(compile('GD03-033').abilities[1]).toMatchObject({ kind: 'unsupported', reason: 'no-pattern', unread: 'it for each 4 AP this Unit has' });
   });
 
   it('multiplayer text is not compiled', () => {
