@@ -204,7 +204,16 @@ export type Step =
    * damage from such a Unit is stopped too, since that Unit deals it (13-1-2, 13-1-7). "During
    * this battle" outside a battle lasts through the next battle, as for the other battle durations.
    */
-  | ({ do: 'protect-shield-area'; who: Who; duration: Duration } & DamageGuard);
+  | ({ do: 'protect-shield-area'; who: Who; duration: Duration } & DamageGuard)
+  /**
+   * Added by the compiler (3 【Action】 Commands): "Change the attack target of the battling enemy
+   * Unit to it." / "Change a battling enemy Unit's attack target to it." (`possessive`: the second
+   * wording, same meaning). In a battle whose attacking Unit is an enemy of the controller, that
+   * Unit's attack target becomes the `target` Unit (chosen before, "it"); the damage step then
+   * resolves the attack on it (8-5-1), and the battle ends early if it leaves play first (8-4-2).
+   * Only the attacking Unit has an attack target: with no enemy attacking, nothing happens (1-3-2).
+   */
+  | { do: 'change-attack-target'; target: Selector; possessive?: boolean };
 
 /**
  * Which damage a "can't receive damage" effect stops. `kind` 'battle'/'effect' = only that kind

@@ -124,6 +124,8 @@ export function renderStep(s: Step, prev?: Selector): string {
       return `${subject(s.target, prev)}${renderImmunity(s.what, plural(s.target.type === 'previous' ? prev : s.target))} ${during(s.duration)}`;
     case 'protect-shield-area':
       return `During this ${s.duration}, ${s.who === 'you' ? 'your' : s.who === 'opponent' ? "your opponent's" : "each player's"} shield area cards ${renderGuard(s)}`;
+    case 'change-attack-target':
+      return s.possessive ? `Change a battling enemy Unit's attack target to ${object(s.target, prev)}` : `Change the attack target of the battling enemy Unit to ${object(s.target, prev)}`;
     case 'stay-rested':
       return `${subject(s.target, prev)} won't be set as active during the start phase of your opponent's next turn`;
     case 'deploy-from':

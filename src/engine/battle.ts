@@ -143,6 +143,16 @@ export function resolveAttack(game: Game, a: AttackAction, applyStep: ApplyStepA
     if (game.over) return endBattle(game, false);
   }
   emit(game, steps.length > 0 ? 'Action step: both players pass in turn, and it ends' : 'Action step: both players pass', ['8-4-1', '9-5']);
+  // An effect may have changed the attack target (changeAttackTarget): the damage step attacks that one.
+  const now = game.battle?.target ?? null;
+  if (now !== (target?.id ?? null)) {
+    const retargeted = now === null ? null : findUnit(game, now);
+    if (retargeted === undefined) {
+      emit(game, `The Unit now targeted for attack has left the battle area: the battle skips to the battle end step`, ['8-4-2']);
+      return endBattle(game, true);
+    }
+    target = retargeted;
+  }
   if (!stillThere(game, attacker) || !stillThere(game, target)) {
     emit(game, `The attacking Unit or its target has left the battle area: the battle skips to the battle end step`, ['8-4-2']);
     return endBattle(game, true);
@@ -154,6 +164,28 @@ export function resolveAttack(game: Game, a: AttackAction, applyStep: ApplyStepA
   else attackOnPlayer(game, attacker, enemy);
   if (game.over) return endBattle(game, false);
   return endBattle(game, true);
+}
+
+/**
+ * "Change the attack target of the battling enemy Unit to it" (an 【Action】 Command, 1-3-1): the
+ * attacking Unit, when it is an enemy of the effect's controller, now attacks `to`; the damage step
+ * confirms the target then (8-5-1). Returns whether the target changed.
+ */
+export function changeAttackTarget(game: Game, controller: PlayerId, to: Unit, source: string): boolean {
+  const attacker = game.battle ? findUnit(game, game.battle.attacker) : undefined;
+  if (!game.battle || !attacker || attacker.owner === controller) {
+    emit(game, `${source}: no enemy Unit is attacking, and only an attacking Unit has an attack target, so nothing changes`, ['8-2-1', '1-3-2']);
+    return false;
+  }
+  const was = game.battle.target;
+  if (was === to.id) {
+    emit(game, `${describeUnit(to)} is already the attack target of ${describeUnit(attacker)} (${source})`, ['1-3-2-1']);
+    return false;
+  }
+  game.battle.target = to.id;
+  const before = was === null ? `player ${to.owner}` : describeUnit(findUnit(game, was) ?? to);
+  emit(game, `The attack target of ${describeUnit(attacker)} changes from ${before} to ${describeUnit(to)} (${source}); the damage step resolves the attack on it`, ['1-3-1', '8-4-1', '8-5-1']);
+  return true;
 }
 
 /** 8-6 battle end step: "during this battle" effects end. */

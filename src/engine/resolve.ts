@@ -10,6 +10,7 @@ import { faceFromRecord } from './cards.js';
 import { ChoiceProblem, chooseCards, chooseTargets, chooseWhere, decideUse } from './choices.js';
 import { inputProblem } from './problems.js';
 import { players, type AbilityCtx } from './context.js';
+import { changeAttackTarget } from './battle.js';
 import { applyDraw, damageBase, damageUnit, destroyTopShields, recover } from './effects.js';
 import { baseMatches, cardMatches, conditionHolds, knownFace, unitsMatching } from './filters.js';
 import { emit, signed } from './log.js';
@@ -318,6 +319,10 @@ function runStep(game: Game, ctx: AbilityCtx, step: Step, entry: Choice | undefi
         emit(game, `${targetName(t)} won't be set as active in the start phase of turn ${next} (${s})`, ['1-3-1', '7-2-3-1']);
       }
       return ts.length > 0;
+    }
+    case 'change-attack-target': {
+      const [to] = targetsOf(step.target);
+      return to?.kind === 'unit' ? changeAttackTarget(game, ctx.controller, to.unit, s) : false;
     }
     case 'activate-main': {
       const main = ctx.face.abilities.find((a) => a.kind === 'command' && a.windows.includes('main'));

@@ -133,6 +133,12 @@ export const STEP_PATTERNS: StepPattern[] = [
     re: new RegExp(`^During this (turn|battle), your shield area cards ${GUARD_SRC}$`),
     read: (m) => ({ do: 'protect-shield-area', who: 'you', ...parseGuard(m[2], m[3], m[4]), duration: dur(m[1]) }),
   },
+  {
+    // "Change the attack target of the battling enemy Unit to it." / "Change a battling enemy Unit's attack target to it."
+    id: 'step.change-attack-target',
+    re: /^Change (?:the attack target of the battling enemy Unit|(a) battling enemy Unit's attack target) to (.+)$/,
+    read: (m, u) => ({ do: 'change-attack-target', target: parseTarget(m[2]!, u), ...(m[1] ? { possessive: true } : {}) }),
+  },
   { id: 'step.reduce-damage', re: /^Reduce it by (\d+)$/, read: (m) => ({ do: 'reduce-damage', amount: Number(m[1]) }) },
   { id: 'step.draw', re: /^Draw (\d+)$/, read: (m) => ({ do: 'draw', who: 'you', count: Number(m[1]) }) },
   { id: 'step.discard', re: /^Discard (\d+)$/, read: (m) => ({ do: 'discard', who: 'you', count: Number(m[1]) }) },
