@@ -151,6 +151,17 @@ export type Step =
   | { do: 'mill'; who: Who; count: number }
   /** "Reduce the damage by N" in a "when this Unit receives damage" trigger (the pending damage). */
   | { do: 'reduce-damage'; amount: number }
+  /**
+   * Added by the compiler (5 cards): a reduction (5-21) the `target` Units get for a duration,
+   * applied to each damage they would receive of the kind `damage` names (absent = any; `enemy` =
+   * dealt by an enemy card), before it is received; it adds to any other reduction, and damage
+   * reduced to 0 is neither dealt nor received (5-21-2-1). Printed as "During this battle, reduce
+   * battle damage it receives by 3." (GD04-113), as "During this turn, when it receives enemy
+   * battle damage, reduce it by 2." (`asTrigger`: that wording, same meaning; GD05-094, GD05-125)
+   * and as "During this turn, reduce the next damage it receives by 2." (`next`: one use, spent by
+   * the first damage it applies to; GD04-093, GD04-108).
+   */
+  | { do: 'reduce-damage-timed'; target: Selector; amount: number; duration: Duration; damage?: { kind?: 'battle' | 'effect'; enemy?: boolean }; next?: boolean; asTrigger?: boolean }
   /** Added by the compiler (12 commands): 【Burst】"Activate this card's 【Main】." runs the card's own 【Main】 effect. */
   | { do: 'activate-main' }
   /** Added by the compiler: "It can't choose the enemy player as its attack target during this turn." */

@@ -14,8 +14,8 @@ const RULES: [RegExp, string | ((...m: string[]) => string)][] = [
   [/\b(it|they|this unit) may choose ((?:lv\.|[^,.])+?) as (its|their) attack target during this turn\b/g, 'during this turn, $1 may choose $2 as $3 attack target'],
   // A stray space after an apostrophe in the seed: "won' t", "opponent' s".
   [/(\w)' (t|s)\b/g, "$1'$2"],
-  // Exiling from the trash is always "from the game": "Exile 2 Command cards from your trash from the game".
-  [/\bfrom your trash from the game\b/g, 'from your trash'],
+  // Exiling from the trash is always "from the game": "Exile 2 Command cards from/in your trash from the game".
+  [/\b(?:from|in) your trash from the game\b/g, 'from your trash'],
   [/[.,:：。]/g, ' '],
   // "Units/Bases" = "Units or Bases".
   [/\b(units?)\/(bases?)\b/g, '$1 or $2'],

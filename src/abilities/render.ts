@@ -124,6 +124,14 @@ export function renderStep(s: Step, prev?: Selector): string {
       return `${subject(s.target, prev)}${renderImmunity(s.what, plural(s.target.type === 'previous' ? prev : s.target))} ${during(s.duration)}`;
     case 'protect-shield-area':
       return `During this ${s.duration}, ${s.who === 'you' ? 'your' : s.who === 'opponent' ? "your opponent's" : "each player's"} shield area cards ${renderGuard(s)}`;
+    case 'reduce-damage-timed': {
+      const who = object(s.target, prev);
+      const receives = verb('receive', s.target, prev);
+      const kind = s.damage?.kind ? `${s.damage.kind} ` : '';
+      if (s.next) return `During this ${s.duration}, reduce the next damage ${who} ${receives} by ${s.amount}`;
+      if (s.asTrigger) return `During this ${s.duration}, when ${who} ${receives} ${s.damage?.enemy ? 'enemy ' : ''}${kind}damage, reduce it by ${s.amount}`;
+      return `During this ${s.duration}, reduce ${kind}damage ${who} ${receives} by ${s.amount}`;
+    }
     case 'change-attack-target':
       return s.possessive ? `Change a battling enemy Unit's attack target to ${object(s.target, prev)}` : `Change the attack target of the battling enemy Unit to ${object(s.target, prev)}`;
     case 'stay-rested':

@@ -10,7 +10,7 @@ import { destroyBase, destroyUnit, runRulesManagement } from './management.js';
 import { inputProblem, type Problem } from './problems.js';
 import type { ActionOf } from './schema.js';
 import { shieldAreaProtected, sourceMatches, type EffectSource } from './immunity.js';
-import { describeUnit, findUnit, nextSerial, opponent, type Base, type CardFace, type Game, type PlayerId, type Shield, type Unit } from './state.js';
+import { describeUnit, findUnit, nextSerial, opponent, type Base, type CardFace, type Game, type PlayerId, type Shield, type TimedPermission, type Unit } from './state.js';
 import { baseHp, unitAp, unitHp } from './stats.js';
 import { abilitiesFor, queueTriggers, resolveNow } from './triggers.js';
 
@@ -69,18 +69,31 @@ export function damageUnit(game: Game, unit: Unit, amount: number, source: strin
 
 /**
  * 5-21 "when this Unit receives damage … reduce it by N": the Unit's abilities made only of
- * reductions apply to the damage before it is received; the others trigger after it.
+ * reductions apply to the damage before it is received; the others trigger after it. Reductions an
+ * effect gave it for a duration add to them; "the next damage" ones are spent by this damage.
  */
 function reduceDamage(game: Game, unit: Unit, amount: number, dealt: DamageSource): number {
   if (amount <= 0) return amount;
   const reducers = abilitiesFor(game, 'receives-damage', { unit, reductionOnly: true, damage: dealt });
-  if (reducers.length === 0) return amount;
+  const timed = unit.timedPermissions.filter((p) => p.type === 'reduce-damage' && p.reduce && reductionApplies(p.reduce, unit, dealt));
+  if (reducers.length === 0 && timed.length === 0) return amount;
   game.damageReduction = 0;
   for (const ctx of reducers) resolveNow(game, ctx);
+  for (const p of timed) {
+    game.damageReduction += p.reduce!.amount;
+    emit(game, `The damage to ${describeUnit(unit)} is reduced by ${p.reduce!.amount} (${p.source}${p.reduce!.next ? '; that was the next damage it receives, so this reduction is used up' : ''})`, ['5-21-1']);
+  }
+  unit.timedPermissions = unit.timedPermissions.filter((p) => !(timed.includes(p) && p.reduce!.next));
   const reduced = Math.max(0, amount - game.damageReduction);
   game.damageReduction = 0;
   if (reduced !== amount) emit(game, `${describeUnit(unit)} receives ${reduced} damage instead of ${amount}`, reduced === 0 ? ['5-21-2', '5-21-2-1'] : ['5-21-1']);
   return reduced;
+}
+
+/** Whether a timed reduction covers this damage: its kind (5-5-3 / 5-5-4), and "enemy" damage only from the other player's cards. */
+function reductionApplies(r: NonNullable<TimedPermission['reduce']>, unit: Unit, dealt: DamageSource): boolean {
+  if (r.kind && r.kind !== dealt.kind) return false;
+  return !r.enemy || (dealt.from !== null && dealt.from !== unit.owner);
 }
 
 export function damageBase(game: Game, base: Base, amount: number, source: string, rules: string[], by?: DamageSource): boolean {

@@ -309,6 +309,16 @@ function runStep(game: Game, ctx: AbilityCtx, step: Step, entry: Choice | undefi
       }
       return ts.length > 0;
     }
+    case 'reduce-damage-timed': {
+      const ts = targetsOf(step.target);
+      const what = `${step.next ? 'the next ' : ''}${step.damage?.enemy ? 'enemy ' : ''}${step.damage?.kind ? `${step.damage.kind} ` : ''}damage`;
+      for (const t of ts) {
+        if (t.kind !== 'unit') continue;
+        t.unit.timedPermissions.push({ type: 'reduce-damage', filter: null, reduce: { amount: step.amount, ...step.damage, ...(step.next ? { next: true } : {}) }, duration: step.duration, source: s });
+        emit(game, `${targetName(t)}: ${what} it receives ${durationWords(game, step.duration)} is reduced by ${step.amount} (${s})`, ['5-21-1', ...durationRules(step.duration)]);
+      }
+      return ts.length > 0;
+    }
     case 'stay-rested': {
       const ts = targetsOf(step.target);
       for (const t of ts) {

@@ -84,3 +84,88 @@ describe('changing the attack target in the action step (1-3-1, 8-4-1, 8-5-1)', 
     expect(cites(out, '8-4-2')).toBe(true);
   });
 });
+
+describe('damage reduced for a duration by an effect (5-21)', () => {
+  const guard = (ap: number, extra: object[] = []) =>
+    sim({
+      state: { active_player: 'A', players: { A: { resources: 2, units: [{ id: 'a1', name: 'Attacker', ap, hp: 6 }] }, B: { resources: 3, units: [{ id: 'b1', name: 'Defender', ap: 2, hp: 4, rested: true }] } } },
+      actions: [{ type: 'attack', attacker: 'a1', target: 'b1', action_step: [{ type: 'play', player: 'B', card: 'GD04-113', choices: [{ targets: ['b1'] }] }, ...extra] }],
+    });
+
+  it('GD04-113 Damage Control: "During this battle, reduce battle damage it receives by 3" turns a lethal 5 into 2', () => {
+    const out = guard(5);
+    expect(out.destroyed).toEqual([]);
+    expect(unitOf(out, 'b1')?.damage).toBe(2);
+    expect(unitOf(out, 'a1')?.damage).toBe(2);
+    expect(cites(out, '5-21-1')).toBe(true);
+  });
+
+  it('5-21-2-1 reduced to 0 the battle damage is neither dealt nor received; effect damage is not reduced; the reduction ends with the battle (8-6-1)', () => {
+    const out = guard(3, [{ type: 'play', player: 'A', card: 'ST03-013', choices: [{ targets: ['b1'] }] }]);
+    expect(unitOf(out, 'b1')?.damage).toBe(2); // Close Combat's 2 effect damage, then 0 battle damage
+    expect(cites(out, '5-21-2-1')).toBe(true);
+    const after = sim({
+      state: { active_player: 'A', players: { A: { resources: 2, units: [{ id: 'a1', name: 'Attacker', ap: 3, hp: 6 }, { id: 'a2', name: 'Second', ap: 3, hp: 3 }] }, B: { resources: 3, units: [{ id: 'b1', name: 'Defender', ap: 2, hp: 4, rested: true }] } } },
+      actions: [
+        { type: 'attack', attacker: 'a1', target: 'b1', action_step: [{ type: 'play', player: 'B', card: 'GD04-113', choices: [{ targets: ['b1'] }] }] },
+        { type: 'attack', attacker: 'a2', target: 'b1' },
+      ],
+    });
+    expect(unitOf(after, 'b1')?.damage).toBe(3);
+  });
+
+  it('GD05-094 Quess Paraya 【Destroyed】: the chosen (Neo Zeon) Unit takes 2 less enemy battle damage for the rest of the turn', () => {
+    const out = sim({
+      state: {
+        active_player: 'B',
+        players: {
+          A: { units: [{ id: 'a1', name: 'Gaza', ap: 1, hp: 2, traits: ['Neo Zeon'], rested: true, pilot: 'GD05-094' }, { id: 'a2', name: 'Geara', ap: 1, hp: 3, traits: ['Neo Zeon'], rested: true }] },
+          B: { units: [{ id: 'b1', name: 'First', ap: 6, hp: 6 }, { id: 'b2', name: 'Second', ap: 4, hp: 6 }] },
+        },
+      },
+      actions: [
+        { type: 'attack', attacker: 'b1', target: 'a1', choices: [{ targets: ['a2'] }] },
+        { type: 'attack', attacker: 'b2', target: 'a2' },
+      ],
+    });
+    expect(out.destroyed).toEqual(['a1']);
+    expect(unitOf(out, 'a2')?.damage).toBe(2);
+  });
+
+  it('GD05-125 Ra Cailum: enemy damage to the chosen (Londo Bell) Unit is 1 less this turn; damage from your own effect is not enemy damage', () => {
+    const out = sim({
+      state: {
+        active_player: 'A',
+        players: {
+          A: { resources: 3, base: { card: 'GD05-125' }, units: [{ id: 'a1', name: 'Jegan', ap: 2, hp: 5, traits: ['Londo Bell'] }] },
+          B: { units: [{ id: 'b1', name: 'Target', ap: 3, hp: 6, rested: true }] },
+        },
+      },
+      actions: [
+        { type: 'activate', source: 'A-base', choices: [{ targets: ['a1'] }] },
+        { type: 'attack', attacker: 'a1', target: 'b1' },
+        { type: 'deal_damage', target: 'a1', amount: 1 },
+      ],
+    });
+    expect(out.legal).toBe(true);
+    expect(out.state.players.A.base?.rested).toBe(true);
+    expect(unitOf(out, 'a1')?.damage).toBe(3); // 3 - 1 from the battle, then 1 from an effect of unknown source
+  });
+
+  it('GD04-093 Rey Za Burrel 【When Linked】: the next damage is 2 less and stacks with the Unit\'s own reduction; the damage after it is not reduced', () => {
+    const out = sim({
+      state: {
+        active_player: 'A',
+        players: { A: { resources: 4, hand: ['GD04-093'], units: [{ id: 'a1', card: 'GD04-053' }] }, B: { resources: 2, units: [{ id: 'b1', name: 'Target', ap: 3, hp: 9, rested: true }] } },
+      },
+      actions: [
+        { type: 'pair', unit: 'a1', pilot: 'GD04-093', choices: [{ targets: ['a1'] }] },
+        { type: 'attack', attacker: 'a1', target: 'b1', action_step: [{ type: 'play', player: 'B', card: 'ST03-013', choices: [{ targets: ['a1'] }] }] },
+      ],
+    });
+    expect(out.legal).toBe(true);
+    // Close Combat's 2 meets Rey's 2 and the Zaku's own 1 (5-21-2: 0, not dealt); then the 3 battle damage in full.
+    expect(unitOf(out, 'a1')).toMatchObject({ linked: true, damage: 3 });
+    expect(cites(out, '5-21-2-1')).toBe(true);
+  });
+});

@@ -53,8 +53,8 @@ function parseCost(text: string, used: Used): Cost {
     let m: RegExpExecArray | null;
     if (p.length === 1 && CIRCLED.includes(p)) cost.resources = (cost.resources ?? 0) + CIRCLED.indexOf(p) + 1;
     else if (/^Rest this (?:Unit|Base)$/.test(p)) cost.restSelf = true;
-    else if ((m = /^Exile (\d+) (.+?) from your trash(?: from the game)?$/.exec(p))) {
-      // "Exile 1 Command card from your trash", "Exile 3 blue cards from your trash".
+    else if ((m = /^Exile (\d+) (.+?) (?:from your trash(?: from the game)?|in your trash from the game)$/.exec(p))) {
+      // "Exile 1 Command card from your trash", "Exile 3 blue cards from your trash", "Exile 2 Command cards in your trash from the game".
       const n = parseNoun(m[2]!);
       if (!n.card || n.filter.side !== 'any' || n.plural !== Number(m[1]) > 1) throw new Unread(p);
       (cost.steps ??= []).push({ do: 'exile-from-trash', count: Number(m[1]), filter: n.filter });

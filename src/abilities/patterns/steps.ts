@@ -139,6 +139,28 @@ export const STEP_PATTERNS: StepPattern[] = [
     re: /^Change (?:the attack target of the battling enemy Unit|(a) battling enemy Unit's attack target) to (.+)$/,
     read: (m, u) => ({ do: 'change-attack-target', target: parseTarget(m[2]!, u), ...(m[1] ? { possessive: true } : {}) }),
   },
+  {
+    // "During this battle, reduce battle damage it receives by 3."
+    id: 'step.reduce-damage-timed',
+    re: /^During this (turn|battle), reduce (?:(battle|effect) )?damage (it|they|this Unit) receives? by (\d+)$/,
+    read: (m, u) => ({ do: 'reduce-damage-timed', target: parseTarget(m[3]!, u), amount: Number(m[4]), duration: dur(m[1]), ...(m[2] ? { damage: { kind: m[2] as 'battle' | 'effect' } } : {}) }),
+  },
+  {
+    // "During this turn, when it receives enemy battle damage, reduce it by 2."
+    id: 'step.reduce-damage-timed',
+    re: /^During this (turn|battle), when (it|they|this Unit) receives? (enemy )?(?:(battle|effect) )?damage( from an enemy)?, reduce it by (\d+)$/,
+    read: (m, u) => {
+      if (m[3] && m[5]) throw new Unread(m[0]!);
+      const damage = { ...(m[4] ? { kind: m[4] as 'battle' | 'effect' } : {}), ...(m[3] || m[5] ? { enemy: true } : {}) };
+      return { do: 'reduce-damage-timed', target: parseTarget(m[2]!, u), amount: Number(m[6]), duration: dur(m[1]), ...(Object.keys(damage).length ? { damage } : {}), asTrigger: true };
+    },
+  },
+  {
+    // "During this turn, reduce the next damage it receives by 2."
+    id: 'step.reduce-next-damage',
+    re: /^During this (turn|battle), reduce the next damage (it|this Unit) receives by (\d+)$/,
+    read: (m, u) => ({ do: 'reduce-damage-timed', target: parseTarget(m[2]!, u), amount: Number(m[3]), duration: dur(m[1]), next: true }),
+  },
   { id: 'step.reduce-damage', re: /^Reduce it by (\d+)$/, read: (m) => ({ do: 'reduce-damage', amount: Number(m[1]) }) },
   { id: 'step.draw', re: /^Draw (\d+)$/, read: (m) => ({ do: 'draw', who: 'you', count: Number(m[1]) }) },
   { id: 'step.discard', re: /^Discard (\d+)$/, read: (m) => ({ do: 'discard', who: 'you', count: Number(m[1]) }) },
