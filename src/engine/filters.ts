@@ -104,9 +104,11 @@ export function knownFace(game: Game, id: string): CardFace | null {
 }
 
 function trashMatching(game: Game, who: PlayerId, f: Filter): number {
+  // "N or more cards in your trash" asks nothing of a card, so cards the scenario only counted count too.
+  const anyCard = Object.keys(f).every((k) => k === 'side');
   return game.players[who].trash.filter((id) => {
     const face = knownFace(game, id);
-    return face !== null && cardMatches(face, f);
+    return face !== null ? cardMatches(face, f) : anyCard;
   }).length;
 }
 

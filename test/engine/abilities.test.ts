@@ -210,6 +210,13 @@ describe('constant abilities follow the board (10-1-5-3)', () => {
     const before = unit(base, 'a1')!;
     expect(unit(out, 'a1')).toMatchObject({ ap: before.ap + 1, hp: before.hp + 1 });
   });
+
+  it('GD02-064 "while there are 7 or more cards in your trash": cards the scenario only counts (trash: 7) count, since any card does', () => {
+    const leopard = (trash: number) =>
+      sim({ state: { active_player: 'A', players: { A: { trash, units: [{ id: 'a1', card: 'GD02-064' }] }, B: { resources: 2 } } }, actions: [] });
+    expect(leopard(7).events.some((e) => e.text.includes('is now affected by the constant effect'))).toBe(true);
+    expect(leopard(6).events.some((e) => e.text.includes('is now affected by the constant effect'))).toBe(false);
+  });
 });
 
 describe('damage that cannot be received, cost changes, staying rested', () => {
