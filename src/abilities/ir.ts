@@ -164,6 +164,8 @@ export type Step =
   | { do: 'reduce-damage-timed'; target: Selector; amount: number; duration: Duration; damage?: { kind?: 'battle' | 'effect'; enemy?: boolean }; next?: boolean; asTrigger?: boolean }
   /** Added by the compiler (12 commands): 【Burst】"Activate this card's 【Main】." runs the card's own 【Main】 effect. */
   | { do: 'activate-main' }
+  /** Added by the compiler (1 command): 【Burst】"Activate this card's 【Action】." runs the card's own 【Action】 effect. */
+  | { do: 'activate-action' }
   /** Added by the compiler: "It can't choose the enemy player as its attack target during this turn." */
   | { do: 'forbid-attack-player'; target: Selector; duration: Duration }
   /**
@@ -254,6 +256,12 @@ export type Condition =
   | { type: 'hand-count'; who: Who; cmp: Cmp }
   /** "if you have 2 or fewer Shields". */
   | { type: 'shield-count'; who: Who; cmp: Cmp }
+  /**
+   * Added by the compiler (2 cards): "If you use an EX Resource to play this card". Holds while the
+   * effect of a Command played from the hand resolves when an EX Resource paid part of its cost
+   * (5-17-3-2-1); never for an effect run another way (a 【Burst】 pays no cost, 13-2-5-1).
+   */
+  | { type: 'paid-with-ex' }
   /** "if you are Lv.7 or higher" (Lv. = Resources in the resource area, 2-9-1). */
   | { type: 'player-level'; who: Who; cmp: Cmp }
   /** "while this Unit has 5 or more AP", "while this Unit is rested", "this Unit is (Zeon)", "is white". */
@@ -277,6 +285,15 @@ export interface EffectStep {
   ifDone?: boolean;
   /** Added by the compiler: the step was printed with "Then," (wording only; steps always run in order). */
   then?: boolean;
+  /**
+   * Added by the compiler (7 Commands): a substitution printed as the sentence after the step (10-1-9-1-1):
+   * "If there are 2 or more cards with "Improved Technique" in their card name in your trash,
+   * choose 1 enemy Unit instead." (`target`, a choose in place of the step's), "If a friendly
+   * (Mafty) Link Unit is in play, deal 2 damage instead." / "If you use an EX Resource to play this
+   * card, reduce by 4 instead." (`amount`, in place of the step's). `when` is checked as the step
+   * resolves; when it holds the step is done with these instead of its printed ones.
+   */
+  instead?: { when: Condition[]; target?: Extract<Selector, { type: 'choose' }>; amount?: number };
   /**
    * Added by the compiler: the step was printed in one sentence with the step before it, joined by
    * "and" (wording only; steps always run in order): "It recovers 2 HP and gets AP+2 during this

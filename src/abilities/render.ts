@@ -7,6 +7,7 @@ import type { Ability, CompiledAbility, Condition, Constant, EffectStep, Selecto
 import { renderCondition } from './patterns/condition.js';
 import { renderGuard, renderImmunity } from './patterns/guard.js';
 import { renderCost, renderPilotQualifier } from './patterns/header.js';
+import { renderInsteadBody } from './patterns/instead.js';
 import { renderKeyword } from './patterns/keyword.js';
 import { renderNoun } from './patterns/noun.js';
 import { TOKEN_CONSTANTS } from './patterns/steps.js';
@@ -89,6 +90,8 @@ export function renderStep(s: Step, prev?: Selector): string {
       return 'Deploy this card';
     case 'activate-main':
       return "Activate this card's 【Main】";
+    case 'activate-action':
+      return "Activate this card's 【Action】";
     case 'deploy-token': {
       const t = s.token;
       const own = (t.constants ?? []).map((c) => Object.entries(TOKEN_CONSTANTS).find(([, v]) => same(v, c))?.[0] ?? `(${c.type})`);
@@ -194,6 +197,7 @@ export function renderEffect(effect: EffectStep[]): string {
       body = renderStep({ ...e.step, target: { type: 'previous' } } as Step, { type: 'self' });
     } else body = renderStep(e.step, chosen);
     out.push(`${lead ? lead + lower(body) : body}.`);
+    if (e.instead) out.push(`If ${conditionsText(e.instead.when)}, ${renderInsteadBody(e.step, e.instead)} instead.`);
   }
   return out.join(' ');
 }

@@ -65,6 +65,7 @@ export function applyPlay(game: Game, a: ActionOf<'play'>, cards: CardLookup): P
   const play = preparePlay(game, player, face, res.notes, 'hand', a.use_ex);
   if ('reason' in play) return play;
   payForPlay(game, play);
+  if (ctx) ctx.paidWithEx = (play.payment?.ex ?? 0) > 0;
   if (ctx && ability) {
     emit(game, `Player ${player} plays ${face.name}: its ${tag} effect activates: "${ability.text}"`, ['10-1-8-1', ...WINDOW_RULES[window], '10-3-2']);
     runEffect(game, ctx, ability.effect);

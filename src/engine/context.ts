@@ -24,9 +24,11 @@ export interface AbilityCtx {
   picked: string[];
   /** For triggers of a battle: the Unit battling the ability's Unit. */
   battleOpponent: Unit | null;
+  /** A Command played from the hand: whether an EX Resource paid part of its cost ("if you use an EX Resource to play this card"). */
+  paidWithEx?: boolean;
 }
 
-type CtxFields = Pick<AbilityCtx, 'controller' | 'face' | 'cardId' | 'label' | 'ability' | 'index'> & Partial<Pick<AbilityCtx, 'unit' | 'base' | 'battleOpponent'>>;
+type CtxFields = Pick<AbilityCtx, 'controller' | 'face' | 'cardId' | 'label' | 'ability' | 'index'> & Partial<Pick<AbilityCtx, 'unit' | 'base' | 'battleOpponent' | 'paidWithEx'>>;
 
 /** A fresh context: no Unit, Base or battle opponent unless given, nothing picked yet. */
 export function newCtx(f: CtxFields): AbilityCtx {

@@ -154,6 +154,8 @@ export function conditionHolds(game: Game, ctx: AbilityCtx, c: Condition): boole
       return ctx.unit !== null && isLinked(ctx.unit);
     case 'not-paired':
       return ctx.unit !== null && ctx.unit.pilot === null;
+    case 'paid-with-ex':
+      return ctx.paidWithEx === true;
   }
 }
 

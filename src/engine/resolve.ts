@@ -12,10 +12,12 @@ import { inputProblem } from './problems.js';
 import { players, type AbilityCtx } from './context.js';
 import { changeAttackTarget } from './battle.js';
 import { applyDraw, damageBase, damageUnit, destroyTopShields, recover } from './effects.js';
-import { baseMatches, cardMatches, conditionHolds, knownFace, unitsMatching } from './filters.js';
+import { allHold, baseMatches, cardMatches, conditionHolds, knownFace, unitsMatching } from './filters.js';
 import { emit, signed } from './log.js';
 import { addToHand, destroyBase, destroyUnit, putIntoBattleArea, returnToHand } from './management.js';
 import { renderCondition } from '../abilities/patterns/condition.js';
+import { renderInsteadBody } from '../abilities/patterns/instead.js';
+import { reportUnsupported } from './not-executed.js';
 import { playCost } from './constants.js';
 import { currentCards } from './runtime.js';
 import { queueTriggers } from './triggers.js';
@@ -334,17 +336,29 @@ function runStep(game: Game, ctx: AbilityCtx, step: Step, entry: Choice | undefi
       const [to] = targetsOf(step.target);
       return to?.kind === 'unit' ? changeAttackTarget(game, ctx.controller, to.unit, s) : false;
     }
-    case 'activate-main': {
-      const main = ctx.face.abilities.find((a) => a.kind === 'command' && a.windows.includes('main'));
-      if (!main || main.kind !== 'command') {
-        emit(game, `${s}: the card has no 【Main】 effect that can run`, ['1-3-2']);
-        return false;
-      }
-      emit(game, `${s}: the card's 【Main】 effect activates: "${main.text}"`, ['13-2-5-1']);
-      runEffect(game, { ...ctx, ability: main, picked: [] }, main.effect);
-      return true;
-    }
+    case 'activate-main':
+    case 'activate-action':
+      return activateOwnCommand(game, ctx, step.do === 'activate-main' ? 'main' : 'action', s);
   }
+}
+
+/**
+ * 【Burst】"Activate this card's 【Main】/【Action】": the card's own command effect runs now, as part of
+ * the 【Burst】 (13-2-5-1), with no cost paid; the card is still revealed, not yet in the trash
+ * (13-2-5-3). An effect the compiler could not read is reported, never partly run.
+ */
+function activateOwnCommand(game: Game, ctx: AbilityCtx, window: 'main' | 'action', s: string): boolean {
+  const tag = window === 'main' ? '【Main】' : '【Action】';
+  const command = ctx.face.abilities.find((a) => a.kind === 'command' && a.windows.includes(window));
+  if (!command || command.kind !== 'command') {
+    const unread = ctx.face.abilities.find((a) => a.kind === 'unsupported' && a.text.includes(tag));
+    if (unread?.kind === 'unsupported') reportUnsupported(game, ctx.cardId, ctx.face, unread, s, ['13-2-5-1']);
+    else emit(game, `${s}: the card has no ${tag} effect`, ['1-3-2']);
+    return false;
+  }
+  emit(game, `${s}: the card's ${tag} effect activates: "${command.text}"`, ['13-2-5-1']);
+  runEffect(game, { ...ctx, ability: command, picked: [] }, command.effect);
+  return true;
 }
 
 /**
@@ -667,8 +681,9 @@ export function runEffect(game: Game, ctx: AbilityCtx, steps: readonly EffectSte
       lastDone = false;
       continue;
     }
+    const step = stepNow(game, ctx, es, true);
     let entry: Choice | undefined;
-    if (es.optional && !possible(game, ctx, es.step)) {
+    if (es.optional && !possible(game, ctx, step)) {
       emit(game, `${src(ctx)}: the "you may" part cannot be done here (nothing it could choose), so there is nothing to decide`, ['10-1-3', '10-2-2']);
       lastDone = false;
       continue;
@@ -682,8 +697,24 @@ export function runEffect(game: Game, ctx: AbilityCtx, steps: readonly EffectSte
       }
       entry = d.entry?.targets !== undefined || d.entry?.cards !== undefined ? d.entry : undefined;
     }
-    lastDone = runStep(game, ctx, es.step, entry);
+    lastDone = runStep(game, ctx, step, entry);
   }
+}
+
+/**
+ * The step as it is done now: with its "If …, choose … / deal N damage … instead" substitution
+ * (10-1-9-1-1) when that condition holds as it resolves; logged when `log`.
+ */
+function stepNow(game: Game, ctx: AbilityCtx, es: EffectStep, log: boolean): Step {
+  const alt = es.instead;
+  if (!alt) return es.step;
+  const holds = allHold(game, ctx, alt.when);
+  if (log) {
+    const cond = alt.when.map(renderCondition).join(' and ');
+    emit(game, holds ? `${src(ctx)}: "${cond}" holds, so the effect is done with ${renderInsteadBody(es.step, alt)} instead` : `${src(ctx)}: "${cond}" does not hold, so the effect is done as first printed`, holds ? ['10-1-9-1', '10-1-9-1-1'] : ['10-2-1']);
+  }
+  if (!holds) return es.step;
+  return { ...es.step, ...(alt.target ? { target: alt.target } : {}), ...(alt.amount !== undefined ? { amount: alt.amount } : {}) } as Step;
 }
 
 /** Whether a step has anything to act on, so a "you may" is a real decision (and a cost can be paid). */
@@ -713,8 +744,9 @@ export function possible(game: Game, ctx: AbilityCtx, step: Step): boolean {
 export function firstTargetsAvailable(game: Game, ctx: AbilityCtx, steps: readonly EffectStep[]): boolean {
   for (const es of steps) {
     if (es.then || es.ifDone) return true;
-    if (!es.optional && (es.step.do === 'exile-from-trash' || es.step.do === 'trash-to-hand') && !possible(game, ctx, es.step)) return false;
-    const sel = 'target' in es.step ? es.step.target : null;
+    const step = stepNow(game, ctx, es, false);
+    if (!es.optional && (step.do === 'exile-from-trash' || step.do === 'trash-to-hand') && !possible(game, ctx, step)) return false;
+    const sel = 'target' in step ? step.target : null;
     if (sel && sel.type === 'choose' && !es.optional && candidates(game, ctx, sel).length === 0) return false;
   }
   return true;

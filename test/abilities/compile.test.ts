@@ -146,6 +146,17 @@ describe('compile', () => {
     expect(compile('GD03-070').effects).toBe('partial');
   });
 
+  it('"If …, choose … / deal N damage instead" replaces the step before it (10-1-9-1-1); one that does not fit that step is not read', () => {
+    expect(compile('GD03-109').abilities[1]).toMatchObject({
+      kind: 'command',
+      effect: [{ step: { do: 'damage', amount: 3, target: { filter: { level: { op: '<=', value: 4 } } } }, instead: { when: [{ type: 'count-in-trash', filter: { nameIncludes: 'Improved Technique' } }], target: { type: 'choose', filter: { side: 'enemy', type: 'unit' } } } }],
+    });
+    expect(compileCardText('【Main】Choose 1 enemy Unit. Rest it. If you have a Link Unit in play, deal 2 damage instead.').effects).toBe('partial');
+    expect(compileCardText('【Main】Draw 1. If you have a Link Unit in play, choose 1 enemy Unit instead.').effects).toBe('partial');
+    // A condition on the chosen card ("If it has <Repair>") is not read: the whole ability stays unsupported.
+    expect(compile('GD04-039').abilities[1]).toMatchObject({ kind: 'unsupported', unread: 'it has <Repair>' });
+  });
+
   it('a keyword-only card is full; a card without text is none', () => {
     expect(compile('ST01-008')).toMatchObject({ effects: 'full', abilities: [{ kind: 'keyword', keyword: { name: 'Blocker', amount: null } }] });
     expect(compileCardText('')).toEqual({ abilities: [], effects: 'none' });

@@ -169,3 +169,77 @@ describe('damage reduced for a duration by an effect (5-21)', () => {
     expect(cites(out, '5-21-2-1')).toBe(true);
   });
 });
+
+describe('"If …, choose … / deal N damage / reduce by N instead" (10-1-9-1-1), and 【Burst】 running the card\'s own command effect (13-2-5)', () => {
+  const burst = (trash: string[], choices: object[], attacker: object = { id: 'a1', name: 'Big', level: 6, ap: 5, hp: 6 }) =>
+    sim({
+      state: {
+        active_player: 'A',
+        players: { A: { units: [attacker, { id: 'a2', name: 'Small', level: 3, ap: 2, hp: 4 }] }, B: { base: null, shields: ['GD03-109', 'GD01-100'], trash } },
+      },
+      actions: [{ type: 'attack', attacker: 'a1', target: 'player', choices }],
+    });
+
+  it('GD03-109 Improved Technique 【Burst】 → 【Main】 with 2 copies in the trash: any enemy Unit may be chosen, so the Lv.6 attacker takes 3', () => {
+    const out = burst(['GD03-109', 'GD03-109'], [{ use: true }, { targets: ['a1'] }]);
+    expect(out.legal).toBe(true);
+    expect(unitOf(out, 'a1')?.damage).toBe(3);
+    expect(out.state.players.B.trash).toContain('B-shield-2');
+    expect(out.not_executed).toEqual([]);
+    expect(cites(out, '10-1-9-1-1') && cites(out, '13-2-5-1')).toBe(true);
+  });
+
+  it('13-2-5-3 the revealed card is not in the trash yet, so with 1 other copy there the condition fails: only a Lv.4 or lower Unit may be chosen', () => {
+    const wrong = burst(['GD03-109'], [{ use: true }, { targets: ['a1'] }]);
+    expect(wrong.legal).toBe(false);
+    expect(wrong.violations[0]?.reason).toContain('a2');
+    const out = burst(['GD03-109'], [{ use: true }, { targets: ['a2'] }]);
+    expect(unitOf(out, 'a2')?.damage).toBe(3);
+    expect(unitOf(out, 'a1')?.damage).toBe(0);
+  });
+
+  it('GD03-109 played from the hand in the main phase reads the same condition (3-4-3: a Command resolving is in no zone)', () => {
+    const play = (trash: string[]) =>
+      sim({
+        state: { active_player: 'A', players: { A: { resources: 3, hand: ['GD03-109'], trash }, B: { units: [{ id: 'b1', name: 'Lv7', level: 7, ap: 5, hp: 5 }] } } },
+        actions: [{ type: 'play', card: 'GD03-109', choices: [{ targets: ['b1'] }] }],
+      });
+    expect(unitOf(play(['GD03-109', 'GD03-109']), 'b1')?.damage).toBe(3);
+    expect(play(['GD03-109']).violations[0]?.rules).toEqual(expect.arrayContaining(['10-1-8-1-1']));
+  });
+
+  it('GD03-114 Look of Determination 【Burst】 → 【Action】: with 10 cards in the trash (counted, not named) an active Lv.4 Unit may be destroyed', () => {
+    const out = sim({
+      state: {
+        active_player: 'A',
+        players: { A: { units: [{ id: 'a1', name: 'Attacker', level: 4, ap: 3, hp: 3 }, { id: 'a2', name: 'Other', level: 4, ap: 3, hp: 3 }] }, B: { base: null, shields: ['GD03-114'], trash: 10 } },
+      },
+      actions: [{ type: 'attack', attacker: 'a1', target: 'player', choices: [{ use: true }, { targets: ['a2'] }] }],
+    });
+    expect(out.legal).toBe(true);
+    expect(out.destroyed).toContain('a2');
+  });
+
+  it('ST08-013 Lady Luck: 2 damage instead of 1 while a friendly (Mafty) Link Unit is in play', () => {
+    const play = (units: object[]) =>
+      sim({
+        state: { active_player: 'A', players: { A: { resources: 5, units }, B: { units: [{ id: 'b1', name: 'Target', ap: 1, hp: 5 }] } } },
+        actions: [{ type: 'play', card: 'ST08-013', choices: [{ targets: ['b1'] }] }],
+      });
+    expect(unitOf(play([]), 'b1')?.damage).toBe(1);
+    expect(unitOf(play([{ id: 'a1', name: 'Xi', ap: 4, hp: 4, traits: ['Mafty'], linked: true, pilot: { name: 'Hathaway', ap: 1, hp: 1 } }]), 'b1')?.damage).toBe(2);
+  });
+
+  it('GD04-108 Witches from Earth: the next damage is 4 less when an EX Resource paid for it (5-17-3-2-1), 2 less otherwise', () => {
+    const witches = (use_ex: number) =>
+      sim({
+        state: { active_player: 'A', players: { A: { resources: { active: 3, ex: 1 }, units: [{ id: 'a1', name: 'Aerial', ap: 3, hp: 6, traits: ['Academy'] }] } } },
+        actions: [
+          { type: 'play', card: 'GD04-108', use_ex, choices: [{ targets: ['a1'] }] },
+          { type: 'deal_damage', target: 'a1', amount: 5 },
+        ],
+      });
+    expect(unitOf(witches(1), 'a1')?.damage).toBe(1);
+    expect(unitOf(witches(0), 'a1')?.damage).toBe(3);
+  });
+});

@@ -131,6 +131,7 @@ export const CONDITION_PATTERNS: ConditionPattern[] = [
   },
   { id: 'cond.attacking', re: /^(?:you are|this Unit is|it is) attacking (the enemy player|an enemy Unit)$/, read: (m) => ({ type: 'attacking', target: m[1] === 'the enemy player' ? 'player' : 'unit' }) },
   { id: 'cond.not-paired', re: /^a Pilot is not paired with this Unit$/, read: () => ({ type: 'not-paired' }) },
+  { id: 'cond.paid-with-ex', re: /^you use an EX Resource to play this card$/, read: () => ({ type: 'paid-with-ex' }) },
 ];
 
 /**
@@ -213,6 +214,8 @@ export function renderCondition(c: Condition): string {
       return `this Unit is attacking ${c.target === 'player' ? 'the enemy player' : 'an enemy Unit'}`;
     case 'not-paired':
       return 'a Pilot is not paired with this Unit';
+    case 'paid-with-ex':
+      return 'you use an EX Resource to play this card';
     case 'paired':
       return 'this Unit is paired';
     case 'linked':

@@ -9,6 +9,7 @@
  */
 import type { Condition, EffectStep, Selector } from '../ir.js';
 import { parseCondition, parseConditions } from './condition.js';
+import { parseInstead } from './instead.js';
 import { parseNoun } from './noun.js';
 import { parseChoice } from './target.js';
 import { parseLookTop, parseStep } from './steps.js';
@@ -110,6 +111,13 @@ export function parseEffect(body: string, used: Used): EffectStep[] {
   let chosenWhen: Condition[] | undefined;
   for (let i = 0; i < list.length; i++) {
     const c = connectives(list[i]!, used);
+    const last = out[out.length - 1];
+    // "If …, choose 1 enemy Unit instead.": a substitution in the step before it (10-1-9-1-1).
+    const instead = c.when && last && !c.then && !c.ifDone && !c.optional && !last.instead ? parseInstead(c.rest, c.when, last.step, used) : null;
+    if (instead) {
+      last!.instead = instead;
+      continue;
+    }
     const look = parseLookTop([c.rest, ...list.slice(i + 1, i + 3)], used);
     if (look) {
       out.push({ step: look.step, ...flags(c) });

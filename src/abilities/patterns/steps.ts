@@ -168,6 +168,7 @@ export const STEP_PATTERNS: StepPattern[] = [
   { id: 'step.burst-to-hand', re: /^Add this card to your hand$/, read: () => ({ do: 'self-to-hand' }) },
   { id: 'step.deploy-self', re: /^Deploy this card$/, read: () => ({ do: 'deploy-self' }) },
   { id: 'step.activate-main', re: /^Activate this card's 【Main】$/, read: () => ({ do: 'activate-main' }) },
+  { id: 'step.activate-action', re: /^Activate this card's 【Action】$/, read: () => ({ do: 'activate-action' }) },
   {
     id: 'step.deploy-token',
     re: /^Deploy (\d+) (rested )?\[([^\]]+)\]\((.+)\) Unit tokens?$/,

@@ -1,0 +1,37 @@
+/**
+ * Substitution sentences after a step (10-1-9-1-1 "(do) B instead of A"): "If …, choose 1 enemy
+ * Unit instead." replaces the step's choice, "If …, deal 2 damage instead." / "If …, reduce by 4
+ * instead." its amount. The sentence's condition has already been read (sequence.ts connectives).
+ */
+import type { Condition, EffectStep, Selector } from '../ir.js';
+import { renderNoun } from './noun.js';
+import { parseChoice } from './target.js';
+import { Unread, type Used } from './unread.js';
+
+/** "Choose 1 enemy Unit instead" / "Deal 2 damage instead" / "Reduce by 4 instead" → what replaces what in `step`. */
+export function parseInstead(rest: string, when: Condition[], step: EffectStep['step'], used: Used): NonNullable<EffectStep['instead']> | null {
+  const m = /^(?:Choose (.+)|Deal (\d+) damage|Reduce by (\d+)) instead$/.exec(rest);
+  if (!m) return null;
+  if (m[1] !== undefined) {
+    // Only a choice of Units in play replaces a choice of Units in play.
+    const target = 'target' in step ? step.target : undefined;
+    const { selector, card } = parseChoice(m[1], used);
+    if (card || target?.type !== 'choose' || target.zone !== selector.zone) throw new Unread(rest);
+    used.add('seq.instead-choose');
+    return { when, target: selector };
+  }
+  const amount = Number(m[2] ?? m[3]);
+  if (m[2] !== undefined ? step.do !== 'damage' : step.do !== 'reduce-damage-timed') throw new Unread(rest);
+  used.add('seq.instead-amount');
+  return { when, amount };
+}
+
+function chooseWords(t: Extract<Selector, { type: 'choose' }>): string {
+  return `choose ${t.min === t.max ? t.min : `${t.min} to ${t.max}`} ${renderNoun(t.filter, { plural: t.max > 1 })}`;
+}
+
+/** The substitution's words after its condition: "choose 1 enemy Unit", "deal 2 damage", "reduce by 4". */
+export function renderInsteadBody(step: EffectStep['step'], instead: NonNullable<EffectStep['instead']>): string {
+  if (instead.target) return chooseWords(instead.target);
+  return step.do === 'damage' ? `deal ${instead.amount} damage` : `reduce by ${instead.amount}`;
+}
