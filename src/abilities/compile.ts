@@ -52,10 +52,10 @@ function compileOne(text: string, opts: CompileOptions): CompiledAbility[] {
     return [...h.body.matchAll(new RegExp(KEYWORD_SRC, 'g'))].map((m) => ({ ...base, kind: 'keyword' as const, keyword: parseKeyword(m[0]), ...(h.activate ? { activate: h.activate } : {}) }));
   }
   if (!h.body) throw new Unread(text);
-  // "Reduce it by N" only means the pending damage inside a "when this Unit receives damage" trigger.
+  // "Reduce it by N" only means the pending damage inside a "when … receives damage" trigger.
   const reduces = (abilities: CompiledAbility[]) => {
     for (const a of abilities) {
-      if ('effect' in a && a.effect.some((e) => e.step.do === 'reduce-damage') && !(a.kind === 'triggered' && a.trigger === 'receives-damage')) throw new Unread(a.text);
+      if ('effect' in a && a.effect.some((e) => e.step.do === 'reduce-damage') && !(a.kind === 'triggered' && (a.trigger === 'receives-damage' || a.trigger === 'friendly-receives-damage'))) throw new Unread(a.text);
     }
     return abilities;
   };
@@ -70,7 +70,18 @@ function compileBody(text: string, h: Header, base: { text: string; requires: Co
   const trig = parseTriggerPhrase(h.body, used);
   if (trig) {
     const effect = parseEffect(trig.rest, used);
-    return [{ ...base, requires: [...h.requires, ...trig.requires], kind: 'triggered', trigger: trig.trigger, ...(trig.damage ? { damage: trig.damage } : {}), ...(trig.supported ? { supported: trig.supported } : {}), effect }];
+    return [
+      {
+        ...base,
+        requires: [...h.requires, ...trig.requires],
+        kind: 'triggered',
+        trigger: trig.trigger,
+        ...(trig.damage ? { damage: trig.damage } : {}),
+        ...(trig.supported ? { supported: trig.supported } : {}),
+        ...(trig.watched ? { watched: trig.watched } : {}),
+        effect,
+      },
+    ];
   }
   const constant = parseConstants(h.body, used);
   if (constant) return [{ ...base, requires: [...h.requires, ...constant.requires], kind: 'constant', effects: constant.effects }];

@@ -226,7 +226,17 @@ export type Step =
    * resolves the attack on it (8-5-1), and the battle ends early if it leaves play first (8-4-2).
    * Only the attacking Unit has an attack target: with no enemy attacking, nothing happens (1-3-2).
    */
-  | { do: 'change-attack-target'; target: Selector; possessive?: boolean };
+  | { do: 'change-attack-target'; target: Selector; possessive?: boolean }
+  /**
+   * Added by the compiler (2 Pilots): "During this battle, battle damage this Unit would receive is
+   * dealt to that Unit instead." (`toTarget`: from this Unit to the chosen `target`, GD04-087) /
+   * "During this turn, battle damage it would receive is dealt to this Unit instead." (from the
+   * chosen `target` to this Unit, GD04-095). A substitution (10-1-9-1) for the duration: damage of
+   * `kind` (absent = any) the one Unit would receive is dealt to the other instead, still by the
+   * same card and of the same kind, and the other receives it as its own (its guards, reductions,
+   * triggers, destruction). Nothing is redirected while the other Unit is not in play.
+   */
+  | { do: 'redirect-damage'; target: Selector; toTarget: boolean; kind?: 'battle' | 'effect'; duration: Duration };
 
 /**
  * Which damage a "can't receive damage" effect stops. `kind` 'battle'/'effect' = only that kind
@@ -330,7 +340,15 @@ export type Trigger =
    * (by an effect: "Place 1 EX Resource", 10-1-6-1, 10-1-6-1-1); several placed by one effect at
    * once trigger it once (10-1-6-3).
    */
-  | 'places-ex-resource';
+  | 'places-ex-resource'
+  /**
+   * Added by the compiler (4 cards): "When one of your other (Academy) Units receives damage from an
+   * enemy, …" / "… one of your (League Militaire) Unit tokens receives enemy effect damage, reduce
+   * it by 1." Triggers when a friendly Unit matching the ability's `watched` filter receives damage
+   * (`damage` qualifies it as for 'receives-damage'; "other" excludes the ability's own Unit), after
+   * the damage; an ability made only of "reduce it by N" applies before it instead (5-21).
+   */
+  | 'friendly-receives-damage';
 
 /** An activation cost (before the ：). */
 export interface Cost {
@@ -402,10 +420,11 @@ export type CompiledAbility =
        */
       development?: number;
       /**
-       * Added by the compiler (7 cards), for trigger 'receives-damage' only: which damage triggers it.
+       * Added by the compiler (7 cards), for trigger 'receives-damage' (and 'friendly-receives-damage'): which damage triggers it.
        * kind 'battle' / 'effect' = only that kind of damage (5-5-3 / 5-5-4); enemy = only damage
        * dealt by an enemy card ("receives enemy damage", "receives damage from an enemy"). Absent
        * field or absent key = any. A reduce-damage step reduces only the damage that triggered it.
+       * Also for 'friendly-receives-damage'.
        */
       damage?: { kind?: 'battle' | 'effect'; enemy?: boolean };
       /**
@@ -414,6 +433,8 @@ export type CompiledAbility =
        * type:'unit', traits:['ZAFT']}). Absent = any Unit.
        */
       supported?: Filter;
+      /** Added by the compiler (4 cards), for trigger 'friendly-receives-damage' only: the friendly Units it watches. */
+      watched?: Filter;
     })
   | (AbilityBase & { kind: 'activated'; window: 'main' | 'action'; cost: Cost; effect: EffectStep[] })
   | (AbilityBase & { kind: 'command'; windows: ('main' | 'action')[]; effect: EffectStep[] })

@@ -20,6 +20,8 @@ const RULES: [RegExp, string | ((...m: string[]) => string)][] = [
   // "Units/Bases" = "Units or Bases".
   [/\b(units?)\/(bases?)\b/g, '$1 or $2'],
   [/\s*([【】])\s*/g, '$1'],
+  // "one of your friendly (Tekkadan) Units" says "friendly" twice.
+  [/\bof your friendly\b/g, 'of your'],
   [/\bof your\b/g, 'your'],
   [/\bfriendly\b/g, 'your'],
   [/\ban\b/g, 'a'],

@@ -11,7 +11,7 @@ import { renderInsteadBody } from './patterns/instead.js';
 import { renderKeyword } from './patterns/keyword.js';
 import { renderNoun } from './patterns/noun.js';
 import { TOKEN_CONSTANTS } from './patterns/steps.js';
-import { renderReceives, renderUsesSupport, TRIGGER_TEXT } from './patterns/trigger.js';
+import { renderFriendlyReceives, renderReceives, renderUsesSupport, TRIGGER_TEXT } from './patterns/trigger.js';
 
 const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const lower = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
@@ -134,6 +134,12 @@ export function renderStep(s: Step, prev?: Selector): string {
       if (s.next) return `During this ${s.duration}, reduce the next damage ${who} ${receives} by ${s.amount}`;
       if (s.asTrigger) return `During this ${s.duration}, when ${who} ${receives} ${s.damage?.enemy ? 'enemy ' : ''}${kind}damage, reduce it by ${s.amount}`;
       return `During this ${s.duration}, reduce ${kind}damage ${who} ${receives} by ${s.amount}`;
+    }
+    case 'redirect-damage': {
+      const kind = s.kind ? `${s.kind} ` : '';
+      return s.toTarget
+        ? `During this ${s.duration}, ${kind}damage this Unit would receive is dealt to that Unit instead`
+        : `During this ${s.duration}, ${kind}damage ${object(s.target, prev)} would receive is dealt to this Unit instead`;
     }
     case 'change-attack-target':
       return s.possessive ? `Change a battling enemy Unit's attack target to ${object(s.target, prev)}` : `Change the attack target of the battling enemy Unit to ${object(s.target, prev)}`;
@@ -273,7 +279,8 @@ export function renderAbility(a: Ability): string {
       return `${head}${pre ? pre + lower(body) : body}`;
     }
     case 'triggered': {
-      const phrase = a.trigger === 'receives-damage' ? renderReceives(a.damage) : a.trigger === 'uses-support' ? renderUsesSupport(a.supported) : TRIGGER_TEXT[a.trigger];
+      const phrase =
+        a.trigger === 'receives-damage' ? renderReceives(a.damage) : a.trigger === 'friendly-receives-damage' ? renderFriendlyReceives(a.watched, a.damage) : a.trigger === 'uses-support' ? renderUsesSupport(a.supported) : TRIGGER_TEXT[a.trigger];
       const [exile, ...following] = a.effect;
       if (a.development !== undefined && exile?.step.do === 'exile-from-trash') {
         const noun = renderNoun(exile.step.filter, { card: true, plural: true });

@@ -4,7 +4,7 @@
  * <High-Maneuver> and <Suppression> (13-1-4..7) act here; <Breach> is resolved via abilities.ts.
  */
 import { resolveBreach } from './abilities.js';
-import { damageBase, damageShields, damageUnit } from './effects.js';
+import { damageBase, damageShields, damageUnit, dealDamageToUnit } from './effects.js';
 import { unitMatches } from './filters.js';
 import { hasKeyword, keywordAmount, unitKeywords } from './keywords.js';
 import { emit } from './log.js';
@@ -211,23 +211,26 @@ function attackOnUnit(game: Game, attacker: Unit, defender: Unit): void {
   const hasBreach = unitKeywords(attacker).has('Breach');
   const breach = keywordAmount(attacker, 'Breach');
   emit(game, `The attack on ${nameD} succeeds: ${nameA} (AP ${apA}) and ${nameD} (AP ${apD}) deal battle damage to each other`, ['8-5-1', '8-5-3-1', '5-5-3']);
+  // The Units that received each one's battle damage: the two battling Units, unless a redirect moved it (10-1-9-1).
+  let hitByAttacker: Unit | null = null;
+  let hitByDefender: Unit | null = null;
 
   if (hasKeyword(attacker, 'First Strike')) {
     emit(game, `${nameA} has <First Strike>: it deals its battle damage first`, ['8-5-3-2-2', '13-1-5-1', '13-1-5-2']);
-    damageUnit(game, defender, apA, nameA, ['8-5-3-2-2'], { kind: 'battle', from: attacker.owner, unit: attacker });
+    hitByAttacker = dealDamageToUnit(game, defender, apA, nameA, ['8-5-3-2-2'], { kind: 'battle', from: attacker.owner, unit: attacker });
     runRulesManagement(game);
     if (!onField(game, defender)) {
       emit(game, `${nameD} was destroyed by the first-strike damage, so it deals no battle damage back`, ['13-1-5-2']);
     } else {
-      damageUnit(game, attacker, apD, nameD, ['13-1-5-2'], { kind: 'battle', from: defender.owner, unit: defender });
+      hitByDefender = dealDamageToUnit(game, attacker, apD, nameD, ['13-1-5-2'], { kind: 'battle', from: defender.owner, unit: defender });
       runRulesManagement(game);
     }
   } else {
     if (hasKeyword(defender, 'First Strike')) {
       emit(game, `${nameD}'s <First Strike> does not apply: it only works while that Unit is attacking`, ['13-1-5-1']);
     }
-    damageUnit(game, defender, apA, nameA, ['8-5-3-2'], { kind: 'battle', from: attacker.owner, unit: attacker });
-    damageUnit(game, attacker, apD, nameD, ['8-5-3-2'], { kind: 'battle', from: defender.owner, unit: defender });
+    hitByAttacker = dealDamageToUnit(game, defender, apA, nameA, ['8-5-3-2'], { kind: 'battle', from: attacker.owner, unit: attacker });
+    hitByDefender = dealDamageToUnit(game, attacker, apD, nameD, ['8-5-3-2'], { kind: 'battle', from: defender.owner, unit: defender });
     // 8-5-3-2-3 both lethal Units go in the same rules management; what their 【Destroyed】 does comes after.
     runRulesManagement(game, { deferTriggers: true });
     if (!onField(game, defender) && !onField(game, attacker)) {
@@ -236,15 +239,16 @@ function attackOnUnit(game: Game, attacker: Unit, defender: Unit): void {
     runRulesManagement(game);
   }
 
-  const defenderDestroyed = !onField(game, defender) && game.destroyed.includes(defender.id);
-  const attackerDestroyed = !onField(game, attacker) && game.destroyed.includes(attacker.id);
-  if (defenderDestroyed && hasBreach && attacker.owner === game.active && !game.over) {
-    resolveBreach(game, nameA, breach, defender.owner, !onField(game, attacker), attacker);
+  const destroyed = (u: Unit | null): Unit | null => (u && !onField(game, u) && game.destroyed.includes(u.id) ? u : null);
+  const victimOfAttacker = destroyed(hitByAttacker);
+  const victimOfDefender = destroyed(hitByDefender);
+  if (victimOfAttacker && hasBreach && attacker.owner === game.active && !game.over) {
+    resolveBreach(game, nameA, breach, victimOfAttacker.owner, !onField(game, attacker), attacker);
   }
   // "When this Unit destroys an enemy Unit with battle damage" (10-1-6-1), for either side.
   if (!game.over) {
-    if (defenderDestroyed) queueTriggers(game, 'destroys-enemy-with-battle-damage', { unit: attacker, battleOpponent: defender });
-    if (attackerDestroyed) queueTriggers(game, 'destroys-enemy-with-battle-damage', { unit: defender, battleOpponent: attacker });
+    if (victimOfAttacker) queueTriggers(game, 'destroys-enemy-with-battle-damage', { unit: attacker, battleOpponent: victimOfAttacker });
+    if (victimOfDefender) queueTriggers(game, 'destroys-enemy-with-battle-damage', { unit: defender, battleOpponent: victimOfDefender });
     runRulesManagement(game);
   }
 }

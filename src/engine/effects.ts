@@ -50,21 +50,52 @@ function effectSource(dealt: DamageSource): EffectSource {
 }
 
 export function damageUnit(game: Game, unit: Unit, amount: number, source: string, rules: string[], by?: DamageSource): boolean {
+  return dealDamageToUnit(game, unit, amount, source, rules, by) !== null;
+}
+
+/**
+ * Deals damage to a Unit, or to the Unit a redirect sends it to (10-1-9-1, "… would receive is
+ * dealt to that Unit instead"; each Unit at most once per damage). Returns the Unit that received
+ * it, or null when none did (a guard, 10-1-5-6; reduced to 0, 5-21-2-1).
+ */
+export function dealDamageToUnit(game: Game, unit: Unit, amount: number, source: string, rules: string[], by?: DamageSource, passedBy: readonly string[] = []): Unit | null {
   const dealt: DamageSource = by ?? { kind: rules.includes('5-5-4') ? 'effect' : 'battle', from: rules.includes('5-5-4') ? null : opponent(unit.owner) };
   const guard = amount > 0 ? guardAgainst(unit, dealt) : null;
   if (guard) {
     emit(game, `${describeUnit(unit)} can't receive this ${dealt.kind} damage from ${source}: ${guard}`, [...rules, '10-1-5-6', '1-3-3']);
-    return false;
+    return null;
+  }
+  const redirect = amount > 0 ? redirectOf(game, unit, dealt, passedBy) : null;
+  if (redirect) {
+    emit(game, `The ${dealt.kind} damage ${describeUnit(unit)} would receive from ${source} is dealt to ${describeUnit(redirect.to)} instead (${redirect.source})`, ['10-1-9-1', '10-1-9-1-1']);
+    return dealDamageToUnit(game, redirect.to, amount, source, rules, dealt, [...passedBy, unit.id]);
   }
   amount = reduceDamage(game, unit, amount, dealt);
   if (amount <= 0) {
     emit(game, `${source} deals no damage to ${describeUnit(unit)}: damage of 0 is not dealt`, [...rules, '5-5-5']);
-    return false;
+    return null;
   }
   unit.damage += amount;
   emit(game, `${source} deals ${amount} damage to ${describeUnit(unit)} (now ${unit.damage} damage, HP ${unitHp(unit)})`, [...rules, '5-5-1']);
   queueTriggers(game, 'receives-damage', { unit, reductionOnly: false, damage: dealt });
-  return true;
+  for (const w of watchers(game, unit)) queueTriggers(game, 'friendly-receives-damage', { ...w, damaged: unit, reductionOnly: false, damage: dealt });
+  return unit;
+}
+
+/** The Unit a redirect on `unit` sends this damage to, if it is in play and not already passed. */
+function redirectOf(game: Game, unit: Unit, dealt: DamageSource, passedBy: readonly string[]): { to: Unit; source: string } | null {
+  for (const p of unit.timedPermissions) {
+    if (p.type !== 'redirect-damage' || !p.redirect || (p.redirect.kind && p.redirect.kind !== dealt.kind)) continue;
+    const to = findUnit(game, p.redirect.to);
+    if (to && to !== unit && !passedBy.includes(to.id)) return { to, source: p.source };
+  }
+  return null;
+}
+
+/** The cards whose "when one of your Units receives damage" abilities may watch `unit`: its owner's Units and Base. */
+function watchers(game: Game, unit: Unit): { unit?: Unit; base?: Base }[] {
+  const st = game.players[unit.owner];
+  return [...st.units.map((u) => ({ unit: u })), ...(st.base ? [{ base: st.base }] : [])];
 }
 
 /**
@@ -74,7 +105,10 @@ export function damageUnit(game: Game, unit: Unit, amount: number, source: strin
  */
 function reduceDamage(game: Game, unit: Unit, amount: number, dealt: DamageSource): number {
   if (amount <= 0) return amount;
-  const reducers = abilitiesFor(game, 'receives-damage', { unit, reductionOnly: true, damage: dealt });
+  const reducers = [
+    ...abilitiesFor(game, 'receives-damage', { unit, reductionOnly: true, damage: dealt }),
+    ...watchers(game, unit).flatMap((w) => abilitiesFor(game, 'friendly-receives-damage', { ...w, damaged: unit, reductionOnly: true, damage: dealt })),
+  ];
   const timed = unit.timedPermissions.filter((p) => p.type === 'reduce-damage' && p.reduce && reductionApplies(p.reduce, unit, dealt));
   if (reducers.length === 0 && timed.length === 0) return amount;
   game.damageReduction = 0;

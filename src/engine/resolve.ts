@@ -332,6 +332,22 @@ function runStep(game: Game, ctx: AbilityCtx, step: Step, entry: Choice | undefi
       }
       return ts.length > 0;
     }
+    case 'redirect-damage': {
+      const self = ctx.unit && inPlay(game, ctx.unit.id) ? ctx.unit : null;
+      let any = false;
+      for (const t of targetsOf(step.target)) {
+        if (t.kind !== 'unit' || !self) continue;
+        const [from, to] = step.toTarget ? [self, t.unit] : [t.unit, self];
+        if (from === to) {
+          emit(game, `${targetName(t)} is this Unit itself, so no damage is redirected (${s})`, ['1-3-2']);
+          continue;
+        }
+        from.timedPermissions.push({ type: 'redirect-damage', filter: null, redirect: { to: to.id, ...(step.kind ? { kind: step.kind } : {}) }, duration: step.duration, source: s });
+        emit(game, `${step.kind === 'battle' ? 'Battle' : step.kind === 'effect' ? 'Effect' : 'Any'} damage ${describeUnit(from)} would receive ${durationWords(game, step.duration)} is dealt to ${describeUnit(to)} instead (${s})`, ['10-1-9-1', ...durationRules(step.duration)]);
+        any = true;
+      }
+      return any;
+    }
     case 'change-attack-target': {
       const [to] = targetsOf(step.target);
       return to?.kind === 'unit' ? changeAttackTarget(game, ctx.controller, to.unit, s) : false;

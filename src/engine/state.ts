@@ -95,11 +95,13 @@ export interface ConstantState {
 
 /** A temporary rule change from a resolved effect ("it may attack active Units during this turn"). */
 export interface TimedPermission {
-  type: 'attack-active' | 'forbid-attack' | 'forbid-attack-player' | 'prevent-damage' | 'reduce-damage';
+  type: 'attack-active' | 'forbid-attack' | 'forbid-attack-player' | 'prevent-damage' | 'reduce-damage' | 'redirect-damage';
   filter: Filter | null;
   guard?: DamageGuard;
   /** 'reduce-damage': by how much, which damage (5-21-1), and whether the first damage it applies to spends it ("the next damage"). */
   reduce?: { amount: number; kind?: 'battle' | 'effect'; enemy?: boolean; next?: boolean };
+  /** 'redirect-damage': the Unit (id) that receives instead the damage of this kind this Unit would receive (10-1-9-1). */
+  redirect?: { to: string; kind?: 'battle' | 'effect' };
   duration: Duration;
   source: string;
 }

@@ -29,6 +29,7 @@ const TRIGGER_RULES: Record<Trigger, string[]> = {
   'receives-damage': ['10-1-6-1'],
   'uses-support': ['13-1-3-1', '10-1-6-1'],
   'places-ex-resource': ['5-17-3-2-1', '10-1-6-1', '10-1-6-3'],
+  'friendly-receives-damage': ['10-1-6-1'],
 };
 
 const TAG: Record<Trigger, string> = {
@@ -44,6 +45,7 @@ const TAG: Record<Trigger, string> = {
   'receives-damage': 'When it receives damage',
   'uses-support': 'When its <Support> is used',
   'places-ex-resource': 'When an EX Resource is placed',
+  'friendly-receives-damage': 'When one of your Units receives damage',
 };
 
 /** The timing words an unsupported ability's text starts with, per trigger. */
@@ -72,6 +74,8 @@ export interface TriggerSource {
   reductionOnly?: boolean;
   /** For 'receives-damage': the damage's kind and who dealt it, for abilities limited to one kind. */
   damage?: { kind: 'battle' | 'effect'; from: PlayerId | null };
+  /** For 'friendly-receives-damage': the friendly Unit that receives the damage (the source is the watching card). */
+  damaged?: Unit;
   /** For 'uses-support': the Unit whose AP the <Support> increased. */
   supported?: Unit;
 }
@@ -80,7 +84,8 @@ export interface TriggerSource {
 function damageMatches(a: CompiledAbility, src: TriggerSource): boolean {
   if (a.kind !== 'triggered' || !a.damage || !src.damage) return true;
   if (a.damage.kind && a.damage.kind !== src.damage.kind) return false;
-  if (a.damage.enemy && (src.damage.from === null || src.damage.from === src.unit?.owner)) return false;
+  const receiver = src.damaged ?? src.unit;
+  if (a.damage.enemy && (src.damage.from === null || src.damage.from === receiver?.owner)) return false;
   return true;
 }
 
@@ -113,6 +118,8 @@ export function abilitiesFor(game: Game, trigger: Trigger, src: TriggerSource): 
       if (src.reductionOnly !== undefined && onlyReduces(a) !== src.reductionOnly) return;
       if (!damageMatches(a, src)) return;
       if (a.supported && src.supported && !unitMatches(src.supported, a.supported, src.unit?.owner ?? game.active, null)) return;
+      // "one of your other (Academy) Units": the Unit that received the damage, "other" than this one.
+      if (a.watched && (!src.damaged || !unitMatches(src.damaged, a.watched, src.unit?.owner ?? src.base?.owner ?? game.active, src.unit ?? null))) return;
       const ctx = newCtx({
         controller: src.unit?.owner ?? src.base?.owner ?? src.owner ?? game.active,
         unit: src.unit ?? null,

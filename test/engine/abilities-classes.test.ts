@@ -243,3 +243,105 @@ describe('"If …, choose … / deal N damage / reduce by N instead" (10-1-9-1-1
     expect(unitOf(witches(0), 'a1')?.damage).toBe(3);
   });
 });
+
+describe('damage dealt to another Unit instead (10-1-9-1), and "when one of your Units receives damage"', () => {
+  const academy = (id: string, extra: object = {}) => ({ id, name: `Academy ${id}`, ap: 1, hp: 4, traits: ['Academy'], ...extra });
+  const elan = (choice: object) =>
+    sim({
+      state: {
+        active_player: 'A',
+        players: {
+          A: { units: [{ id: 'a1', card: 'GD02-078', pilot: 'GD04-087' }, academy('a2'), { id: 'a3', card: 'GD04-018' }] },
+          B: { units: [{ id: 'b1', name: 'Target', ap: 3, hp: 9, rested: true }] },
+        },
+      },
+      actions: [{ type: 'attack', attacker: 'a1', target: 'b1', choices: [choice] }],
+    });
+
+  it('GD04-087 Elan Ceres 【Attack】: the battle damage the attacker would receive goes to the chosen (Academy) Unit; GD04-018 Pharact sees an other (Academy) Unit receive enemy damage and places an EX Resource', () => {
+    const out = elan({ targets: ['a2'] });
+    expect(out.legal).toBe(true);
+    expect(unitOf(out, 'a1')?.damage).toBe(0);
+    expect(unitOf(out, 'a2')?.damage).toBe(3);
+    expect(unitOf(out, 'b1')?.damage).toBe(6);
+    expect(out.state.players.A.resources.ex).toBe(1);
+    expect(cites(out, '10-1-9-1') && cites(out, '5-17-3-2-1')).toBe(true);
+    expect(out.not_executed).toEqual([]);
+  });
+
+  it('Elan\'s "you may choose" declined: the attacker takes the damage itself, and Pharact does not watch its own damage ("other")', () => {
+    const out = elan({ use: false });
+    expect(unitOf(out, 'a1')?.damage).toBe(3);
+    expect(out.state.players.A.resources.ex).toBe(1); // a1 is an other (Academy) Unit for a3
+    const selfOnly = sim({
+      state: { active_player: 'A', players: { A: { units: [{ id: 'a3', card: 'GD04-018' }] }, B: { units: [{ id: 'b1', name: 'Target', ap: 3, hp: 9, rested: true }] } } },
+      actions: [{ type: 'attack', attacker: 'a3', target: 'b1' }],
+    });
+    expect(unitOf(selfOnly, 'a3')?.damage).toBe(3);
+    expect(selfOnly.state.players.A.resources.ex).toBe(0);
+  });
+
+  it('GD04-095 Lunamaria Hawke 【When Linked】: the chosen (Minerva Squad) Unit\'s battle damage goes to her Unit, which is destroyed by it (the enemy destroyed it with battle damage)', () => {
+    const out = sim({
+      state: {
+        active_player: 'A',
+        players: {
+          A: { resources: 3, hand: ['GD04-095'], units: [{ id: 'a1', card: 'GD04-056' }, { id: 'a2', name: 'Zaku', ap: 2, hp: 3, traits: ['Minerva Squad'] }] },
+          B: { units: [{ id: 'b1', name: 'Target', ap: 4, hp: 9, rested: true }] },
+        },
+      },
+      actions: [
+        { type: 'pair', unit: 'a1', pilot: 'GD04-095', choices: [{ targets: ['a2'] }] },
+        { type: 'attack', attacker: 'a2', target: 'b1' },
+      ],
+    });
+    expect(out.legal).toBe(true);
+    expect(out.destroyed).toEqual(['a1']);
+    expect(unitOf(out, 'a2')?.damage).toBe(0);
+    expect(unitOf(out, 'b1')?.damage).toBe(2);
+  });
+
+  it('GD03-053 Gusion Rebake Full City (paired): during your turn, a (Tekkadan) Unit receiving effect damage lets you rest an enemy Unit of Lv.4 or lower', () => {
+    const out = sim({
+      state: {
+        active_player: 'A',
+        players: {
+          A: { units: [{ id: 'a1', card: 'GD03-053', pilot: { name: 'Akihiro', ap: 1, hp: 1 } }, { id: 'a2', name: 'Mobile Worker', ap: 1, hp: 3, traits: ['Tekkadan'] }] },
+          B: { resources: 2, units: [{ id: 'b1', name: 'Target', level: 4, ap: 1, hp: 9 }, { id: 'b2', name: 'Attacked', ap: 1, hp: 9, rested: true }] },
+        },
+      },
+      actions: [{ type: 'attack', attacker: 'a2', target: 'b2', action_step: [{ type: 'play', player: 'B', card: 'ST03-013', choices: [{ targets: ['a2'] }, { targets: ['b1'] }] }] }],
+    });
+    expect(out.legal).toBe(true);
+    expect(unitOf(out, 'b1')?.rested).toBe(true);
+  });
+
+  it('GD03-129 Hotarubi (a Base watching): you may rest it when a friendly (Teiwaz) Unit receives effect damage during your turn; if you do, the top card of the deck goes to the trash', () => {
+    const out = sim({
+      state: {
+        active_player: 'A',
+        players: { A: { base: { card: 'GD03-129' }, deck: 10, units: [{ id: 'a1', name: 'Teiwaz', ap: 1, hp: 5, traits: ['Teiwaz'] }] }, B: { resources: 2, units: [{ id: 'b1', name: 'Attacked', ap: 1, hp: 9, rested: true }] } },
+      },
+      actions: [{ type: 'attack', attacker: 'a1', target: 'b1', action_step: [{ type: 'play', player: 'B', card: 'ST03-013', choices: [{ targets: ['a1'] }, { use: true }] }] }],
+    });
+    expect(out.legal).toBe(true);
+    expect(out.state.players.A.base?.rested).toBe(true);
+    expect(out.state.players.A.deck).toBe(9);
+    expect(out.state.players.A.trash.length).toBe(1);
+  });
+
+  it('GD05-084 Odelo Henrik: enemy effect damage to one of your (League Militaire) Unit tokens is 1 less (5-21)', () => {
+    const out = sim({
+      state: {
+        active_player: 'B',
+        players: {
+          A: { units: [{ id: 'a1', name: 'Carrier', ap: 2, hp: 3, pilot: 'GD05-084' }, { id: 'a2', name: 'Parts', ap: 1, hp: 3, traits: ['League Militaire'], token: true }] },
+          B: { resources: 2 },
+        },
+      },
+      actions: [{ type: 'play', card: 'ST03-013', choices: [{ targets: ['a2'] }] }],
+    });
+    expect(unitOf(out, 'a2')?.damage).toBe(1);
+    expect(cites(out, '5-21-1')).toBe(true);
+  });
+});

@@ -161,6 +161,16 @@ export const STEP_PATTERNS: StepPattern[] = [
     re: /^During this (turn|battle), reduce the next damage (it|this Unit) receives by (\d+)$/,
     read: (m, u) => ({ do: 'reduce-damage-timed', target: parseTarget(m[2]!, u), amount: Number(m[3]), duration: dur(m[1]), next: true }),
   },
+  {
+    // "During this battle, battle damage this Unit would receive is dealt to that Unit instead." / "… it would receive is dealt to this Unit instead."
+    id: 'step.redirect-damage',
+    re: /^During this (turn|battle), (?:(battle|effect) )?damage (this Unit|it) would receive is dealt to (that Unit|this Unit) instead$/,
+    read: (m) => {
+      const toTarget = m[3] === 'this Unit';
+      if (toTarget !== (m[4] === 'that Unit')) throw new Unread(m[0]!);
+      return { do: 'redirect-damage', target: { type: 'previous' }, toTarget, ...(m[2] ? { kind: m[2] as 'battle' | 'effect' } : {}), duration: dur(m[1]) };
+    },
+  },
   { id: 'step.reduce-damage', re: /^Reduce it by (\d+)$/, read: (m) => ({ do: 'reduce-damage', amount: Number(m[1]) }) },
   { id: 'step.draw', re: /^Draw (\d+)$/, read: (m) => ({ do: 'draw', who: 'you', count: Number(m[1]) }) },
   { id: 'step.discard', re: /^Discard (\d+)$/, read: (m) => ({ do: 'discard', who: 'you', count: Number(m[1]) }) },

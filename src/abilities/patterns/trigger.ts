@@ -17,6 +17,14 @@ const TRIGGER_PHRASES: { id: string; re: RegExp; trigger: Trigger }[] = [
 /** "When this Unit receives enemy effect damage, " / "… receives damage from an enemy, ". */
 const RECEIVES = /^[Ww]hen this Unit receives (enemy )?(?:(battle|effect) )?damage( from an enemy)?, /;
 
+/** "When one of your other (Academy) Units receives damage from an enemy, " (the watched Units' noun). */
+const FRIENDLY_RECEIVES = /^[Ww]hen one of (your .+?) receives (enemy )?(?:(battle|effect) )?damage( from an enemy)?, /;
+
+export function renderFriendlyReceives(f: Filter | undefined, d: DamageQualifier | undefined): string {
+  const np = f ? renderNoun(f, { side: false, plural: true }) : 'Units';
+  return `When one of your ${np} receives ${d?.enemy ? 'enemy ' : ''}${d?.kind ? `${d.kind} ` : ''}damage, `;
+}
+
 /** "When you use this Unit's <Support> to increase a (ZAFT) Unit's AP, " (the supported Unit's noun). */
 const USES_SUPPORT = /^[Ww]hen you use this Unit's <Support> to increase an? (.+?)'s AP, /;
 
@@ -39,7 +47,7 @@ export const TRIGGER_TEXT: Record<string, string> = {
 };
 
 /** The trigger phrase at the start of a body, and the effect text after it. */
-export function parseTriggerPhrase(body: string, used: Used): { trigger: Trigger; requires: Condition[]; rest: string; damage?: DamageQualifier; supported?: Filter } | null {
+export function parseTriggerPhrase(body: string, used: Used): { trigger: Trigger; requires: Condition[]; rest: string; damage?: DamageQualifier; supported?: Filter; watched?: Filter } | null {
   let s = body;
   const requires: Condition[] = [];
   const turn = /^During (your|your opponent's) turn, (?=when )/.exec(s);
@@ -67,6 +75,16 @@ export function parseTriggerPhrase(body: string, used: Used): { trigger: Trigger
     const damage: DamageQualifier = { ...(rec[2] ? { kind: rec[2] as 'battle' | 'effect' } : {}), ...(rec[1] || rec[3] ? { enemy: true } : {}) };
     const rest = s.slice(rec[0].length);
     return { trigger: 'receives-damage', requires, rest: rest.charAt(0).toUpperCase() + rest.slice(1), ...(Object.keys(damage).length ? { damage } : {}) };
+  }
+  const fr = FRIENDLY_RECEIVES.exec(s);
+  if (fr) {
+    // Units in play, by what they are ("your other (Academy) Units", "your (League Militaire) Unit tokens").
+    const n = parseNoun(`of ${fr[1]!}`);
+    if (n.card || !n.plural || n.filter.side !== 'friendly' || n.filter.type !== 'unit' || (fr[2] && fr[4])) return null;
+    used.add('trigger.friendly-receives-damage');
+    const damage: DamageQualifier = { ...(fr[3] ? { kind: fr[3] as 'battle' | 'effect' } : {}), ...(fr[2] || fr[4] ? { enemy: true } : {}) };
+    const rest = s.slice(fr[0].length);
+    return { trigger: 'friendly-receives-damage', requires, rest: rest.charAt(0).toUpperCase() + rest.slice(1), watched: n.filter, ...(Object.keys(damage).length ? { damage } : {}) };
   }
   const sup = USES_SUPPORT.exec(s);
   if (sup) {
