@@ -395,7 +395,15 @@ export type Constant =
    * part of a name ("with \"Char\" in its card name", 2-2-2/2-2-3) matches any of them. target
    * is always self (the card).
    */
-  | { type: 'also-named'; target: Selector; names: string[] };
+  | { type: 'also-named'; target: Selector; names: string[] }
+  /**
+   * Added by the compiler (1 card): "While this Unit is rested, friendly Shields can't receive
+   * battle damage from enemy Units." While the constant applies, the controller's Shields (the
+   * Shields only: a Base in the shield area, 4-6-2, is not a Shield) receive no damage of the
+   * guarded kind from matching sources (DamageGuard); the damage is not dealt, so no Shield is
+   * destroyed or revealed (10-1-5-6, 5-21-2-1). No target: it protects a player's cards, not a card.
+   */
+  | ({ type: 'protect-shields' } & DamageGuard);
 
 interface AbilityBase {
   /** The ability's text as printed (reminder text removed). */

@@ -209,6 +209,7 @@ export function renderEffect(effect: EffectStep[]): string {
 }
 
 function renderConstant(c: Constant, subjectIt: boolean): string {
+  if (c.type === 'protect-shields') return `Friendly Shields ${renderGuard(c)}`;
   const subj = c.target.type === 'self' && subjectIt ? 'it' : subject(c.target, undefined);
   const v = (w: string) => (c.target.type === 'all' ? w : `${w}s`);
   switch (c.type) {

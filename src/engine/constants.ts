@@ -38,6 +38,15 @@ function apply(game: Game, ctx: AbilityCtx, c: Constant, label: string): void {
   const targets: (Unit | Base)[] = [];
   // A card's other names act wherever it is (names.ts), not as an effect on a card in play.
   if (c.type === 'also-named') return;
+  if (c.type === 'protect-shields') {
+    // Kept on the card whose constant it is; damage to its controller's Shields reads it (immunity.ts).
+    const holder = ctx.unit ?? ctx.base;
+    if (holder) {
+      holder.constant.sources.push(label);
+      holder.constant.shieldGuards.push({ guard: { kind: c.kind, from: c.from }, source: label });
+    }
+    return;
+  }
   if (c.target.type === 'battle-opponent') {
     // While this Unit battles, the enemy Unit in that battle (8-2 .. 8-6).
     const b = game.battle;

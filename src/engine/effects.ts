@@ -133,7 +133,7 @@ function reductionApplies(r: NonNullable<TimedPermission['reduce']>, unit: Unit,
 export function damageBase(game: Game, base: Base, amount: number, source: string, rules: string[], by?: DamageSource): boolean {
   const name = `${base.face.name} (${base.id})`;
   const dealt: DamageSource = by ?? { kind: rules.includes('5-5-4') ? 'effect' : 'battle', from: rules.includes('5-5-4') ? null : opponent(base.owner) };
-  const guard = amount > 0 ? (guardAgainst(base, dealt) ?? shieldAreaProtected(game, base.owner, dealt.kind, effectSource(dealt))) : null;
+  const guard = amount > 0 ? (guardAgainst(base, dealt) ?? shieldAreaProtected(game, base.owner, dealt.kind, effectSource(dealt), 'base')) : null;
   if (guard) {
     emit(game, `${name} can't receive this ${dealt.kind} damage from ${source}: ${guard}`, [...rules, '10-1-5-6', '1-3-3']);
     return false;
@@ -211,9 +211,9 @@ export function damageShields(game: Game, owner: PlayerId, amount: number, count
   const n = Math.min(count, st.shields.length);
   if (n === 0) return 0;
   const kind = by?.kind ?? (rules.includes('5-5-4') ? 'effect' : 'battle');
-  const shielded = amount > 0 ? shieldAreaProtected(game, owner, kind, by ? effectSource(by) : { player: null }) : null;
+  const shielded = amount > 0 ? shieldAreaProtected(game, owner, kind, by ? effectSource(by) : { player: null }, 'shield') : null;
   if (shielded) {
-    emit(game, `Player ${owner}'s shield area can't receive this damage from ${source}: ${shielded}; no Shield is destroyed`, [...rules, '10-1-5-6', '5-21-2-1']);
+    emit(game, `Player ${owner}'s Shields can't receive this ${kind} damage from ${source}: ${shielded}; no Shield is destroyed`, [...rules, '10-1-5-6', '5-21-2-1']);
     return 0;
   }
   if (amount <= 0) {

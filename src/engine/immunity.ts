@@ -42,12 +42,20 @@ export function immuneTo(game: Game, card: Unit | Base, what: Immunity, src: Eff
   return null;
 }
 
-/** The effect that keeps `player`'s shield area from this damage, if any. */
-export function shieldAreaProtected(game: Game, player: PlayerId, kind: 'battle' | 'effect', src: EffectSource): string | null {
+/**
+ * The effect that keeps `player`'s shield area card from this damage, if any: a "shield area
+ * cards" effect for a duration covers the Base and the Shields (4-6-2); a "friendly Shields"
+ * constant of one of the player's cards covers the Shields only.
+ */
+export function shieldAreaProtected(game: Game, player: PlayerId, kind: 'battle' | 'effect', src: EffectSource, card: 'shield' | 'base'): string | null {
+  const matches = (guard: DamageGuard) => (!guard.kind || guard.kind === kind) && sourceMatches(guard.from, player, src);
   for (const t of game.timedEffects) {
-    if (t.kind !== 'protect-shield-area' || t.player !== player) continue;
-    if (t.guard.kind && t.guard.kind !== kind) continue;
-    if (sourceMatches(t.guard.from, player, src)) return t.source;
+    if (t.kind === 'protect-shield-area' && t.player === player && matches(t.guard)) return t.source;
+  }
+  if (card !== 'shield') return null;
+  const st = game.players[player];
+  for (const holder of [...st.units, ...(st.base ? [st.base] : [])]) {
+    for (const g of holder.constant.shieldGuards) if (matches(g.guard)) return g.source;
   }
   return null;
 }

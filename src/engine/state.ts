@@ -89,6 +89,8 @@ export interface ConstantState {
   guards: { guard: DamageGuard; source: string }[];
   /** "Can't be destroyed / AP can't be reduced by enemy effects" (10-1-5-6). */
   immunities: { what: Immunity; from: Filter; source: string }[];
+  /** On the card whose constant it is: its controller's Shields can't receive this damage (10-1-5-6). */
+  shieldGuards: { guard: DamageGuard; source: string }[];
   /** Labels of the abilities that apply, for the log. */
   sources: string[];
 }
@@ -142,7 +144,7 @@ export interface Base {
 }
 
 export function noConstants(): ConstantState {
-  return { ap: 0, hp: 0, keywords: [], attackActive: [], cannotAttack: false, cannotAttackPlayer: false, guards: [], immunities: [], sources: [] };
+  return { ap: 0, hp: 0, keywords: [], attackActive: [], cannotAttack: false, cannotAttackPlayer: false, guards: [], immunities: [], shieldGuards: [], sources: [] };
 }
 
 /** 4-6-4-2 a Shield has 1 HP; its card is face down, known only if the scenario names it. */
@@ -348,7 +350,7 @@ function cloneUnit(u: Unit): Unit {
 }
 
 function cloneConstant(c: ConstantState): ConstantState {
-  return { ...c, keywords: c.keywords.map((k) => ({ ...k })), attackActive: [...c.attackActive], guards: [...c.guards], immunities: [...c.immunities], sources: [...c.sources] };
+  return { ...c, keywords: c.keywords.map((k) => ({ ...k })), attackActive: [...c.attackActive], guards: [...c.guards], immunities: [...c.immunities], shieldGuards: [...c.shieldGuards], sources: [...c.sources] };
 }
 
 function clonePlayer(p: PlayerState): PlayerState {

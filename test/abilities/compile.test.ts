@@ -142,8 +142,10 @@ describe('compile', () => {
       cost: { steps: [{ do: 'exile-from-trash', count: 2, filter: { type: 'command' } }] },
       effect: [{ step: { do: 'rest', target: { type: 'choose', filter: { side: 'enemy', damaged: true } } } }, { step: { do: 'stay-rested', target: { type: 'previous' } } }],
     });
-    // Damage to friendly Shields is not a Unit's: not read.
-    expect(compile('GD03-070').effects).toBe('partial');
+    // "friendly Shields can't receive …" protects a player's Shields: a constant with no target.
+    expect(compile('GD03-070').abilities).toMatchObject([
+      { kind: 'constant', requires: [{ type: 'self', filter: { rested: true } }], effects: [{ type: 'protect-shields', kind: 'battle', from: { side: 'enemy', type: 'unit' } }] },
+    ]);
   });
 
   it('"If …, choose … / deal N damage instead" replaces the step before it (10-1-9-1-1); one that does not fit that step is not read', () => {

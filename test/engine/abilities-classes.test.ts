@@ -345,3 +345,48 @@ describe('damage dealt to another Unit instead (10-1-9-1), and "when one of your
     expect(cites(out, '5-21-1')).toBe(true);
   });
 });
+
+describe('"friendly Shields can\'t receive battle damage" while a condition holds (10-1-5-3, 10-1-5-6)', () => {
+  const freedom = (B: object, attacker: object = { id: 'a1', name: 'Attacker', ap: 5, hp: 5 }) =>
+    sim({
+      state: { active_player: 'A', players: { A: { units: [attacker] }, B: { base: null, shields: 2, ...B } } },
+      actions: [{ type: 'attack', attacker: 'a1', target: 'player' }],
+    });
+
+  it('GD03-070 Freedom Gundam rested: an attack on the player reaches the top Shield, which receives no battle damage and is not destroyed', () => {
+    const out = freedom({ units: [{ id: 'b1', card: 'GD03-070', rested: true }] });
+    expect(out.legal).toBe(true);
+    expect(out.state.players.B.shields).toBe(2);
+    expect(out.destroyed).toEqual([]);
+    expect(cites(out, '10-1-5-6')).toBe(true);
+    expect(out.not_executed).toEqual([]);
+  });
+
+  it('Freedom active: the condition does not hold and the Shield is destroyed as usual', () => {
+    const out = freedom({ units: [{ id: 'b1', card: 'GD03-070' }] });
+    expect(out.state.players.B.shields).toBe(1);
+  });
+
+  it('Shields only: a Base in the shield area still receives the battle damage; <Suppression> reaches no Shield either', () => {
+    const base = freedom({ base: { name: 'Colony', hp: 6 }, units: [{ id: 'b1', card: 'GD03-070', rested: true }] });
+    expect(base.state.players.B.base?.damage).toBe(5);
+    const two = freedom({ units: [{ id: 'b1', card: 'GD03-070', rested: true }] }, { id: 'a1', name: 'Wide', ap: 5, hp: 5, keywords: ['Suppression'] });
+    expect(two.state.players.B.shields).toBe(2);
+  });
+
+  it('with no Shield left the player receives the battle damage and is defeated: the player is not a Shield (8-5-2-2)', () => {
+    const out = freedom({ shields: 0, units: [{ id: 'b1', card: 'GD03-070', rested: true }] });
+    expect(out.winner).toBe('A');
+  });
+
+  it('effect damage to a Shield is not battle damage: a Breach still destroys the top Shield (13-1-2-2)', () => {
+    const out = sim({
+      state: {
+        active_player: 'A',
+        players: { A: { units: [{ id: 'a1', name: 'Breacher', ap: 5, hp: 5, keywords: ['Breach 2'] }] }, B: { base: null, shields: 2, units: [{ id: 'b1', card: 'GD03-070', rested: true }, { id: 'b2', name: 'Prey', ap: 1, hp: 1, rested: true }] } },
+      },
+      actions: [{ type: 'attack', attacker: 'a1', target: 'b2' }],
+    });
+    expect(out.state.players.B.shields).toBe(1);
+  });
+});

@@ -47,6 +47,12 @@ export const CONSTANT_PATTERNS: ConstantPattern[] = [
     read: (m, u) => ({ type: 'prevent-damage', target: parseTarget(m[1]!, u), ...parseGuard(m[2], m[3], m[4]) }),
   },
   {
+    // "While this Unit is rested, friendly Shields can't receive battle damage from enemy Units."
+    id: 'const.protect-shields',
+    re: new RegExp(`^Friendly Shields ${GUARD_SRC}$`),
+    read: (m) => ({ type: 'protect-shields', ...parseGuard(m[1], m[2], m[3]) }),
+  },
+  {
     id: 'const.cost',
     re: /^This card in your (hand|trash) gets cost ([+-]\d+)$/,
     read: (m) => ({ type: 'cost', target: { type: 'self' }, zone: m[1] as 'hand' | 'trash', amount: Number(m[2]) }),
@@ -87,7 +93,7 @@ function parseConstant(sentence: string, used: Used): Constant[] {
     if (!m) continue;
     const c = p.read(m, used);
     // "it" in a constant only follows "While this Unit …," and means this Unit.
-    if (c.target.type === 'previous') throw new Unread(sentence);
+    if ('target' in c && c.target.type === 'previous') throw new Unread(sentence);
     used.add(p.id);
     return [c];
   }
