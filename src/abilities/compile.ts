@@ -59,7 +59,15 @@ function compileOne(text: string, opts: CompileOptions): CompiledAbility[] {
     }
     return abilities;
   };
-  return reduces(compileBody(text, h, base, used));
+  // "that enemy Unit" only names the Unit this Unit dealt battle damage to, in that trigger.
+  const damagedEnemy = (abilities: CompiledAbility[]) => {
+    for (const a of abilities) {
+      const named = JSON.stringify(a).includes('"damaged-enemy"');
+      if (named && !(a.kind === 'triggered' && a.trigger === 'deals-battle-damage')) throw new Unread(a.text);
+    }
+    return abilities;
+  };
+  return damagedEnemy(reduces(compileBody(text, h, base, used)));
 }
 
 function compileBody(text: string, h: Header, base: { text: string; requires: Condition[]; oncePerTurn: boolean; patterns: string[] }, used: Used): CompiledAbility[] {
@@ -79,6 +87,7 @@ function compileBody(text: string, h: Header, base: { text: string; requires: Co
         ...(trig.damage ? { damage: trig.damage } : {}),
         ...(trig.supported ? { supported: trig.supported } : {}),
         ...(trig.watched ? { watched: trig.watched } : {}),
+        ...(trig.dealtTo ? { dealtTo: trig.dealtTo } : {}),
         effect,
       },
     ];

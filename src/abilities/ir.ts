@@ -73,6 +73,11 @@ export type Selector =
    * attacks); nothing while this Unit is not battling.
    */
   | { type: 'battle-opponent' }
+  /**
+   * Added by the compiler (4 cards): "that enemy Unit" in a "when this Unit deals battle damage to an
+   * enemy Unit" ability: the Unit it dealt that damage to (nothing once it has left play).
+   */
+  | { type: 'damaged-enemy' }
   /** A player's choice: "Choose 1 to 2 enemy Units with 3 or less HP". min 0 = "up to". */
   | { type: 'choose'; min: number; max: number; filter: Filter; zone: Zone }
   /** Every matching card: "all enemy Units that are Lv.5 or lower". */
@@ -348,7 +353,14 @@ export type Trigger =
    * (`damage` qualifies it as for 'receives-damage'; "other" excludes the ability's own Unit), after
    * the damage; an ability made only of "reduce it by N" applies before it instead (5-21).
    */
-  | 'friendly-receives-damage';
+  | 'friendly-receives-damage'
+  /**
+   * Added by the compiler (4 cards): "When this Unit deals battle damage to an enemy Unit (that is
+   * Lv.5 or lower), …". Triggers when this Unit's battle damage is dealt to an enemy Unit matching
+   * the ability's `dealtTo` filter (read as that Unit is then); damage that is not dealt (0 after a
+   * reduction, 5-21-2-1; a guard, 10-1-5-6) does not trigger it.
+   */
+  | 'deals-battle-damage';
 
 /** An activation cost (before the ：). */
 export interface Cost {
@@ -443,6 +455,8 @@ export type CompiledAbility =
       supported?: Filter;
       /** Added by the compiler (4 cards), for trigger 'friendly-receives-damage' only: the friendly Units it watches. */
       watched?: Filter;
+      /** Added by the compiler (4 cards), for trigger 'deals-battle-damage' only: the enemy Unit dealt the damage. */
+      dealtTo?: Filter;
     })
   | (AbilityBase & { kind: 'activated'; window: 'main' | 'action'; cost: Cost; effect: EffectStep[] })
   | (AbilityBase & { kind: 'command'; windows: ('main' | 'action')[]; effect: EffectStep[] })

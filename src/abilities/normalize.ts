@@ -23,6 +23,7 @@ const RULES: [RegExp, string | ((...m: string[]) => string)][] = [
   // "one of your friendly (Tekkadan) Units" says "friendly" twice.
   [/\bof your friendly\b/g, 'of your'],
   [/\bof your\b/g, 'your'],
+  [/\bthat has no paired pilot\b/g, 'with no paired pilot'],
   [/\bfriendly\b/g, 'your'],
   [/\ban\b/g, 'a'],
   [/\bare\b/g, 'is'],

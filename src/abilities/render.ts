@@ -11,7 +11,7 @@ import { renderInsteadBody } from './patterns/instead.js';
 import { renderKeyword } from './patterns/keyword.js';
 import { renderNoun } from './patterns/noun.js';
 import { TOKEN_CONSTANTS } from './patterns/steps.js';
-import { renderFriendlyReceives, renderReceives, renderUsesSupport, TRIGGER_TEXT } from './patterns/trigger.js';
+import { renderDealsBattleDamage, renderFriendlyReceives, renderReceives, renderUsesSupport, TRIGGER_TEXT } from './patterns/trigger.js';
 
 const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const lower = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
@@ -33,6 +33,8 @@ function object(t: Selector, prev: Selector | undefined): string {
       return "this Unit's paired Pilot";
     case 'battle-opponent':
       return 'the enemy Unit battling this Unit';
+    case 'damaged-enemy':
+      return 'that enemy Unit';
     case 'all':
       return `all ${renderNoun(t.filter, { plural: true })}`;
     case 'choose':
@@ -281,7 +283,15 @@ export function renderAbility(a: Ability): string {
     }
     case 'triggered': {
       const phrase =
-        a.trigger === 'receives-damage' ? renderReceives(a.damage) : a.trigger === 'friendly-receives-damage' ? renderFriendlyReceives(a.watched, a.damage) : a.trigger === 'uses-support' ? renderUsesSupport(a.supported) : TRIGGER_TEXT[a.trigger];
+        a.trigger === 'receives-damage'
+          ? renderReceives(a.damage)
+          : a.trigger === 'friendly-receives-damage'
+            ? renderFriendlyReceives(a.watched, a.damage)
+            : a.trigger === 'deals-battle-damage'
+              ? renderDealsBattleDamage(a.dealtTo)
+              : a.trigger === 'uses-support'
+                ? renderUsesSupport(a.supported)
+                : TRIGGER_TEXT[a.trigger];
       const [exile, ...following] = a.effect;
       if (a.development !== undefined && exile?.step.do === 'exile-from-trash') {
         const noun = renderNoun(exile.step.filter, { card: true, plural: true });

@@ -220,7 +220,7 @@ function attackOnUnit(game: Game, attacker: Unit, defender: Unit): void {
     hitByAttacker = dealDamageToUnit(game, defender, apA, nameA, ['8-5-3-2-2'], { kind: 'battle', from: attacker.owner, unit: attacker });
     runRulesManagement(game);
     if (!onField(game, defender)) {
-      emit(game, `${nameD} was destroyed by the first-strike damage, so it deals no battle damage back`, ['13-1-5-2']);
+      emit(game, `${nameD} has left the battle area after the first-strike damage (destroyed by it, or by what it triggered), so it deals no battle damage back`, ['13-1-5-2']);
     } else {
       hitByDefender = dealDamageToUnit(game, attacker, apD, nameD, ['13-1-5-2'], { kind: 'battle', from: defender.owner, unit: defender });
       runRulesManagement(game);

@@ -79,6 +79,8 @@ export function dealDamageToUnit(game: Game, unit: Unit, amount: number, source:
   emit(game, `${source} deals ${amount} damage to ${describeUnit(unit)} (now ${unit.damage} damage, HP ${unitHp(unit)})`, [...rules, '5-5-1']);
   queueTriggers(game, 'receives-damage', { unit, reductionOnly: false, damage: dealt });
   for (const w of watchers(game, unit)) queueTriggers(game, 'friendly-receives-damage', { ...w, damaged: unit, reductionOnly: false, damage: dealt });
+  // "When this Unit deals battle damage to an enemy Unit": only damage actually dealt (5-5-5, 5-21-2-1).
+  if (dealt.kind === 'battle' && dealt.unit && dealt.unit.owner !== unit.owner) queueTriggers(game, 'deals-battle-damage', { unit: dealt.unit, battleOpponent: unit });
   return unit;
 }
 

@@ -113,6 +113,8 @@ function select(game: Game, ctx: AbilityCtx, sel: Selector, step: Step, entry: C
         return [];
       });
     case 'battle-opponent':
+    case 'damaged-enemy':
+      // For 'deals-battle-damage' the trigger's battleOpponent is the Unit the damage was dealt to.
       return ctx.battleOpponent && inPlay(game, ctx.battleOpponent.id) ? [{ kind: 'unit', unit: ctx.battleOpponent }] : [];
     case 'all':
       return candidates(game, ctx, sel);

@@ -29,7 +29,8 @@ const TRIGGER_RULES: Record<Trigger, string[]> = {
   'receives-damage': ['10-1-6-1'],
   'uses-support': ['13-1-3-1', '10-1-6-1'],
   'places-ex-resource': ['5-17-3-2-1', '10-1-6-1', '10-1-6-3'],
-  'friendly-receives-damage': ['10-1-6-1'],
+  'friendly-receives-damage': ['5-5-1'],
+  'deals-battle-damage': ['8-5-3-2', '5-5-3'],
 };
 
 const TAG: Record<Trigger, string> = {
@@ -46,6 +47,7 @@ const TAG: Record<Trigger, string> = {
   'uses-support': 'When its <Support> is used',
   'places-ex-resource': 'When an EX Resource is placed',
   'friendly-receives-damage': 'When one of your Units receives damage',
+  'deals-battle-damage': 'When it deals battle damage to an enemy Unit',
 };
 
 /** The timing words an unsupported ability's text starts with, per trigger. */
@@ -118,6 +120,8 @@ export function abilitiesFor(game: Game, trigger: Trigger, src: TriggerSource): 
       if (src.reductionOnly !== undefined && onlyReduces(a) !== src.reductionOnly) return;
       if (!damageMatches(a, src)) return;
       if (a.supported && src.supported && !unitMatches(src.supported, a.supported, src.unit?.owner ?? game.active, null)) return;
+      // "deals battle damage to an enemy Unit that is Lv.5 or lower": that Unit as it is now.
+      if (a.dealtTo && (!src.battleOpponent || !unitMatches(src.battleOpponent, a.dealtTo, src.unit?.owner ?? game.active, src.unit ?? null))) return;
       // "one of your other (Academy) Units": the Unit that received the damage, "other" than this one.
       if (a.watched && (!src.damaged || !unitMatches(src.damaged, a.watched, src.unit?.owner ?? src.base?.owner ?? game.active, src.unit ?? null))) return;
       const ctx = newCtx({

@@ -390,3 +390,46 @@ describe('"friendly Shields can\'t receive battle damage" while a condition hold
     expect(out.state.players.B.shields).toBe(1);
   });
 });
+
+describe('"when this Unit deals battle damage to an enemy Unit" fires only on damage actually dealt (5-5-5, 5-21-2-1)', () => {
+  const attack = (attacker: object, b1: object, action_step: object[] = []) =>
+    sim({
+      state: { active_player: 'A', players: { A: { deck: 10, units: [{ id: 'a1', ...attacker }] }, B: { resources: 3, units: [{ id: 'b1', name: 'Target', ap: 1, hp: 9, rested: true, ...b1 }] } } },
+      actions: [{ type: 'attack', attacker: 'a1', target: 'b1', action_step }],
+    });
+
+  it('GD04-054 Gundam Virtue (Trans-Am): its 2 battle damage destroys the enemy Unit it was dealt to', () => {
+    const out = attack({ card: 'GD04-054' }, {});
+    expect(out.destroyed).toEqual(['b1']);
+    expect(out.not_executed).toEqual([]);
+  });
+
+  it('GD04-113 Damage Control reduces Virtue\'s 2 to 0: no damage is dealt, so nothing triggers and the Unit survives', () => {
+    const out = attack({ card: 'GD04-054' }, {}, [{ type: 'play', player: 'B', card: 'GD04-113', choices: [{ targets: ['b1'] }] }]);
+    expect(out.destroyed).toEqual([]);
+    expect(unitOf(out, 'b1')?.damage).toBe(0);
+    expect(cites(out, '5-21-2-1')).toBe(true);
+    expect(out.events.some((e) => e.text.includes('When it deals battle damage'))).toBe(false);
+  });
+
+  it('GD05-050 Gundam Exia Repair: "Lv.4 or lower that has no paired Pilot"; destroyed together with its target, the trigger still resolves (10-1-6-4)', () => {
+    const bare = attack({ card: 'GD05-050' }, { level: 4 });
+    expect(bare.destroyed.sort()).toEqual(['a1', 'b1']);
+    const paired = attack({ card: 'GD05-050' }, { level: 4, pilot: { name: 'Ace', ap: 0, hp: 0 } });
+    expect(paired.destroyed).toEqual(['a1']);
+  });
+
+  it('GD04-096 Ennil El 【During Link】 on GD04-060 Esperansa: a Lv.5 enemy is destroyed, a Lv.6 one only damaged', () => {
+    const lv = (level: number) => attack({ card: 'GD04-060', pilot: 'GD04-096' }, { level });
+    expect(lv(5).destroyed).toEqual(['b1']);
+    expect(lv(6).destroyed).toEqual([]);
+  });
+
+  it('GD03-052 Gundam Virtue: "if you have a (CB) Pilot in play" is checked as it resolves', () => {
+    const cb = attack({ card: 'GD03-052', pilot: { name: 'Tieria Erde', traits: ['CB'], ap: 0, hp: 0 } }, { level: 5 });
+    expect(cb.destroyed).toEqual(['b1']);
+    const none = attack({ card: 'GD03-052' }, { level: 5 });
+    expect(none.destroyed).toEqual([]);
+    expect(cites(none, '10-2-1')).toBe(true);
+  });
+});

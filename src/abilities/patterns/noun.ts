@@ -109,7 +109,7 @@ export function parseNoun(np: string): Noun {
     else if ((m = /^ with "([^"]+)" in (?:its|their) card names?/.exec(s))) filter.nameIncludes = m[1]!;
     else if ((m = /^ other than Link Units/.exec(s)) && filter.linked === undefined) filter.linked = false;
     else if ((m = /^ whose Lv\. is equal to or (lower|higher) than this Unit/.exec(s)) && !filter.levelVsSelf) filter.levelVsSelf = m[1] === 'lower' ? '<=' : '>=';
-    else if ((m = /^ with no paired Pilot/.exec(s)) && filter.paired === undefined) filter.paired = false;
+    else if ((m = /^ (?:with|that has) no paired Pilot/.exec(s)) && filter.paired === undefined) filter.paired = false;
     else if ((m = /^,? other than Unit tokens/.exec(s)) && filter.token === undefined && filter.type === 'unit') filter.token = false;
     else break;
     s = s.slice(m[0].length);

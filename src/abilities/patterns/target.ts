@@ -14,6 +14,8 @@ export function parseTarget(phrase: string, used: Used): Selector {
   // Pilot text: "this gets AP+1" (the Unit it is paired with).
   if (/^this$/i.test(p)) return { type: 'self' };
   if (/^this Unit's paired Pilot$/i.test(p)) return { type: 'paired-pilot' };
+  // After "when this Unit deals battle damage to an enemy Unit": the Unit dealt it (compile.ts checks the trigger).
+  if (/^that enemy Unit$/.test(p)) return { type: 'damaged-enemy' };
   const all = /^all (.+)$/i.exec(p);
   if (all) {
     const n = parseNoun(all[1]!.replace(/^your /, 'friendly '));

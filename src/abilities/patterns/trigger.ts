@@ -25,6 +25,14 @@ export function renderFriendlyReceives(f: Filter | undefined, d: DamageQualifier
   return `When one of your ${np} receives ${d?.enemy ? 'enemy ' : ''}${d?.kind ? `${d.kind} ` : ''}damage, `;
 }
 
+/** "When this Unit deals battle damage to an enemy Unit that is Lv.5 or lower, " (the damaged Unit's noun). */
+const DEALS_BATTLE_DAMAGE = /^[Ww]hen this Unit deals battle damage to an? (.+?), /;
+
+export function renderDealsBattleDamage(f: Filter | undefined): string {
+  const np = f ? renderNoun(f) : 'enemy Unit';
+  return `When this Unit deals battle damage to ${/^[aeiou]/i.test(np) ? 'an' : 'a'} ${np}, `;
+}
+
 /** "When you use this Unit's <Support> to increase a (ZAFT) Unit's AP, " (the supported Unit's noun). */
 const USES_SUPPORT = /^[Ww]hen you use this Unit's <Support> to increase an? (.+?)'s AP, /;
 
@@ -47,7 +55,10 @@ export const TRIGGER_TEXT: Record<string, string> = {
 };
 
 /** The trigger phrase at the start of a body, and the effect text after it. */
-export function parseTriggerPhrase(body: string, used: Used): { trigger: Trigger; requires: Condition[]; rest: string; damage?: DamageQualifier; supported?: Filter; watched?: Filter } | null {
+export function parseTriggerPhrase(
+  body: string,
+  used: Used,
+): { trigger: Trigger; requires: Condition[]; rest: string; damage?: DamageQualifier; supported?: Filter; watched?: Filter; dealtTo?: Filter } | null {
   let s = body;
   const requires: Condition[] = [];
   const turn = /^During (your|your opponent's) turn, (?=when )/.exec(s);
@@ -85,6 +96,20 @@ export function parseTriggerPhrase(body: string, used: Used): { trigger: Trigger
     const damage: DamageQualifier = { ...(fr[3] ? { kind: fr[3] as 'battle' | 'effect' } : {}), ...(fr[2] || fr[4] ? { enemy: true } : {}) };
     const rest = s.slice(fr[0].length);
     return { trigger: 'friendly-receives-damage', requires, rest: rest.charAt(0).toUpperCase() + rest.slice(1), watched: n.filter, ...(Object.keys(damage).length ? { damage } : {}) };
+  }
+  const deals = DEALS_BATTLE_DAMAGE.exec(s);
+  if (deals) {
+    let n;
+    try {
+      n = parseNoun(deals[1]!);
+    } catch (e) {
+      if (e instanceof Unread) return null;
+      throw e;
+    }
+    if (n.card || n.plural || n.filter.side !== 'enemy' || n.filter.type !== 'unit') return null;
+    used.add('trigger.deals-battle-damage');
+    const rest = s.slice(deals[0].length);
+    return { trigger: 'deals-battle-damage', requires, rest: rest.charAt(0).toUpperCase() + rest.slice(1), dealtTo: n.filter };
   }
   const sup = USES_SUPPORT.exec(s);
   if (sup) {
