@@ -18,6 +18,8 @@ export interface RulingExpect {
   units_in_play?: Record<string, number>;
   trash_contains?: Record<string, string[]>;
   rules_any?: string[];
+  /** Ours, not the evaluator's: how many abilities the answer left unrun (not_executed); 0 = a full simulation. */
+  not_executed?: number;
 }
 
 export interface RulingCase {
@@ -81,6 +83,7 @@ export function checkRuling(d: SimulateRulingOutput, e: RulingExpect): string[] 
     for (const id of v) if (!t.includes(id)) why.push(`${p} trash lacks ${id}`);
   }
   if (e.rules_any && !anyRule(cited, e.rules_any)) why.push(`cites none of ${e.rules_any.join('|')}`);
+  if (e.not_executed !== undefined && d.not_executed.length !== e.not_executed) why.push(`not_executed ${d.not_executed.length} != ${e.not_executed} (${d.not_executed.map((n) => n.card).join(', ')})`);
   return why;
 }
 
