@@ -220,6 +220,16 @@ describe('"If …, choose … / deal N damage / reduce by N instead" (10-1-9-1-1
     expect(out.destroyed).toContain('a2');
   });
 
+  it('EB01-082 Warship Cruise 【Burst】 → 【Action】 that is not read (multiplayer text): reported in not_executed, never partly run', () => {
+    const out = sim({
+      state: { active_player: 'A', players: { A: { units: [{ id: 'a1', name: 'Attacker', level: 2, ap: 3, hp: 3 }] }, B: { base: null, shields: ['EB01-082'] } } },
+      actions: [{ type: 'attack', attacker: 'a1', target: 'player', choices: [{ use: true }] }],
+    });
+    expect(out.legal).toBe(true);
+    expect(out.not_executed).toEqual([expect.objectContaining({ card: 'EB01-082' })]);
+    expect(unitOf(out, 'a1')).toBeDefined();
+  });
+
   it('ST08-013 Lady Luck: 2 damage instead of 1 while a friendly (Mafty) Link Unit is in play', () => {
     const play = (units: object[]) =>
       sim({
