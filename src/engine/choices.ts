@@ -97,8 +97,13 @@ export function chooseCards(game: Game, prompt: string, max: number, legal: stri
   const entry = raw && raw.cards === undefined && raw.targets !== undefined ? { ...raw, cards: raw.targets } : raw;
   if (entry?.cards === undefined) {
     if (legal !== null && legal.length === 0) return [];
+    // Taking none is declining the "may": {"use": false} says it as well as {"cards": []}.
+    if (raw?.use === false && raw.targets === undefined) {
+      if (raw !== already) consume(game);
+      return [];
+    }
     const from = legal === null ? 'the card numbers taken (the scenario does not list these cards)' : `up to ${max} of: ${listOf(legal)}`;
-    fail(game, prompt, `{"cards": [${from}]} ({"cards": []} for none)`, rules);
+    fail(game, prompt, `{"cards": [${from}]} ({"cards": []} or {"use": false} for none)`, rules);
   }
   if (raw !== already) consume(game);
   if (entry.cards.length > max) throw new ChoiceProblem(inputProblem(`${prompt}: at most ${max} card${max === 1 ? '' : 's'}, not ${entry.cards.length}`, rules));
