@@ -110,15 +110,33 @@ function addSources(game: Game, out: Source[], face: CardFace, unit: Unit | null
   }
 }
 
+/**
+ * A card's sources while it stays in play with the same Pilot: a Unit or Base object lives as long
+ * as the card stays in play, its faces never change, and a constant's context is only read, so
+ * they are built once instead of after every event.
+ */
+const cardSources = new WeakMap<Unit | Base, { pilot: CardFace | null; sources: Source[] }>();
+
+function sourcesOf(game: Game, card: Unit | Base): Source[] {
+  const unit = 'timedKeywords' in card ? card : null;
+  const pilot = unit?.pilot?.face ?? null;
+  const known = cardSources.get(card);
+  if (known && known.pilot === pilot) return known.sources;
+  const sources: Source[] = [];
+  if (unit) {
+    addSources(game, sources, unit.face, unit, null);
+    if (pilot) addSources(game, sources, pilot, unit, null); // 3-3-9-2
+  } else addSources(game, sources, card.face, null, card as Base);
+  cardSources.set(card, { pilot, sources });
+  return sources;
+}
+
 function collect(game: Game): Source[] {
   const out: Source[] = [];
   for (const p of PLAYERS) {
     const st = game.players[p];
-    for (const unit of st.units) {
-      addSources(game, out, unit.face, unit, null);
-      if (unit.pilot) addSources(game, out, unit.pilot.face, unit, null); // 3-3-9-2
-    }
-    if (st.base) addSources(game, out, st.base.face, null, st.base);
+    for (const unit of st.units) for (const s of sourcesOf(game, unit)) out.push(s);
+    if (st.base) for (const s of sourcesOf(game, st.base)) out.push(s);
   }
   return out;
 }
