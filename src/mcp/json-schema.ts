@@ -74,6 +74,10 @@ const CONSTRAINING = new Set([
 ]);
 
 function portable(node: JsonSchema, path: string): void {
+  // zod bounds every .int() by the safe-integer range, which no value of ours comes near: bytes
+  // that say nothing (a number beyond it cannot be an exact integer anyway).
+  if (node.minimum === Number.MIN_SAFE_INTEGER) delete node.minimum;
+  if (node.maximum === Number.MAX_SAFE_INTEGER) delete node.maximum;
   splitTypeArray(node);
   // Every key of a JSON object is a string: zod's `propertyNames` for a record says nothing.
   if (isObject(node.propertyNames) && JSON.stringify(node.propertyNames) === '{"type":"string"}') delete node.propertyNames;

@@ -75,6 +75,12 @@ describe('toolJsonSchema', () => {
     expect(v({ a: 'x', b: -1 })).toBe(false);
   });
 
+  it("leaves out zod's safe-integer bounds on an integer, and keeps real ones", () => {
+    const json = toolJsonSchema(z.object({ n: z.number().int(), m: z.number().int().min(0) }), 'output');
+    expect(JSON.stringify(json)).not.toMatch(/9007199254740991/);
+    expect((json as { properties: { m: { minimum?: number } } }).properties.m.minimum).toBe(0);
+  });
+
   it('refuses to publish a schema that accepts anything', () => {
     expect(() => toolJsonSchema(z.object({ anything: z.unknown() }), 'output', 'bad')).toThrow(/accepts any value/);
   });
