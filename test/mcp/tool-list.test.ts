@@ -41,6 +41,10 @@ describe('tools/list', () => {
     expect(bytes(list), JSON.stringify(sizes)).toBeLessThanOrEqual(TOOL_LIST_BUDGET);
   });
 
+  it('leaves out the SDK\'s default execution {taskSupport: "forbidden"}: absent means the same', () => {
+    expect(tools.filter((t) => 'execution' in t).map((t) => t.name)).toEqual([]);
+  });
+
   it('has no schema portability problem: no type arrays, no schema that accepts anything, only local references that resolve', () => {
     const findings = tools.flatMap((t) => [...lintSchema(t.name, t.inputSchema, 'inputSchema'), ...lintSchema(t.name, t.outputSchema, 'outputSchema')]);
     expect(findings).toEqual([]);
