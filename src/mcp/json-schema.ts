@@ -228,7 +228,8 @@ function shapeName(node: JsonSchema, where: string): string {
  * Every shape a schema repeats (description aside) goes into `$defs` once, and its uses become
  * `{"$ref": ..., "description": ...}`: the named ones zod extracted already, a repeated id, count
  * or nullable string, the same record shape in two lists. A shape is shared only where that
- * makes the schema shorter; an existing definition is reused where a shape equals it.
+ * makes the schema shorter; an existing definition is reused where a shape equals it, unless it
+ * carries a description of its own.
  */
 function shareShapes(root: JsonSchema): void {
   const defs = (root.$defs ??= {}) as JsonSchema;
@@ -271,7 +272,14 @@ function shareShapes(root: JsonSchema): void {
     visit(root, 'Root');
     return uses;
   };
-  const defByKey = () => new Map(Object.entries(defs).filter(([, v]) => isObject(v)).map(([name, v]) => [keyOf(v as JsonSchema), name]));
+  // A definition that carries its own description (Rules: "Rule numbers") says what its uses
+  // are: it is not reused for another field of the same shape (a deck's colors are not rule numbers).
+  const defByKey = () =>
+    new Map(
+      Object.entries(defs)
+        .filter(([, v]) => isObject(v) && v.description === undefined)
+        .map(([name, v]) => [keyOf(v as JsonSchema), name]),
+    );
   for (let round = 0; round < 500; round++) {
     const uses = collect();
     const existing = defByKey();

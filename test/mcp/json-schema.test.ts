@@ -85,6 +85,14 @@ describe('toolJsonSchema', () => {
     expect(() => toolJsonSchema(z.object({ anything: z.unknown() }), 'output', 'bad')).toThrow(/accepts any value/);
   });
 
+  it("does not lend a named shape's description to another field of the same shape", () => {
+    const Rules = z.array(z.string()).describe('Rule numbers').meta({ id: 'TestRules' });
+    const json = toolJsonSchema(z.object({ a: Rules, b: Rules, colors: z.array(z.string()), names: z.array(z.string()) }), 'output') as { properties: Record<string, { $ref?: string }> };
+    expect(json.properties.a!.$ref).toBe('#/$defs/TestRules');
+    expect(json.properties.colors!.$ref).not.toBe('#/$defs/TestRules');
+    expect(json.properties.names!.$ref).not.toBe('#/$defs/TestRules');
+  });
+
   it('shares a repeated shape once, and a shape named with .meta({ id }) under its name', () => {
     const Player = z.object({ name: z.string(), score: z.number().nullable() }).meta({ id: 'TestPlayer' });
     const json = toolJsonSchema(z.object({ a: Player, b: Player, c: z.array(z.string()), d: z.array(z.string()) }), 'output') as { $defs: Record<string, unknown> };
