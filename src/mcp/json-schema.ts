@@ -189,6 +189,23 @@ function openNestedInputObjects(root: JsonSchema): void {
   visit(root);
 }
 
+/**
+ * Output enums without their `type`: `{"enum": ["en", "ja"]}` accepts exactly what
+ * `{"type": "string", "enum": ["en", "ja"]}` does. Inputs keep it: some vendors' function
+ * declarations want a type on every schema.
+ */
+function untypedOutputEnums(node: JsonSchema): void {
+  const jsonType = (v: unknown) => (v === null ? 'null' : Array.isArray(v) ? 'array' : Number.isInteger(v) ? 'integer' : typeof v);
+  if (Array.isArray(node.enum) && typeof node.type === 'string') {
+    const type = node.type;
+    if (node.enum.every((v) => jsonType(v) === type || (type === 'number' && typeof v === 'number'))) delete node.type;
+  }
+  for (const c of children(node)) {
+    const v = c.get();
+    if (isObject(v)) untypedOutputEnums(v);
+  }
+}
+
 /** Drops the `$defs` nothing refers to any more (the variants `flattenUnions` inlined). */
 function dropUnusedDefs(root: JsonSchema): void {
   const defs = root.$defs;
@@ -316,7 +333,7 @@ export function toolJsonSchema(schema: z.ZodType, io: 'input' | 'output', name =
   if (io === 'input') {
     flattenUnions(json, (json.$defs ?? {}) as JsonSchema);
     openNestedInputObjects(json);
-  }
+  } else untypedOutputEnums(json);
   dropUnusedDefs(json);
   shareShapes(json);
   return json;

@@ -81,6 +81,12 @@ describe('toolJsonSchema', () => {
     expect((json as { properties: { m: { minimum?: number } } }).properties.m.minimum).toBe(0);
   });
 
+  it('writes an output enum without its type (the same values pass), an input enum with it', () => {
+    const shape = z.object({ language: z.enum(['en', 'ja']) });
+    expect(toolJsonSchema(shape, 'output').properties).toEqual({ language: { enum: ['en', 'ja'] } });
+    expect(toolJsonSchema(shape, 'input').properties).toEqual({ language: { type: 'string', enum: ['en', 'ja'] } });
+  });
+
   it('refuses to publish a schema that accepts anything', () => {
     expect(() => toolJsonSchema(z.object({ anything: z.unknown() }), 'output', 'bad')).toThrow(/accepts any value/);
   });
