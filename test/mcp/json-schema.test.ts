@@ -1,7 +1,8 @@
 /**
  * The published JSON Schemas (src/mcp/json-schema.ts) against the zod schemas the server checks
  * with: every scenario and deck the server accepts, the published input schema accepts too, and
- * the published output schemas are as strict as zod's (a stray or mistyped field is refused).
+ * the published output schemas are as strict as zod's at the top level and keep the structure below
+ * it (docs/tools.md, "Output schemas").
  */
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
