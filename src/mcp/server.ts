@@ -143,8 +143,17 @@ function publishToolList(server: McpServer): void {
     // Only the first page is cached; this server has no pagination (no cursor).
     if ((request.params as { cursor?: unknown } | undefined)?.cursor !== undefined) return original(request, extra);
     toolListCache ??= await original(request, extra).then((list) => {
-      const { tools, ...rest } = list as { tools: { name: string }[] };
-      return { ...rest, tools: tools.map((t) => ({ ...t, ...toolSchemas(TOOLS.find((d) => d.name === t.name)!) })) };
+      const { tools, ...rest } = list as { tools: { name: string; execution?: { taskSupport?: string } }[] };
+      return {
+        ...rest,
+        tools: tools.map(({ execution, ...t }) => ({
+          ...t,
+          // The SDK writes taskSupport "forbidden" into every tool; absent means exactly that (MCP
+          // spec, ToolExecution), and it would be 40 bytes more per tool in every assistant's context.
+          ...(execution && !(Object.keys(execution).length === 1 && execution.taskSupport === 'forbidden') ? { execution } : {}),
+          ...toolSchemas(TOOLS.find((d) => d.name === t.name)!),
+        })),
+      };
     });
     return toolListCache;
   });
