@@ -22,21 +22,24 @@ function sideOk(side: Side, owner: PlayerId, controller: PlayerId): boolean {
   return side === 'friendly' ? owner === controller : owner !== controller;
 }
 
-function lower(list: readonly string[]): string[] {
-  return list.map((s) => s.trim().toLowerCase());
+/** Trait and colour words compare without case or surrounding spaces. */
+function sameWord(a: string, b: string): boolean {
+  return a === b || a.trim().toLowerCase() === b.trim().toLowerCase();
 }
 
-/** The printed facts a filter can ask of any card: type, traits, colour, Lv, cost, name, token. */
-function faceMatches(face: CardFace, f: Filter, self?: CardFace | null): boolean {
+/** The filter's card type against a card's type (a card in a hand, deck or trash). */
+function typeMatches(face: CardFace, f: Filter): boolean {
   if (f.type && f.type !== 'unit-or-base' && face.type !== f.type) return false;
   if (f.types && f.types.length > 0 && !f.types.includes(face.type as 'unit')) return false;
-  if (f.levelVsSelf && self && !compare(face.level, { op: f.levelVsSelf, value: self.level })) return false;
   if (f.type === 'unit-or-base' && face.type !== 'unit' && face.type !== 'base') return false;
-  if (f.traits && f.traits.length > 0) {
-    const have = new Set(lower(face.traits));
-    if (!lower(f.traits).some((t) => have.has(t))) return false;
-  }
-  if (f.colors && f.colors.length > 0 && !lower(f.colors).includes((face.color ?? '').toLowerCase())) return false;
+  return true;
+}
+
+/** The printed facts a filter can ask of any card but its type (the callers check that): traits, colour, Lv, cost, name, token. */
+function faceMatches(face: CardFace, f: Filter, self?: CardFace | null): boolean {
+  if (f.levelVsSelf && self && !compare(face.level, { op: f.levelVsSelf, value: self.level })) return false;
+  if (f.traits && f.traits.length > 0 && !f.traits.some((t) => face.traits.some((h) => sameWord(h, t)))) return false;
+  if (f.colors && f.colors.length > 0 && !f.colors.some((c) => sameWord(c, face.color ?? ''))) return false;
   if (f.level && !compare(face.level, f.level)) return false;
   if (f.cost && !compare(face.cost, f.cost)) return false;
   if (f.token !== undefined && face.token !== f.token) return false;
@@ -49,7 +52,8 @@ export function unitMatches(unit: Unit, f: Filter, controller: PlayerId, self: U
   if (!sideOk(f.side, unit.owner, controller)) return false;
   if (f.type && f.type !== 'unit' && f.type !== 'unit-or-base') return false;
   if (f.other && self && unit.id === self.id) return false;
-  if (!faceMatches({ ...unit.face, type: 'unit' }, { ...f, type: undefined, types: undefined }, self?.face ?? null)) return false;
+  // The type was checked above: a card in the battle area is a Unit whatever its printed type.
+  if (!faceMatches(unit.face, f, self?.face ?? null)) return false;
   if (f.ap && !compare(unitAp(unit), f.ap)) return false;
   if (f.hp && !compare(unitHp(unit), f.hp)) return false;
   if (f.rested !== undefined && unit.rested !== f.rested) return false;
@@ -63,7 +67,8 @@ export function unitMatches(unit: Unit, f: Filter, controller: PlayerId, self: U
 export function baseMatches(base: Base, f: Filter, controller: PlayerId): boolean {
   if (!sideOk(f.side, base.owner, controller)) return false;
   if (f.type !== 'unit-or-base' && f.type !== 'base') return false;
-  if (!faceMatches(base.face, { ...f, type: undefined })) return false;
+  if (f.types && f.types.length > 0 && !f.types.includes(base.face.type as 'unit')) return false;
+  if (!faceMatches(base.face, f)) return false;
   if (f.ap && !compare(baseAp(base), f.ap)) return false;
   if (f.hp && !compare(baseHp(base), f.hp)) return false;
   if (f.rested !== undefined && base.rested !== f.rested) return false;
@@ -77,7 +82,7 @@ export function cardMatches(face: CardFace, f: Filter): boolean {
   if (f.hp && !compare(face.hp, f.hp)) return false;
   if (f.rested !== undefined || f.damaged !== undefined || f.paired !== undefined || f.linked !== undefined) return false;
   if (f.keyword && !face.keywords.some((k) => k.name === f.keyword)) return false;
-  return faceMatches(face, f);
+  return typeMatches(face, f) && faceMatches(face, f);
 }
 
 /** Units in play matching a filter, active player's first. */
