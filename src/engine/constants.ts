@@ -78,7 +78,10 @@ interface FaceConstants {
 const faceConstantsCache = new WeakMap<CardFace, FaceConstants>();
 
 // A face never changes once built, so what it holds is read once, not after every event.
+const NO_CONSTANTS: FaceConstants = { constants: [], untimedUnsupported: [] };
+
 function faceConstants(face: CardFace): FaceConstants {
+  if (face.abilities.length === 0) return NO_CONSTANTS;
   let f = faceConstantsCache.get(face);
   if (!f) {
     f = { constants: [], untimedUnsupported: [] };
