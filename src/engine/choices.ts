@@ -7,6 +7,7 @@
 import { emit } from './log.js';
 import { inputProblem, type Problem } from './problems.js';
 import type { Choice, Game } from './state.js';
+import { withFields } from './with-fields.js';
 
 /** Thrown deep inside a resolution; simulate.ts turns it into a violation and restores the state. */
 export class ChoiceProblem extends Error {
@@ -94,7 +95,7 @@ export function decideUse(game: Game, prompt: string, rules: string[]): { use: b
 export function chooseCards(game: Game, prompt: string, max: number, legal: string[] | null, rules: string[], already?: Choice): string[] {
   // Cards in a public zone chosen as targets (10-2-2-1) may be given as "targets" too.
   const raw = already?.cards !== undefined || already?.targets !== undefined ? already : peek(game);
-  const entry = raw && raw.cards === undefined && raw.targets !== undefined ? { ...raw, cards: raw.targets } : raw;
+  const entry = raw && raw.cards === undefined && raw.targets !== undefined ? withFields(raw, { cards: raw.targets }) : raw;
   if (entry?.cards === undefined) {
     if (legal !== null && legal.length === 0) return [];
     // Taking none is declining the "may": {"use": false} says it as well as {"cards": []}.

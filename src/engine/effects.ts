@@ -13,6 +13,7 @@ import { shieldAreaProtected, sourceMatches, type EffectSource } from './immunit
 import { describeUnit, findUnit, nextSerial, opponent, type Base, type CardFace, type Game, type PlayerId, type Shield, type Unit } from './state.js';
 import { baseHp, unitAp, unitHp } from './stats.js';
 import { abilitiesFor, queueTriggers, resolveNow } from './triggers.js';
+import { withFields } from './with-fields.js';
 
 // ---------------------------------------------------------------------------------------------
 // Damage
@@ -371,7 +372,7 @@ function applyGrant(game: Game, action: ActionOf<'grant'>, t: Target): Problem |
   const k = parseKeywordSpec(action.keyword);
   if (typeof k === 'string') return inputProblem(k, ['13-1']);
   const had = unitKeywords(t.unit).has(k.name);
-  t.unit.timedKeywords.push({ ...k, duration: action.duration, source: `grant (action ${game.actionIndex ?? '-'})` });
+  t.unit.timedKeywords.push(withFields(k, { duration: action.duration, source: `grant (action ${game.actionIndex ?? '-'})` }));
   const stackRule: Record<string, string> = {
     Repair: '13-1-1-2',
     Breach: '13-1-2-5',

@@ -10,6 +10,7 @@ import { unitKeywords } from './keywords.js';
 import { cardNames } from './names.js';
 import { PLAYERS, totalResources, type Base, type CardFace, type Game, type PlayerId, type Unit } from './state.js';
 import { baseAp, baseHp, isLinked, unitAp, unitHp } from './stats.js';
+import { withFields } from './with-fields.js';
 
 export function compare(n: number, c: Cmp): boolean {
   if (c.op === '<=') return n <= c.value;
@@ -97,7 +98,7 @@ function pilotsMatching(game: Game, f: Filter, controller: PlayerId): number {
   for (const p of PLAYERS) {
     for (const u of game.players[p].units) {
       if (!u.pilot || !sideOk(f.side, u.owner, controller)) continue;
-      if (cardMatches({ ...u.pilot.face, type: 'pilot' }, { ...f, side: 'any' })) n++;
+      if (cardMatches(withFields(u.pilot.face, { type: 'pilot' as const }), withFields(f, { side: 'any' as const }))) n++;
     }
   }
   return n;
@@ -140,9 +141,9 @@ export function conditionHolds(game: Game, ctx: AbilityCtx, c: Condition): boole
     case 'player-level':
       return players(ctx, c.who).some((p) => compare(totalResources(game.players[p].resources), c.cmp));
     case 'self':
-      if (ctx.unit) return unitMatches(ctx.unit, { ...c.filter, side: 'any', other: false }, ctx.controller, null);
-      if (ctx.base) return baseMatches(ctx.base, { ...c.filter, side: 'any', type: 'base' }, ctx.controller);
-      return cardMatches(ctx.face, { ...c.filter, side: 'any' });
+      if (ctx.unit) return unitMatches(ctx.unit, withFields(c.filter, { side: 'any' as const, other: false }), ctx.controller, null);
+      if (ctx.base) return baseMatches(ctx.base, withFields(c.filter, { side: 'any' as const, type: 'base' as const }), ctx.controller);
+      return cardMatches(ctx.face, withFields(c.filter, { side: 'any' as const }));
     case 'attacking': {
       const b = game.battle;
       if (!b || !ctx.unit || b.attacker !== ctx.unit.id) return false;
@@ -151,7 +152,7 @@ export function conditionHolds(game: Game, ctx: AbilityCtx, c: Condition): boole
     case 'paired': {
       const pilot = ctx.unit?.pilot;
       if (!pilot) return false;
-      return c.pilot ? cardMatches({ ...pilot.face, type: 'pilot' }, { ...c.pilot, type: undefined }) : true;
+      return c.pilot ? cardMatches(withFields(pilot.face, { type: 'pilot' as const }), withFields(c.pilot, { type: undefined })) : true;
     }
     case 'linked':
       return ctx.unit !== null && isLinked(ctx.unit);
