@@ -14,6 +14,7 @@ import type { ActionOf, StepAction } from './schema.js';
 import { PLAYERS, describeUnit, findUnit, opponent, type Game, type PlayerId, type Unit } from './state.js';
 import { baseAp, isLinked, unitAp } from './stats.js';
 import { queueTriggers } from './triggers.js';
+import { withFields } from './with-fields.js';
 
 type AttackAction = ActionOf<'attack'>;
 
@@ -138,7 +139,7 @@ export function resolveAttack(game: Game, a: AttackAction, applyStep: ApplyStepA
   const steps = a.action_step ?? [];
   for (const [i, sub] of steps.entries()) {
     const problem = applyStep(sub, i);
-    if (problem) return { ...problem, reason: `action_step[${i}] (${sub.type}): ${problem.reason}` };
+    if (problem) return withFields(problem, { reason: `action_step[${i}] (${sub.type}): ${problem.reason}` });
     game.step = 'action step';
     if (game.over) return endBattle(game, false);
   }

@@ -87,7 +87,19 @@ function abilitiesOf(c: CardRecord): Ability[] {
   return stored ?? compileCardText(c.text, { keywords: c.keywords }).abilities;
 }
 
+const recordFaces = new WeakMap<CardRecord, CardFace>();
+
+/** The face of a catalog card: built once per record and shared, as faces are never changed. */
 export function faceFromRecord(c: CardRecord): CardFace {
+  let face = recordFaces.get(c);
+  if (!face) {
+    face = buildFace(c);
+    recordFaces.set(c, face);
+  }
+  return face;
+}
+
+function buildFace(c: CardRecord): CardFace {
   return {
     cardId: c.id,
     name: c.name,
@@ -130,6 +142,8 @@ export interface ResolvedFace {
  * Resolves a card reference plus overrides. `fallbackType` is used when neither the catalog nor the
  * scenario says what the card is. Returns an error message instead of throwing.
  */
+const OVERRIDES = ['type', 'name', 'text', 'token', 'color', 'level', 'cost', 'ap', 'hp', 'traits', 'link', 'keywords'] as const satisfies readonly (keyof FaceFields)[];
+
 export function resolveFace(fields: FaceFields, cards: CardLookup, fallbackType: CardType, fallbackName: string): ResolvedFace | string {
   const notes: string[] = [];
   let base: CardFace | null = null;
@@ -148,6 +162,8 @@ export function resolveFace(fields: FaceFields, cards: CardLookup, fallbackType:
       notes.push(`${rec.id}: the catalog lost the amount of <${lost.map((k) => k.name).join('>, <')}>; it counts as 0 unless the scenario gives "keywords".`);
     }
   }
+  // A catalog card with nothing overridden is the catalog's own face, shared.
+  if (base && OVERRIDES.every((f) => fields[f] === undefined)) return { face: base, notes };
   let keywords = base?.keywords ?? [];
   let abilities = fields.text !== undefined || base === null ? compileCardText(fields.text ?? '').abilities : base.abilities;
   if (fields.keywords !== undefined) {

@@ -7,6 +7,7 @@
 import { emit } from './log.js';
 import { inputProblem, type Problem } from './problems.js';
 import type { Choice, Game } from './state.js';
+import { withFields } from './with-fields.js';
 
 /** Thrown deep inside a resolution; simulate.ts turns it into a violation and restores the state. */
 export class ChoiceProblem extends Error {
@@ -94,11 +95,16 @@ export function decideUse(game: Game, prompt: string, rules: string[]): { use: b
 export function chooseCards(game: Game, prompt: string, max: number, legal: string[] | null, rules: string[], already?: Choice): string[] {
   // Cards in a public zone chosen as targets (10-2-2-1) may be given as "targets" too.
   const raw = already?.cards !== undefined || already?.targets !== undefined ? already : peek(game);
-  const entry = raw && raw.cards === undefined && raw.targets !== undefined ? { ...raw, cards: raw.targets } : raw;
+  const entry = raw && raw.cards === undefined && raw.targets !== undefined ? withFields(raw, { cards: raw.targets }) : raw;
   if (entry?.cards === undefined) {
     if (legal !== null && legal.length === 0) return [];
+    // Taking none is declining the "may": {"use": false} says it as well as {"cards": []}.
+    if (raw?.use === false && raw.targets === undefined) {
+      if (raw !== already) consume(game);
+      return [];
+    }
     const from = legal === null ? 'the card numbers taken (the scenario does not list these cards)' : `up to ${max} of: ${listOf(legal)}`;
-    fail(game, prompt, `{"cards": [${from}]} ({"cards": []} for none)`, rules);
+    fail(game, prompt, `{"cards": [${from}]} ({"cards": []} or {"use": false} for none)`, rules);
   }
   if (raw !== already) consume(game);
   if (entry.cards.length > max) throw new ChoiceProblem(inputProblem(`${prompt}: at most ${max} card${max === 1 ? '' : 's'}, not ${entry.cards.length}`, rules));

@@ -3,8 +3,8 @@
  * the moment their condition holds and stop the moment it fails (10-1-5-3, 10-1-5-7). They add to
  * a card's `constant` state, which stats.ts and keywords.ts read.
  */
-import type { Constant } from '../abilities/ir.js';
-import { newCtx, type AbilityCtx } from './context.js';
+import type { Constant, UnsupportedAbility } from '../abilities/ir.js';
+import { abilityLabel, newCtx, type AbilityCtx } from './context.js';
 import { allHold, unitMatches } from './filters.js';
 import { reportUnsupported, unsupportedTiming } from './not-executed.js';
 import { emit } from './log.js';
@@ -79,35 +79,76 @@ function apply(game: Game, ctx: AbilityCtx, c: Constant, label: string): void {
   }
 }
 
-function collect(game: Game): { ctx: AbilityCtx; c: Constant }[] {
-  const out: { ctx: AbilityCtx; c: Constant }[] = [];
+/** Per card face, the indices of its constant abilities and of its unsupported untimed ones. */
+interface FaceConstants {
+  constants: number[];
+  untimedUnsupported: number[];
+}
+const faceConstantsCache = new WeakMap<CardFace, FaceConstants>();
+
+// A face never changes once built, so what it holds is read once, not after every event.
+const NO_CONSTANTS: FaceConstants = { constants: [], untimedUnsupported: [] };
+
+function faceConstants(face: CardFace): FaceConstants {
+  if (face.abilities.length === 0) return NO_CONSTANTS;
+  let f = faceConstantsCache.get(face);
+  if (!f) {
+    f = { constants: [], untimedUnsupported: [] };
+    face.abilities.forEach((a, i) => {
+      if (a.kind === 'constant') f!.constants.push(i);
+      else if (a.kind === 'unsupported' && unsupportedTiming(a.text) === null) f!.untimedUnsupported.push(i);
+    });
+    faceConstantsCache.set(face, f);
+  }
+  return f;
+}
+
+interface Source {
+  ctx: AbilityCtx;
+  c: Constant;
+  /** "Guntank (a2): \"…\"", what the card's sources and the log name. */
+  label: string;
+}
+
+function addSources(game: Game, out: Source[], face: CardFace, unit: Unit | null, base: Base | null): void {
+  const f = faceConstants(face);
+  const id = (unit ?? base)!.id;
+  for (const i of f.untimedUnsupported) reportUnsupported(game, id, face, face.abilities[i] as UnsupportedAbility);
+  for (const i of f.constants) {
+    const ctx = ctxFor(game, face, i, unit, base);
+    if (!ctx || ctx.ability.kind !== 'constant') continue;
+    const label = abilityLabel(ctx);
+    for (const c of ctx.ability.effects) out.push({ ctx, c, label });
+  }
+}
+
+/**
+ * A card's sources while it stays in play with the same Pilot: a Unit or Base object lives as long
+ * as the card stays in play, its faces never change, and a constant's context is only read, so
+ * they are built once instead of after every event.
+ */
+const cardSources = new WeakMap<Unit | Base, { pilot: CardFace | null; sources: Source[] }>();
+
+function sourcesOf(game: Game, card: Unit | Base): Source[] {
+  const unit = 'timedKeywords' in card ? card : null;
+  const pilot = unit?.pilot?.face ?? null;
+  const known = cardSources.get(card);
+  if (known && known.pilot === pilot) return known.sources;
+  const sources: Source[] = [];
+  if (unit) {
+    addSources(game, sources, unit.face, unit, null);
+    if (pilot) addSources(game, sources, pilot, unit, null); // 3-3-9-2
+  } else addSources(game, sources, card.face, null, card as Base);
+  cardSources.set(card, { pilot, sources });
+  return sources;
+}
+
+function collect(game: Game): Source[] {
+  const out: Source[] = [];
   for (const p of PLAYERS) {
     const st = game.players[p];
-    for (const unit of st.units) {
-      for (const { face } of unitAbilitySources(unit)) {
-        face.abilities.forEach((a, i) => {
-          if (a.kind === 'unsupported') {
-            if (unsupportedTiming(a.text) === null) reportUnsupported(game, unit.id, face, a);
-            return;
-          }
-          if (a.kind !== 'constant') return;
-          const ctx = ctxFor(game, face, i, unit, null);
-          if (ctx) for (const c of a.effects) out.push({ ctx, c });
-        });
-      }
-    }
-    if (st.base) {
-      const base = st.base;
-      base.face.abilities.forEach((a, i) => {
-        if (a.kind === 'unsupported') {
-          if (unsupportedTiming(a.text) === null) reportUnsupported(game, base.id, base.face, a);
-          return;
-        }
-        if (a.kind !== 'constant') return;
-        const ctx = ctxFor(game, base.face, i, null, base);
-        if (ctx) for (const c of a.effects) out.push({ ctx, c });
-      });
-    }
+    for (const unit of st.units) for (const s of sourcesOf(game, unit)) out.push(s);
+    if (st.base) for (const s of sourcesOf(game, st.base)) out.push(s);
   }
   return out;
 }
@@ -158,7 +199,7 @@ export function refreshConstants(game: Game): void {
     for (let round = 0; round < 4; round++) {
       const held = sources.filter(({ ctx }) => allHold(game, ctx, ctx.ability.requires));
       reset(game);
-      for (const { ctx, c } of held) apply(game, ctx, c, `${ctx.label}: "${ctx.ability.text}"`);
+      for (const { ctx, c, label } of held) apply(game, ctx, c, label);
       const after = signature(game);
       if (after === before) break;
       before = after;
@@ -167,16 +208,22 @@ export function refreshConstants(game: Game): void {
   logChanges(game, was);
 }
 
-/** Each card's constant sources right now, to log what starts and stops applying. */
-function applied(game: Game): Map<string, { name: string; sources: string[] }> {
-  const out = new Map<string, { name: string; sources: string[] }>();
+/**
+ * Each card's constant sources right now, to log what starts and stops applying. The arrays are
+ * not copied: a refresh gives every card a new ConstantState (reset) instead of changing the old.
+ */
+function applied(game: Game): Map<string, { card: Unit | Base; sources: string[] }> {
+  const out = new Map<string, { card: Unit | Base; sources: string[] }>();
   for (const p of PLAYERS) {
     const st = game.players[p];
-    for (const card of [...st.units, ...(st.base ? [st.base] : [])]) {
-      if (!isEmpty(card.constant)) out.set(card.id, { name: describeCard(card), sources: [...card.constant.sources] });
-    }
+    for (const u of st.units) if (!isEmpty(u.constant)) out.set(u.id, { card: u, sources: u.constant.sources });
+    if (st.base && !isEmpty(st.base.constant)) out.set(st.base.id, { card: st.base, sources: st.base.constant.sources });
   }
   return out;
+}
+
+function sameSources(a: string[], b: string[]): boolean {
+  return a.length === b.length && a.every((x, i) => x === b[i]);
 }
 
 /** Rules behind a constant ability's condition, for the log. */
@@ -187,20 +234,27 @@ function conditionRules(source: string): string[] {
   return rules;
 }
 
-function logChanges(game: Game, was: Map<string, { name: string; sources: string[] }>): void {
+function logChanges(game: Game, was: Map<string, { card: Unit | Base; sources: string[] }>): void {
   const now = applied(game);
+  // Most refreshes change nothing: then there is nothing to log.
+  if (now.size === was.size && [...now].every(([id, cur]) => sameSources(cur.sources, was.get(id)?.sources ?? []))) return;
   // A card that had constants and has none now (and is still in play) is in `was` only.
-  const inPlay = new Set(PLAYERS.flatMap((p) => [...game.players[p].units.map((u) => u.id), ...(game.players[p].base ? [game.players[p].base!.id] : [])]));
-  for (const [id, old] of was) if (!now.has(id) && inPlay.has(id)) now.set(id, { name: old.name, sources: [] });
+  for (const [id, old] of was) if (!now.has(id) && findCard(game, id)) now.set(id, { card: old.card, sources: [] });
   for (const [id, cur] of now) {
     const before = was.get(id)?.sources ?? [];
+    const name = describeCard(cur.card);
     for (const src of new Set(cur.sources)) {
-      if (!before.includes(src)) emit(game, `${cur.name} is now affected by the constant effect of ${src}`, conditionRules(src));
+      if (!before.includes(src)) emit(game, `${name} is now affected by the constant effect of ${src}`, conditionRules(src));
     }
     for (const src of new Set(before)) {
-      if (!cur.sources.includes(src)) emit(game, `${cur.name} is no longer affected by the constant effect of ${src}: its condition no longer holds`, conditionRules(src));
+      if (!cur.sources.includes(src)) emit(game, `${name} is no longer affected by the constant effect of ${src}: its condition no longer holds`, conditionRules(src));
     }
   }
+}
+
+/** A Unit or Base in play by id. */
+function findCard(game: Game, id: string): Unit | Base | undefined {
+  return findUnit(game, id) ?? PLAYERS.map((p) => game.players[p].base).find((b) => b?.id === id) ?? undefined;
 }
 
 /**

@@ -13,6 +13,7 @@ import { shieldAreaProtected, sourceMatches, type EffectSource } from './immunit
 import { describeUnit, findUnit, nextSerial, opponent, type Base, type CardFace, type Game, type PlayerId, type Shield, type TimedPermission, type Unit } from './state.js';
 import { baseHp, unitAp, unitHp } from './stats.js';
 import { abilitiesFor, queueTriggers, resolveNow } from './triggers.js';
+import { withFields } from './with-fields.js';
 
 // ---------------------------------------------------------------------------------------------
 // Damage
@@ -78,7 +79,7 @@ export function dealDamageToUnit(game: Game, unit: Unit, amount: number, source:
   unit.damage += amount;
   emit(game, `${source} deals ${amount} damage to ${describeUnit(unit)} (now ${unit.damage} damage, HP ${unitHp(unit)})`, [...rules, '5-5-1']);
   queueTriggers(game, 'receives-damage', { unit, reductionOnly: false, damage: dealt });
-  for (const w of watchers(game, unit)) queueTriggers(game, 'friendly-receives-damage', { ...w, damaged: unit, reductionOnly: false, damage: dealt });
+  for (const w of watchers(game, unit)) queueTriggers(game, 'friendly-receives-damage', withFields(w, { damaged: unit, reductionOnly: false, damage: dealt }));
   // "When this Unit deals battle damage to an enemy Unit": only damage actually dealt (5-5-5, 5-21-2-1).
   if (dealt.kind === 'battle' && dealt.unit && dealt.unit.owner !== unit.owner) queueTriggers(game, 'deals-battle-damage', { unit: dealt.unit, battleOpponent: unit });
   return unit;
@@ -109,7 +110,7 @@ function reduceDamage(game: Game, unit: Unit, amount: number, dealt: DamageSourc
   if (amount <= 0) return amount;
   const reducers = [
     ...abilitiesFor(game, 'receives-damage', { unit, reductionOnly: true, damage: dealt }),
-    ...watchers(game, unit).flatMap((w) => abilitiesFor(game, 'friendly-receives-damage', { ...w, damaged: unit, reductionOnly: true, damage: dealt })),
+    ...watchers(game, unit).flatMap((w) => abilitiesFor(game, 'friendly-receives-damage', withFields(w, { damaged: unit, reductionOnly: true, damage: dealt }))),
   ];
   const timed = unit.timedPermissions.filter((p) => p.type === 'reduce-damage' && p.reduce && reductionApplies(p.reduce, unit, dealt));
   if (reducers.length === 0 && timed.length === 0) return amount;
@@ -420,7 +421,7 @@ function applyGrant(game: Game, action: ActionOf<'grant'>, t: Target): Problem |
   const k = parseKeywordSpec(action.keyword);
   if (typeof k === 'string') return inputProblem(k, ['13-1']);
   const had = unitKeywords(t.unit).has(k.name);
-  t.unit.timedKeywords.push({ ...k, duration: action.duration, source: `grant (action ${game.actionIndex ?? '-'})` });
+  t.unit.timedKeywords.push(withFields(k, { duration: action.duration, source: `grant (action ${game.actionIndex ?? '-'})` }));
   const stackRule: Record<string, string> = {
     Repair: '13-1-1-2',
     Breach: '13-1-2-5',

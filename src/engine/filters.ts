@@ -10,6 +10,7 @@ import { unitKeywords } from './keywords.js';
 import { cardNames } from './names.js';
 import { PLAYERS, totalResources, type Base, type CardFace, type Game, type PlayerId, type Unit } from './state.js';
 import { baseAp, baseHp, isLinked, unitAp, unitHp } from './stats.js';
+import { withFields } from './with-fields.js';
 
 export function compare(n: number, c: Cmp): boolean {
   if (c.op === '<=') return n <= c.value;
@@ -22,21 +23,24 @@ function sideOk(side: Side, owner: PlayerId, controller: PlayerId): boolean {
   return side === 'friendly' ? owner === controller : owner !== controller;
 }
 
-function lower(list: readonly string[]): string[] {
-  return list.map((s) => s.trim().toLowerCase());
+/** Trait and colour words compare without case or surrounding spaces. */
+function sameWord(a: string, b: string): boolean {
+  return a === b || a.trim().toLowerCase() === b.trim().toLowerCase();
 }
 
-/** The printed facts a filter can ask of any card: type, traits, colour, Lv, cost, name, token. */
-function faceMatches(face: CardFace, f: Filter, self?: CardFace | null): boolean {
+/** The filter's card type against a card's type (a card in a hand, deck or trash). */
+function typeMatches(face: CardFace, f: Filter): boolean {
   if (f.type && f.type !== 'unit-or-base' && face.type !== f.type) return false;
   if (f.types && f.types.length > 0 && !f.types.includes(face.type as 'unit')) return false;
-  if (f.levelVsSelf && self && !compare(face.level, { op: f.levelVsSelf, value: self.level })) return false;
   if (f.type === 'unit-or-base' && face.type !== 'unit' && face.type !== 'base') return false;
-  if (f.traits && f.traits.length > 0) {
-    const have = new Set(lower(face.traits));
-    if (!lower(f.traits).some((t) => have.has(t))) return false;
-  }
-  if (f.colors && f.colors.length > 0 && !lower(f.colors).includes((face.color ?? '').toLowerCase())) return false;
+  return true;
+}
+
+/** The printed facts a filter can ask of any card but its type (the callers check that): traits, colour, Lv, cost, name, token. */
+function faceMatches(face: CardFace, f: Filter, self?: CardFace | null): boolean {
+  if (f.levelVsSelf && self && !compare(face.level, { op: f.levelVsSelf, value: self.level })) return false;
+  if (f.traits && f.traits.length > 0 && !f.traits.some((t) => face.traits.some((h) => sameWord(h, t)))) return false;
+  if (f.colors && f.colors.length > 0 && !f.colors.some((c) => sameWord(c, face.color ?? ''))) return false;
   if (f.level && !compare(face.level, f.level)) return false;
   if (f.cost && !compare(face.cost, f.cost)) return false;
   if (f.token !== undefined && face.token !== f.token) return false;
@@ -49,7 +53,8 @@ export function unitMatches(unit: Unit, f: Filter, controller: PlayerId, self: U
   if (!sideOk(f.side, unit.owner, controller)) return false;
   if (f.type && f.type !== 'unit' && f.type !== 'unit-or-base') return false;
   if (f.other && self && unit.id === self.id) return false;
-  if (!faceMatches({ ...unit.face, type: 'unit' }, { ...f, type: undefined, types: undefined }, self?.face ?? null)) return false;
+  // The type was checked above: a card in the battle area is a Unit whatever its printed type.
+  if (!faceMatches(unit.face, f, self?.face ?? null)) return false;
   if (f.ap && !compare(unitAp(unit), f.ap)) return false;
   if (f.hp && !compare(unitHp(unit), f.hp)) return false;
   if (f.rested !== undefined && unit.rested !== f.rested) return false;
@@ -63,7 +68,8 @@ export function unitMatches(unit: Unit, f: Filter, controller: PlayerId, self: U
 export function baseMatches(base: Base, f: Filter, controller: PlayerId): boolean {
   if (!sideOk(f.side, base.owner, controller)) return false;
   if (f.type !== 'unit-or-base' && f.type !== 'base') return false;
-  if (!faceMatches(base.face, { ...f, type: undefined })) return false;
+  if (f.types && f.types.length > 0 && !f.types.includes(base.face.type as 'unit')) return false;
+  if (!faceMatches(base.face, f)) return false;
   if (f.ap && !compare(baseAp(base), f.ap)) return false;
   if (f.hp && !compare(baseHp(base), f.hp)) return false;
   if (f.rested !== undefined && base.rested !== f.rested) return false;
@@ -77,7 +83,7 @@ export function cardMatches(face: CardFace, f: Filter): boolean {
   if (f.hp && !compare(face.hp, f.hp)) return false;
   if (f.rested !== undefined || f.damaged !== undefined || f.paired !== undefined || f.linked !== undefined) return false;
   if (f.keyword && !face.keywords.some((k) => k.name === f.keyword)) return false;
-  return faceMatches(face, f);
+  return typeMatches(face, f) && faceMatches(face, f);
 }
 
 /** Units in play matching a filter, active player's first. */
@@ -92,7 +98,7 @@ function pilotsMatching(game: Game, f: Filter, controller: PlayerId): number {
   for (const p of PLAYERS) {
     for (const u of game.players[p].units) {
       if (!u.pilot || !sideOk(f.side, u.owner, controller)) continue;
-      if (cardMatches({ ...u.pilot.face, type: 'pilot' }, { ...f, side: 'any' })) n++;
+      if (cardMatches(withFields(u.pilot.face, { type: 'pilot' as const }), withFields(f, { side: 'any' as const }))) n++;
     }
   }
   return n;
@@ -137,9 +143,9 @@ export function conditionHolds(game: Game, ctx: AbilityCtx, c: Condition): boole
     case 'player-level':
       return players(ctx, c.who).some((p) => compare(totalResources(game.players[p].resources), c.cmp));
     case 'self':
-      if (ctx.unit) return unitMatches(ctx.unit, { ...c.filter, side: 'any', other: false }, ctx.controller, null);
-      if (ctx.base) return baseMatches(ctx.base, { ...c.filter, side: 'any', type: 'base' }, ctx.controller);
-      return cardMatches(ctx.face, { ...c.filter, side: 'any' });
+      if (ctx.unit) return unitMatches(ctx.unit, withFields(c.filter, { side: 'any' as const, other: false }), ctx.controller, null);
+      if (ctx.base) return baseMatches(ctx.base, withFields(c.filter, { side: 'any' as const, type: 'base' as const }), ctx.controller);
+      return cardMatches(ctx.face, withFields(c.filter, { side: 'any' as const }));
     case 'attacking': {
       const b = game.battle;
       if (!b || !ctx.unit || b.attacker !== ctx.unit.id) return false;
@@ -148,7 +154,7 @@ export function conditionHolds(game: Game, ctx: AbilityCtx, c: Condition): boole
     case 'paired': {
       const pilot = ctx.unit?.pilot;
       if (!pilot) return false;
-      return c.pilot ? cardMatches({ ...pilot.face, type: 'pilot' }, { ...c.pilot, type: undefined }) : true;
+      return c.pilot ? cardMatches(withFields(pilot.face, { type: 'pilot' as const }), withFields(c.pilot, { type: undefined })) : true;
     }
     case 'linked':
       return ctx.unit !== null && isLinked(ctx.unit);

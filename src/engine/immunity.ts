@@ -6,6 +6,7 @@
 import type { DamageGuard, Filter, Immunity } from '../abilities/ir.js';
 import { unitMatches } from './filters.js';
 import type { Base, CardFace, Game, PlayerId, Unit } from './state.js';
+import { withFields } from './with-fields.js';
 
 /** Who an effect comes from: its controller and the card (a Unit in play, or another card). */
 export interface EffectSource {
@@ -21,7 +22,7 @@ export function sourceMatches(from: Filter, owner: PlayerId, src: EffectSource):
   if (from.side === 'friendly' && src.player !== owner) return false;
   if (from.type === 'command' || from.type === 'base' || from.type === 'pilot') return src.face?.type === from.type;
   if (from.type === 'unit' || from.level || from.ap || from.hp || from.traits || from.token !== undefined) {
-    return Boolean(src.unit) && unitMatches(src.unit!, { ...from, side: 'any' }, owner, null);
+    return Boolean(src.unit) && unitMatches(src.unit!, withFields(from, { side: 'any' as const }), owner, null);
   }
   return true;
 }

@@ -14,7 +14,7 @@ export {
   type CheckDeckOutput,
   type Action,
 } from './schema.js';
-export { simulateRuling, step, applyAction } from './simulate.js';
+export { simulateRuling, applyAction } from './simulate.js';
 export { checkDeck } from './deck.js';
 export { createCardLookup, normalizeCardId, type CardLookup, type LooseNameResult } from './lookup.js';
 export { setupGame, DEFAULTS } from './setup.js';

@@ -16,6 +16,7 @@ import { describeUnit, findUnit, newUnit, nextSerial, noConstants, totalResource
 import { isLinked, linkMatch, unitAp, unitHp } from './stats.js';
 import { queueTriggers } from './triggers.js';
 import { playCost } from './constants.js';
+import { withFields } from './with-fields.js';
 
 export interface Payment {
   normal: number;
@@ -73,7 +74,7 @@ export function spendResources(game: Game, player: PlayerId, { normal, ex }: Pay
 export function preparePlay(game: Game, player: PlayerId, printed: CardFace, notes: string[], from: 'hand' | 'effect' | undefined, useEx: number | undefined): Play | Problem {
   // The card's own "this card in your hand gets cost -N" while its condition holds (Lv. unchanged).
   const changed = playCost(game, printed, player, 'hand');
-  const face = changed.cost === printed.cost ? printed : { ...printed, cost: changed.cost };
+  const face = changed.cost === printed.cost ? printed : withFields(printed, { cost: changed.cost });
   if (face !== printed) notes = [...notes, `${printed.name} costs ${changed.cost} instead of ${printed.cost} from the hand: "${changed.by.join('"; "')}"`];
   // 5-17-1 tokens are put into play by effects; they are never in the hand.
   if ((from ?? 'hand') === 'effect' || face.token) return { player, face, notes, payment: null };
@@ -170,7 +171,7 @@ export function prepareDeploy(game: Game, a: ActionOf<'deploy'>, cards: CardLook
       ['4-5-4', '11-4-2'],
     );
   }
-  return { ...play, id: a.id, replace, replaceIgnored };
+  return withFields(play, { id: a.id, replace, replaceIgnored });
 }
 
 export function applyDeploy(game: Game, plan: DeployPlan): void {
@@ -238,7 +239,7 @@ export function preparePair(game: Game, a: ActionOf<'pair'>, cards: CardLookup):
   if ('reason' in pilot) return pilot;
   const play = preparePlay(game, player, pilot.face, pilot.notes, a.from, a.use_ex);
   if ('reason' in play) return play;
-  return { ...play, unit, pilotId: pilot.id, linked: a.linked };
+  return withFields(play, { unit, pilotId: pilot.id, linked: a.linked });
 }
 
 /** Why a Unit is (not) linked, with the rule behind it. */

@@ -25,6 +25,7 @@ import { spendResources, splitPayment } from './play.js';
 import { RESOURCE_LIMIT } from './turn.js';
 import { describeCard, describeUnit, newUnit, noConstants, nextSerial, PLAYERS, totalResources, type Base, type CardFace, type Choice, type Game, type PlayerId, type Unit } from './state.js';
 import { baseHp, unitAp, unitHp } from './stats.js';
+import { withFields } from './with-fields.js';
 
 type Target = { kind: 'unit'; unit: Unit } | { kind: 'base'; base: Base } | { kind: 'card'; id: string; player: PlayerId; face: CardFace | null };
 
@@ -375,7 +376,7 @@ function activateOwnCommand(game: Game, ctx: AbilityCtx, window: 'main' | 'actio
     return false;
   }
   emit(game, `${s}: the card's ${tag} effect activates: "${command.text}"`, ['13-2-5-1']);
-  runEffect(game, { ...ctx, ability: command, picked: [] }, command.effect);
+  runEffect(game, withFields(ctx, { ability: command, picked: [] as string[] }), command.effect);
   return true;
 }
 
@@ -588,7 +589,7 @@ function lookTop(game: Game, ctx: AbilityCtx, step: Extract<Step, { do: 'look-to
 /** The choice of cards in the controller's trash that "take from" / "exile from your trash" make. */
 function trashChoice(step: Extract<Step, { do: 'trash-to-hand' | 'exile-from-trash' }>): Extract<Selector, { type: 'choose' }> {
   return step.do === 'exile-from-trash'
-    ? { type: 'choose', min: step.count, max: step.count, filter: { ...step.filter, side: 'friendly' }, zone: 'trash' }
+    ? { type: 'choose', min: step.count, max: step.count, filter: withFields(step.filter, { side: 'friendly' as const }), zone: 'trash' }
     : { type: 'choose', min: 1, max: step.max, filter: step.filter, zone: 'trash' };
 }
 
@@ -640,7 +641,7 @@ function exileFromTrash(game: Game, ctx: AbilityCtx, step: Extract<Step, { do: '
  */
 function deployFrom(game: Game, ctx: AbilityCtx, step: Extract<Step, { do: 'deploy-from' }>, s: string, entry: Choice | undefined): boolean {
   const st = game.players[ctx.controller];
-  const filter = { ...step.filter, side: 'any' as const };
+  const filter = withFields(step.filter, { side: 'any' as const });
   const pool = step.zone === 'trash' ? st.trash : st.handCards;
   const legal = pool.filter((id) => {
     const f = faceOf(game, id);
@@ -732,7 +733,7 @@ function stepNow(game: Game, ctx: AbilityCtx, es: EffectStep, log: boolean): Ste
     emit(game, holds ? `${src(ctx)}: "${cond}" holds, so the effect is done with ${renderInsteadBody(es.step, alt)} instead` : `${src(ctx)}: "${cond}" does not hold, so the effect is done as first printed`, holds ? ['10-1-9-1', '10-1-9-1-1'] : ['10-2-1']);
   }
   if (!holds) return es.step;
-  return { ...es.step, ...(alt.target ? { target: alt.target } : {}), ...(alt.amount !== undefined ? { amount: alt.amount } : {}) } as Step;
+  return withFields(es.step, alt.target ? { target: alt.target } : { amount: alt.amount }) as Step;
 }
 
 /** Whether a step has anything to act on, so a "you may" is a real decision (and a cost can be paid). */
@@ -743,10 +744,10 @@ export function possible(game: Game, ctx: AbilityCtx, step: Step): boolean {
   if (step.do === 'discard') return players(ctx, step.who).every((p) => game.players[p].hand >= step.count);
   if (step.do === 'deploy-from') {
     const st = game.players[ctx.controller];
-    const any = (ids: string[]) => ids.some((id) => { const f = faceOf(game, id); return f !== null && cardMatches(f, { ...step.filter, side: 'any' }); });
+    const any = (ids: string[]) => ids.some((id) => { const f = faceOf(game, id); return f !== null && cardMatches(f, withFields(step.filter, { side: 'any' as const })); });
     // An unlisted hand may hold the card; a fully listed one is checked.
     if (step.zone === 'hand') return st.hand > st.handCards.length || any(st.handCards);
-    return st.trash.some((id) => { const f = faceOf(game, id); return f !== null && cardMatches(f, { ...step.filter, side: 'any' }); });
+    return st.trash.some((id) => { const f = faceOf(game, id); return f !== null && cardMatches(f, withFields(step.filter, { side: 'any' as const })); });
   }
   if (step.do === 'trash-to-hand') return candidates(game, ctx, trashChoice(step)).length > 0;
   const sel = 'target' in step ? step.target : null;

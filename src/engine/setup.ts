@@ -102,14 +102,22 @@ function faceFields(spec: FaceFields): FaceFields {
 }
 
 function buildUnit(game: Game, owner: PlayerId, spec: UnitSpec, cards: CardLookup): Unit | Problem {
-  const res = resolveFace(faceFields(spec), cards, 'unit', spec.id);
+  const fields = faceFields(spec);
+  // A Unit described by nothing but an id that is a catalog card number means that card (callers
+  // write {"id": "ST05-002"} for "my ST05-002"); it would otherwise be a nameless 1 HP Unit.
+  const named = Object.values(fields).every((v) => v === undefined) ? cards.byId(spec.id) : undefined;
+  if (named) {
+    fields.card = named.id;
+    emit(game, `unit ${spec.id}: no "card" given; the id is the catalog card number of ${named.name}, so that card is used`, []);
+  }
+  const res = resolveFace(fields, cards, 'unit', spec.id);
   if (typeof res === 'string') return inputProblem(`unit ${spec.id}: ${res}`, ['2-1-1']);
   for (const n of res.notes) emit(game, n, []);
   const face = res.face;
   if (face.type !== 'unit') {
     return ruleProblem(`unit ${spec.id}: ${face.name} is a ${face.type} card; only Units are placed in the battle area`, ['3-2-1', '4-5-1']);
   }
-  if (spec.card === undefined && spec.hp === undefined) {
+  if (fields.card === undefined && spec.hp === undefined) {
     face.hp = DEFAULTS.unitHp;
     emit(game, `unit ${spec.id} has no card and no HP: HP ${DEFAULTS.unitHp} assumed`, []);
   }

@@ -16,7 +16,7 @@ import type { Problem } from './problems.js';
 import { withCards } from './runtime.js';
 import type { Action, SimulateRulingInput, SimulateRulingOutput } from './schema.js';
 import { emptyGame, setupGame } from './setup.js';
-import { cloneGame, PLAYERS, type Game, type PlayerState, type Violation } from './state.js';
+import { PLAYERS, type Game, type PlayerState, type Violation } from './state.js';
 import { baseAp, baseHp, isLinked, unitAp, unitHp } from './stats.js';
 import { endTurn } from './turn.js';
 
@@ -81,13 +81,6 @@ export function applyAction(game: Game, action: Action, cards: CardLookup): Prob
     game.choices = outer.choices;
     game.choicesUsed = outer.used;
   }
-}
-
-/** The pure single step: a new game with the action applied (the input game is left untouched). */
-export function step(game: Game, action: Action, cards: CardLookup): { game: Game; problem: Problem | null } {
-  const next = cloneGame(game);
-  const problem = withCards(cards, () => applyAction(next, action, cards));
-  return problem ? { game, problem } : { game: next, problem: null };
 }
 
 function playerOut(st: PlayerState): SimulateRulingOutput['state']['players']['A'] {
@@ -161,33 +154,51 @@ function toViolation(problem: Problem, index: number | null, action: Action | nu
   return { action: index, action_type: action?.type ?? null, reason: problem.reason, rules: problem.rules, kind: problem.kind };
 }
 
+/**
+ * Plays the actions on one game. Validate-then-apply for the whole action: an illegal part (a
+ * choice deep inside an ability included) must leave the state as it was before the action. Rather
+ * than copy the game before every action, an illegal action (which ends the run) is undone by
+ * playing the legal ones again from the setup: the engine is deterministic, and a copy per action
+ * was most of what a legal scenario allocated.
+ */
 function run(input: SimulateRulingInput, cards: CardLookup): SimulateRulingOutput {
+  const played = playActions(input, cards, input.actions.length);
+  if (!played.failed) return toOutput(played.game, played.violations, played.applied);
+  const { index, problem } = played.failed;
+  const replayed = playActions(input, cards, index);
+  replayed.game.actionIndex = null;
+  replayed.game.step = null;
+  return toOutput(replayed.game, [toViolation(problem, index, input.actions[index]!)], replayed.applied);
+}
+
+interface Played {
+  game: Game;
+  violations: Violation[];
+  applied: number;
+  failed: { index: number; problem: Problem } | null;
+}
+
+/** Setup, then the first `upTo` actions, stopping at the end of the game or the first illegal one. */
+function playActions(input: SimulateRulingInput, cards: CardLookup, upTo: number): Played {
   const setup = setupGame(input, cards);
-  let game = setup.game;
-  if (setup.problem) return toOutput(game, [toViolation(setup.problem, null, null)], 0);
-  const violations: Violation[] = [];
+  const game = setup.game;
+  if (setup.problem) return { game, violations: [toViolation(setup.problem, null, null)], applied: 0, failed: null };
   let applied = 0;
-  for (const [i, action] of input.actions.entries()) {
+  for (let i = 0; i < upTo; i++) {
+    const action = input.actions[i]!;
     if (game.over) {
       game.actionIndex = i;
       emit(game, `The game is over: action ${i} (${action.type}) and any later ones are not performed`, ['1-2-1']);
       break;
     }
     game.actionIndex = i;
-    // Validate-then-apply for the whole action: an illegal part (a choice deep inside an ability
-    // included) leaves the state as it was before the action.
-    const before = cloneGame(game);
     const p = applyAction(game, action, cards);
-    if (p) {
-      game = before;
-      violations.push(toViolation(p, i, action));
-      break;
-    }
+    if (p) return { game, violations: [], applied, failed: { index: i, problem: p } };
     applied += 1;
   }
   game.actionIndex = null;
   game.step = null;
-  return toOutput(game, violations, applied);
+  return { game, violations: [], applied, failed: null };
 }
 
 /**

@@ -50,7 +50,8 @@ export interface TimedKeyword extends KeywordInstance {
 
 /**
  * What a card brings to the game, copied once out of the catalog record or the scenario's inline
- * spec. Explicit scenario fields have already overridden catalog values here.
+ * spec. Explicit scenario fields have already overridden catalog values here. Never changed once
+ * built, so games and abilities may share it.
  */
 export interface CardFace {
   /** Catalog card number, or null for a card described only by the scenario. */
@@ -338,53 +339,3 @@ export function nextSerial(game: Game): number {
   return game.serial;
 }
 
-function cloneUnit(u: Unit): Unit {
-  return {
-    ...u,
-    pilot: u.pilot ? { ...u.pilot } : null,
-    modifiers: u.modifiers.map((m) => ({ ...m })),
-    timedKeywords: u.timedKeywords.map((k) => ({ ...k })),
-    timedPermissions: u.timedPermissions.map((p) => ({ ...p })),
-    constant: cloneConstant(u.constant),
-  };
-}
-
-function cloneConstant(c: ConstantState): ConstantState {
-  return { ...c, keywords: c.keywords.map((k) => ({ ...k })), attackActive: [...c.attackActive], guards: [...c.guards], immunities: [...c.immunities], shieldGuards: [...c.shieldGuards], sources: [...c.sources] };
-}
-
-function clonePlayer(p: PlayerState): PlayerState {
-  return {
-    ...p,
-    units: p.units.map(cloneUnit),
-    base: p.base ? { ...p.base, modifiers: p.base.modifiers.map((m) => ({ ...m })), constant: cloneConstant(p.base.constant) } : null,
-    shields: p.shields.map((s) => ({ ...s })),
-    handCards: [...p.handCards],
-    deckCards: [...p.deckCards],
-    resources: { ...p.resources },
-    trash: [...p.trash],
-    removed: [...p.removed],
-  };
-}
-
-/**
- * A copy of the game to restore when an action turns out illegal. Card faces (and their compiled
- * abilities) are never changed once the game is set up, so they are shared instead of copied.
- * Only called between actions, when no trigger is pending.
- */
-export function cloneGame(g: Game): Game {
-  return {
-    ...g,
-    players: { A: clonePlayer(g.players.A), B: clonePlayer(g.players.B) },
-    events: [...g.events],
-    destroyed: [...g.destroyed],
-    defeated: [...g.defeated],
-    battle: g.battle ? { ...g.battle } : null,
-    faces: { ...g.faces },
-    usedThisTurn: [...g.usedThisTurn],
-    notExecuted: [...g.notExecuted],
-    choices: [...g.choices],
-    pending: [],
-    timedEffects: g.timedEffects.map((t) => ({ ...t })),
-  };
-}

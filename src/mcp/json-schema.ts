@@ -11,10 +11,12 @@
  *   declarations take one type per schema): each becomes `anyOf` branches of one type each, the
  *   type's own keywords moved into its branch;
  * - no schema that accepts anything (`{}`): converting one is an error here, so a tool cannot ship it;
+ * - no bounds that say nothing (zod's safe-integer range on every `.int()`);
  * - inputs only: a union of object variants told apart by a `const` field (simulate_ruling's
  *   actions) is one object with a signature per variant, and nested objects leave out
- *   `additionalProperties: false` (the server refuses unknown fields at any depth all the same).
- *   Output schemas keep every constraint zod gives them.
+ *   `additionalProperties: false` (the server refuses unknown fields at any depth all the same);
+ * - outputs only: enums without their redundant `type`, and below the top level only the structure
+ *   (objects, their required fields, enums), not each leaf field's type (see relaxNestedOutput).
  *
  * The zod schemas stay what the server validates with; these are what clients are told.
  */
@@ -74,6 +76,10 @@ const CONSTRAINING = new Set([
 ]);
 
 function portable(node: JsonSchema, path: string): void {
+  // zod bounds every .int() by the safe-integer range, which no value of ours comes near: bytes
+  // that say nothing (a number beyond it cannot be an exact integer anyway).
+  if (node.minimum === Number.MIN_SAFE_INTEGER) delete node.minimum;
+  if (node.maximum === Number.MAX_SAFE_INTEGER) delete node.maximum;
   splitTypeArray(node);
   // Every key of a JSON object is a string: zod's `propertyNames` for a record says nothing.
   if (isObject(node.propertyNames) && JSON.stringify(node.propertyNames) === '{"type":"string"}') delete node.propertyNames;
@@ -185,6 +191,73 @@ function openNestedInputObjects(root: JsonSchema): void {
   visit(root);
 }
 
+/**
+ * Output enums without their `type`: `{"enum": ["en", "ja"]}` accepts exactly what
+ * `{"type": "string", "enum": ["en", "ja"]}` does. Inputs keep it: some vendors' function
+ * declarations want a type on every schema.
+ */
+function untypedOutputEnums(node: JsonSchema): void {
+  const jsonType = (v: unknown) => (v === null ? 'null' : Array.isArray(v) ? 'array' : Number.isInteger(v) ? 'integer' : typeof v);
+  if (Array.isArray(node.enum) && typeof node.type === 'string') {
+    const type = node.type;
+    if (node.enum.every((v) => jsonType(v) === type || (type === 'number' && typeof v === 'number'))) delete node.type;
+  }
+  for (const c of children(node)) {
+    const v = c.get();
+    if (isObject(v)) untypedOutputEnums(v);
+  }
+}
+
+/**
+ * Below its top level, an output schema keeps its structure and drops its leaf detail. The whole
+ * tools/list has 24 KB; the input schemas, which an assistant needs to call a tool right, take
+ * half of it, and the output schemas written out in full were 17 KB. So every output object
+ * except the top-level one is published with its `type`, its `required` fields, and the schemas of
+ * only those fields that hold further objects (described the same way) or a closed set of values
+ * (an enum); a leaf field (a string, number, boolean, list of strings, or any of those or null) is
+ * named in `required` and its type is left out, an optional leaf field is left out, and
+ * `additionalProperties: false` is not repeated. The top level stays exact: every field's type,
+ * `required`, no other field. docs/tools.md says the same for clients.
+ */
+function relaxNestedOutput(root: JsonSchema): void {
+  const defs = (root.$defs ?? {}) as JsonSchema;
+  const resolve = (s: unknown, seen = new Set<string>()): JsonSchema | undefined => {
+    if (!isObject(s)) return undefined;
+    if (typeof s.$ref !== 'string') return s;
+    const name = s.$ref.replace('#/$defs/', '');
+    if (seen.has(name)) return undefined;
+    return resolve(defs[name], new Set(seen).add(name));
+  };
+  /** Whether a field's value is, or can be, an object (alone, in a list, or beside null). */
+  const holdsObjects = (s: unknown): boolean => {
+    const r = resolve(s);
+    if (!r) return false;
+    if (r.type === 'object') return true;
+    if (r.type === 'array') return holdsObjects(r.items);
+    return Array.isArray(r.anyOf) && r.anyOf.some(holdsObjects);
+  };
+  const closedSet = (s: unknown): boolean => {
+    const r = resolve(s);
+    if (!r) return false;
+    if ('enum' in r || 'const' in r) return true;
+    if (r.type === 'array') return closedSet(r.items);
+    return Array.isArray(r.anyOf) && r.anyOf.some(closedSet);
+  };
+  const visit = (node: JsonSchema, top: boolean) => {
+    for (const c of children(node)) {
+      const v = c.get();
+      if (isObject(v)) visit(v, false);
+    }
+    if (top || node.type !== 'object') return;
+    if (node.additionalProperties === false) delete node.additionalProperties;
+    const properties = node.properties;
+    if (!isObject(properties)) return;
+    for (const [name, field] of Object.entries(properties)) if (!holdsObjects(field) && !closedSet(field)) delete properties[name];
+    if (!Object.keys(properties).length) delete node.properties;
+  };
+  visit(root, true);
+}
+
 /** Drops the `$defs` nothing refers to any more (the variants `flattenUnions` inlined). */
 function dropUnusedDefs(root: JsonSchema): void {
   const defs = root.$defs;
@@ -224,7 +297,8 @@ function shapeName(node: JsonSchema, where: string): string {
  * Every shape a schema repeats (description aside) goes into `$defs` once, and its uses become
  * `{"$ref": ..., "description": ...}`: the named ones zod extracted already, a repeated id, count
  * or nullable string, the same record shape in two lists. A shape is shared only where that
- * makes the schema shorter; an existing definition is reused where a shape equals it.
+ * makes the schema shorter; an existing definition is reused where a shape equals it, unless it
+ * carries a description of its own.
  */
 function shareShapes(root: JsonSchema): void {
   const defs = (root.$defs ??= {}) as JsonSchema;
@@ -267,7 +341,14 @@ function shareShapes(root: JsonSchema): void {
     visit(root, 'Root');
     return uses;
   };
-  const defByKey = () => new Map(Object.entries(defs).filter(([, v]) => isObject(v)).map(([name, v]) => [keyOf(v as JsonSchema), name]));
+  // A definition that carries its own description (Rules: "Rule numbers") says what its uses
+  // are: it is not reused for another field of the same shape (a deck's colors are not rule numbers).
+  const defByKey = () =>
+    new Map(
+      Object.entries(defs)
+        .filter(([, v]) => isObject(v) && v.description === undefined)
+        .map(([name, v]) => [keyOf(v as JsonSchema), name]),
+    );
   for (let round = 0; round < 500; round++) {
     const uses = collect();
     const existing = defByKey();
@@ -304,6 +385,9 @@ export function toolJsonSchema(schema: z.ZodType, io: 'input' | 'output', name =
   if (io === 'input') {
     flattenUnions(json, (json.$defs ?? {}) as JsonSchema);
     openNestedInputObjects(json);
+  } else {
+    untypedOutputEnums(json);
+    relaxNestedOutput(json);
   }
   dropUnusedDefs(json);
   shareShapes(json);

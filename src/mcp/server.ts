@@ -75,6 +75,25 @@ function rejectUnknownTools(server: McpServer, known: Set<string>): void {
 }
 
 /**
+ * The SDK answers arguments that fail a tool's input schema with an isError result naming the
+ * field; a tool with `inputHelp` adds its format reminder to that text, for clients that only call
+ * tools and cannot read the resources the descriptions point to.
+ */
+function explainInputErrors(server: McpServer): void {
+  const handlers = requestHandlers(server);
+  const original = handlers.get('tools/call')!;
+  handlers.set('tools/call', async (request, extra) => {
+    const result = (await original(request, extra)) as { isError?: boolean; content?: { type: string; text?: string }[] };
+    const help = TOOLS.find((t) => t.name === request.params?.name)?.inputHelp;
+    const first = result?.content?.[0];
+    if (help && result.isError && first?.type === 'text' && first.text?.includes('Input validation error')) {
+      return { ...result, content: [{ ...first, text: `${first.text}\n${help()}` }, ...result.content!.slice(1)] };
+    }
+    return result;
+  });
+}
+
+/**
  * Errors leave the server as clear JSON-RPC errors, never as internals: a request that fails the
  * SDK's schema (e.g. tools/call with `arguments: null`) is -32602 naming the field, a malformed
  * percent-encoding in a resource URI is -32602, and anything else unexpected is logged and answered
@@ -124,8 +143,17 @@ function publishToolList(server: McpServer): void {
     // Only the first page is cached; this server has no pagination (no cursor).
     if ((request.params as { cursor?: unknown } | undefined)?.cursor !== undefined) return original(request, extra);
     toolListCache ??= await original(request, extra).then((list) => {
-      const { tools, ...rest } = list as { tools: { name: string }[] };
-      return { ...rest, tools: tools.map((t) => ({ ...t, ...toolSchemas(TOOLS.find((d) => d.name === t.name)!) })) };
+      const { tools, ...rest } = list as { tools: { name: string; execution?: { taskSupport?: string } }[] };
+      return {
+        ...rest,
+        tools: tools.map(({ execution, ...t }) => ({
+          ...t,
+          // The SDK writes taskSupport "forbidden" into every tool; absent means exactly that (MCP
+          // spec, ToolExecution), and it would be 40 bytes more per tool in every assistant's context.
+          ...(execution && !(Object.keys(execution).length === 1 && execution.taskSupport === 'forbidden') ? { execution } : {}),
+          ...toolSchemas(TOOLS.find((d) => d.name === t.name)!),
+        })),
+      };
     });
     return toolListCache;
   });
@@ -137,6 +165,7 @@ export function createServer(kb: Knowledge): McpServer {
     { capabilities: { tools: {}, resources: {}, prompts: {}, logging: {} }, instructions: INSTRUCTIONS },
   );
   for (const tool of TOOLS) registerTool(server, kb, tool);
+  explainInputErrors(server);
   rejectUnknownTools(server, new Set(TOOLS.map((t) => t.name)));
   publishToolList(server);
   registerResources(server, kb);

@@ -30,6 +30,8 @@ export interface ToolDefinition<I extends z.ZodObject, O extends z.ZodObject> {
   input: I;
   output: O;
   handler: (args: z.infer<I>, kb: Knowledge) => ToolAnswer<z.infer<O>>;
+  /** Appended to an input validation error: the format reminder a client may need to fix its call. */
+  inputHelp?: () => string;
 }
 
 export function defineTool<I extends z.ZodObject, O extends z.ZodObject>(def: ToolDefinition<I, O>): ToolDefinition<I, O> {

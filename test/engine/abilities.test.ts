@@ -320,3 +320,28 @@ describe('the clauses an assistant had to resolve by hand (now run)', () => {
     expect(unit(out, 'b1')?.damage).toBe(0);
   });
 });
+
+describe('choices and cards as an assistant writes them', () => {
+  const zakuSniper = (choices: unknown[]) =>
+    sim({
+      state: { active_player: 'A', players: { A: { resources: 2, hand: ['GD01-048'], deck: ['GD01-051', 'GD01-015'] }, B: {} } },
+      actions: [{ type: 'deploy', id: 'a1', card: 'GD01-048', choices } as never],
+    });
+
+  it('GD01-048 "you may … add it to your hand": {"use": false} declines the take like {"cards": []} (10-1-3)', () => {
+    const declined = zakuSniper([{ use: false }]);
+    expect(declined.legal).toBe(true);
+    expect(declined.state.players.A.hand).toBe(0);
+    expect(zakuSniper([{ cards: [] }]).state.players.A).toMatchObject({ hand: 0, deck: declined.state.players.A.deck });
+    expect(zakuSniper([{ cards: ['GD01-051'] }]).state.players.A.hand).toBe(1);
+  });
+
+  it('a Unit given only an id that is a catalog card number is that card, and the log says so', () => {
+    const out = sim({ state: { active_player: 'A', players: { A: { units: [{ id: 'ST05-002' }] } } }, actions: [] });
+    expect(unit(out, 'ST05-002')).toMatchObject({ card: 'ST05-002', ap: 2, hp: 4 });
+    expect(out.events.map((e) => e.text).join('\n')).toMatch(/no "card" given; the id is the catalog card number/);
+    // An id that is no card number keeps the old meaning: a Unit the scenario names only.
+    const plain = sim({ state: { active_player: 'A', players: { A: { units: [{ id: 'a1' }] } } }, actions: [] });
+    expect(unit(plain, 'a1')).toMatchObject({ card: null, name: 'a1' });
+  });
+});

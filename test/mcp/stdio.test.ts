@@ -208,6 +208,19 @@ describe('MCP over stdio', () => {
     expect(text(deck)).toMatch(/unknown field "foil" in deck\[0\]; accepted: card, count/);
   });
 
+  it('simulate_ruling input errors carry the scenario format, for a client that can only call tools', async () => {
+    const missing = await call('simulate_ruling', { state: { active_player: 'A', players: {} }, actions: [{ type: 'deploy', card: 'ST01-002' }] });
+    expect(missing.isError).toBe(true);
+    expect(text(missing)).toMatch(/actions\[0\]\.id/);
+    expect(text(missing)).toMatch(/Actions by type \(\? = optional\): attack\(attacker, target, blocker\?/);
+    expect(text(missing)).toMatch(/deploy\(id, card, /);
+    expect(text(missing)).toMatch(/\{"use": true\|false\}/);
+    // Other tools' errors stay as they were.
+    const rule = await call('get_rule', { id: 42 });
+    expect(rule.isError).toBe(true);
+    expect(text(rule)).not.toMatch(/Scenario format/);
+  });
+
   it('2-2-1: simulate_ruling reads the card names get_card resolves, and lists get_card\'s best matches when a name is ambiguous or unknown', async () => {
     const units = (card: string) => ({ state: { active_player: 'A', players: { A: { units: [{ id: 'a1', card }] } } }, actions: [] });
     type Out = { legal: boolean; violations: { kind: string; reason: string }[]; state: { players: { A: { units: { card: string; name: string }[] } } } };

@@ -13,6 +13,7 @@ import {
   simulateRulingOutputSchema,
   type SimulateRulingOutput,
 } from '../../engine/index.js';
+import { scenarioHelp } from '../../engine/scenario-help.js';
 
 const scenarioLookups = new WeakMap<Knowledge, CardLookup>();
 
@@ -55,6 +56,7 @@ export const simulateRulingTool = defineTool({
     'Scenario format and examples: resource gundam://docs/scenario-format.',
   input: simulateRulingInputSchema,
   output: simulateRulingOutputSchema,
+  inputHelp: scenarioHelp,
   handler: (args, kb) => {
     const out = simulateRuling(args, scenarioCards(kb));
     const lines: string[] = [];
