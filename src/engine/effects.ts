@@ -12,7 +12,7 @@ import type { ActionOf } from './schema.js';
 import { shieldAreaProtected, sourceMatches, type EffectSource } from './immunity.js';
 import { describeUnit, findUnit, nextSerial, opponent, type Base, type CardFace, type Game, type PlayerId, type Shield, type TimedPermission, type Unit } from './state.js';
 import { baseHp, unitAp, unitHp } from './stats.js';
-import { abilitiesFor, queueTriggers, resolveNow } from './triggers.js';
+import { abilitiesFor, hasTrigger, queueTriggers, resolveNow } from './triggers.js';
 import { withFields } from './with-fields.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -81,7 +81,7 @@ export function dealDamageToUnit(game: Game, unit: Unit, amount: number, source:
   queueTriggers(game, 'receives-damage', { unit, reductionOnly: false, damage: dealt });
   for (const w of watchers(game, unit)) queueTriggers(game, 'friendly-receives-damage', withFields(w, { damaged: unit, reductionOnly: false, damage: dealt }));
   // "When this Unit deals battle damage to an enemy Unit": only damage actually dealt (5-5-5, 5-21-2-1).
-  if (dealt.kind === 'battle' && dealt.unit && dealt.unit.owner !== unit.owner) queueTriggers(game, 'deals-battle-damage', { unit: dealt.unit, battleOpponent: unit });
+  if (dealt.kind === 'battle' && dealt.unit && dealt.unit.owner !== unit.owner && hasTrigger(dealt.unit, 'deals-battle-damage')) queueTriggers(game, 'deals-battle-damage', { unit: dealt.unit, battleOpponent: unit });
   return unit;
 }
 
@@ -95,10 +95,13 @@ function redirectOf(game: Game, unit: Unit, dealt: DamageSource, passedBy: reado
   return null;
 }
 
-/** The cards whose "when one of your Units receives damage" abilities may watch `unit`: its owner's Units and Base. */
+/** The cards with a "when one of your Units receives damage" ability that may watch `unit`: its owner's Units and Base. */
 function watchers(game: Game, unit: Unit): { unit?: Unit; base?: Base }[] {
   const st = game.players[unit.owner];
-  return [...st.units.map((u) => ({ unit: u })), ...(st.base ? [{ base: st.base }] : [])];
+  const out: { unit?: Unit; base?: Base }[] = [];
+  for (const u of st.units) if (hasTrigger(u, 'friendly-receives-damage')) out.push({ unit: u });
+  if (st.base && hasTrigger(st.base, 'friendly-receives-damage')) out.push({ base: st.base });
+  return out;
 }
 
 /**

@@ -55,9 +55,8 @@ export function shieldAreaProtected(game: Game, player: PlayerId, kind: 'battle'
   }
   if (card !== 'shield') return null;
   const st = game.players[player];
-  for (const holder of [...st.units, ...(st.base ? [st.base] : [])]) {
-    for (const g of holder.constant.shieldGuards) if (matches(g.guard)) return g.source;
-  }
+  for (const u of st.units) for (const g of u.constant.shieldGuards) if (matches(g.guard)) return g.source;
+  for (const g of st.base?.constant.shieldGuards ?? []) if (matches(g.guard)) return g.source;
   return null;
 }
 

@@ -102,6 +102,21 @@ function label(src: TriggerSource, face: CardFace): string {
   return `${face.name} (${src.cardId ?? face.cardId ?? '?'})`;
 }
 
+const faceTriggers = new WeakMap<CardFace, Set<Trigger>>();
+
+/** Whether a card in play has a compiled ability with this trigger (its faces never change, so each is read once). */
+export function hasTrigger(card: Unit | Base, trigger: Trigger): boolean {
+  const faces = 'timedKeywords' in card && card.pilot ? [card.face, card.pilot.face] : [card.face];
+  return faces.some((face) => {
+    let set = faceTriggers.get(face);
+    if (!set) {
+      set = new Set(face.abilities.flatMap((a) => (a.kind === 'triggered' ? [a.trigger] : [])));
+      faceTriggers.set(face, set);
+    }
+    return set.has(trigger);
+  });
+}
+
 /** The contexts of every compiled ability with this trigger on the source, whose requirements hold now. */
 export function abilitiesFor(game: Game, trigger: Trigger, src: TriggerSource): AbilityCtx[] {
   const faces: CardFace[] = src.unit ? unitAbilitySources(src.unit).map((s) => s.face) : src.base ? [src.base.face] : src.face ? [src.face] : [];
