@@ -202,6 +202,16 @@ function endBattle(game: Game, play: boolean): null {
   return null;
 }
 
+/** Runs the rules management that follows battle damage, knowing which Units received it (8-5-3-2-1). */
+function afterBattleDamage(game: Game, received: (Unit | null)[], manage: () => void): void {
+  game.battleDamaged = received.flatMap((u) => (u ? [u.id] : []));
+  try {
+    manage();
+  } finally {
+    game.battleDamaged = [];
+  }
+}
+
 /** 8-5-3 an attack on a Unit: the two deal damage to each other. */
 function attackOnUnit(game: Game, attacker: Unit, defender: Unit): void {
   const nameA = describeUnit(attacker);
@@ -219,12 +229,12 @@ function attackOnUnit(game: Game, attacker: Unit, defender: Unit): void {
   if (hasKeyword(attacker, 'First Strike')) {
     emit(game, `${nameA} has <First Strike>: it deals its battle damage first`, ['8-5-3-2-2', '13-1-5-1', '13-1-5-2']);
     hitByAttacker = dealDamageToUnit(game, defender, apA, nameA, ['8-5-3-2-2'], { kind: 'battle', from: attacker.owner, unit: attacker });
-    runRulesManagement(game);
+    afterBattleDamage(game, [hitByAttacker], () => runRulesManagement(game));
     if (!onField(game, defender)) {
       emit(game, `${nameD} has left the battle area after the first-strike damage (destroyed by it, or by what it triggered), so it deals no battle damage back`, ['13-1-5-2']);
     } else {
       hitByDefender = dealDamageToUnit(game, attacker, apD, nameD, ['13-1-5-2'], { kind: 'battle', from: defender.owner, unit: defender });
-      runRulesManagement(game);
+      afterBattleDamage(game, [hitByDefender], () => runRulesManagement(game));
     }
   } else {
     if (hasKeyword(defender, 'First Strike')) {
@@ -233,7 +243,7 @@ function attackOnUnit(game: Game, attacker: Unit, defender: Unit): void {
     hitByAttacker = dealDamageToUnit(game, defender, apA, nameA, ['8-5-3-2'], { kind: 'battle', from: attacker.owner, unit: attacker });
     hitByDefender = dealDamageToUnit(game, attacker, apD, nameD, ['8-5-3-2'], { kind: 'battle', from: defender.owner, unit: defender });
     // 8-5-3-2-3 both lethal Units go in the same rules management; what their 【Destroyed】 does comes after.
-    runRulesManagement(game, { deferTriggers: true });
+    afterBattleDamage(game, [hitByAttacker, hitByDefender], () => runRulesManagement(game, { deferTriggers: true }));
     if (!onField(game, defender) && !onField(game, attacker)) {
       emit(game, `Both battling Units are destroyed, at the same time`, ['8-5-3-2-3']);
     }

@@ -109,8 +109,9 @@ function destructionManagement(game: Game): void {
   }
   for (const u of units) {
     const hp = unitHp(u);
-    // In a battle, the battle's own rule says so too (8-5-3-2-1).
-    destroyUnit(game, u, hp <= 0 ? 'its HP is 0' : `${u.damage} damage on ${hp} HP`, [...(game.inBattle ? ['8-5-3-2-1'] : []), '11-3-1', hp <= 0 ? '3-2-5-2' : '5-5-2']);
+    // Destroyed by the battle damage it just received: the battle's own rule says so too (8-5-3-2-1).
+    const byBattle = game.battleDamaged.includes(u.id);
+    destroyUnit(game, u, hp <= 0 ? 'its HP is 0' : `${u.damage} damage on ${hp} HP`, [...(byBattle ? ['8-5-3-2-1'] : []), '11-3-1', hp <= 0 ? '3-2-5-2' : '5-5-2']);
   }
   for (const b of bases) {
     const hp = baseHp(b);

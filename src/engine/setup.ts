@@ -81,6 +81,8 @@ export function emptyGame(active: PlayerId, turn: number): Game {
     over: false,
     actionIndex: null,
     serial: 0,
+    resolutions: 0,
+    battleDamaged: [],
     inBattle: false,
     battle: null,
     faces: {},

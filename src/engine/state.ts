@@ -213,8 +213,15 @@ export interface Game {
   actionIndex: number | null;
   /** Counter for ids the engine has to invent (discarded hand cards, placeholder trash). */
   serial: number;
+  /**
+   * How many abilities have started to resolve: what triggers in between is one simultaneous batch
+   * (10-1-6-6 active player's first), and what triggers while an ability resolves is newer (10-1-6-7).
+   */
+  resolutions: number;
   /** True between the attack step and the battle end step. */
   inBattle: boolean;
+  /** The Units that just received battle damage, until the rules management that follows it (8-5-3-2-1). */
+  battleDamaged: string[];
   /** The Units battling now (attacker first), for "this battle" abilities. */
   battle: { attacker: string; target: string | null } | null;
   /** Faces of cards outside play whose identity is known (trash, hand, deck, removed), by id. */
@@ -247,7 +254,7 @@ export type TimedEffect =
 
 export interface PendingTrigger {
   ctx: AbilityCtx;
-  /** Later batches resolve first (10-1-6-7). */
+  /** `resolutions` when it triggered: later batches resolve first (10-1-6-7). */
   batch: number;
   burst: boolean;
 }

@@ -163,15 +163,12 @@ export function abilitiesFor(game: Game, trigger: Trigger, src: TriggerSource): 
   return out;
 }
 
-let batchCounter = 0;
-
 /** Queues what an event triggers; it resolves after the event's rules management. */
 export function queueTriggers(game: Game, trigger: Trigger, src: TriggerSource): number {
   const found = abilitiesFor(game, trigger, src);
-  batchCounter += 1;
   for (const ctx of found) {
     emit(game, `${TAG[trigger]} of ${ctx.label} triggers: "${ctx.ability.text}"`, [...TRIGGER_RULES[trigger], '10-1-6-1']);
-    game.pending.push({ ctx, batch: batchCounter, burst: trigger === 'burst' });
+    game.pending.push({ ctx, batch: game.resolutions, burst: trigger === 'burst' });
   }
   return found.length;
 }
@@ -182,6 +179,7 @@ function effectOf(a: CompiledAbility) {
 
 /** Resolves one triggered ability now (13-2-13-1 once per turn). */
 export function resolveNow(game: Game, ctx: AbilityCtx): void {
+  game.resolutions += 1;
   if (ctx.ability.oncePerTurn) {
     const key = onceKey(ctx);
     if (game.usedThisTurn.includes(key)) {

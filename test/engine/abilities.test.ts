@@ -345,3 +345,29 @@ describe('choices and cards as an assistant writes them', () => {
     expect(unit(plain, 'a1')).toMatchObject({ card: null, name: 'a1' });
   });
 });
+
+describe('triggers that happen together (10-1-6-6) and what a destruction cites', () => {
+  it('ST05-005 and GD01-056 destroyed by the same battle damage: the active player\'s 【Destroyed】 resolves first, then the standby player\'s; an effect\'s kill cites 11-3-1, not the battle rule', () => {
+    const out = sim({
+      state: {
+        active_player: 'A',
+        players: {
+          A: { units: [{ id: 'a1', card: 'ST05-005', damage: 2 }, { id: 'a2', card: 'ST05-006', damage: 2 }] },
+          B: { units: [{ id: 'b1', card: 'GD01-056', rested: true }, { id: 'b2', card: 'ST01-005' }] },
+        },
+      },
+      actions: [{ type: 'attack', attacker: 'a1', target: 'b1' }],
+    });
+    const texts = out.events.map((e) => e.text);
+    const rested = texts.findIndex((t) => /GM \(b2\) is now rested/.test(t));
+    const hit = texts.findIndex((t) => /deals 1 damage to Hyakuren \(a2\)/.test(t));
+    expect(rested).toBeGreaterThan(-1);
+    expect(hit).toBeGreaterThan(rested);
+    expect(out.destroyed).toEqual(['a1', 'b1', 'a2']);
+    const destroyedBy = (id: string) => out.events.find((e) => e.text.includes(`(${id}) is destroyed`))!.rules;
+    expect(destroyedBy('a1')).toContain('8-5-3-2-1');
+    expect(destroyedBy('b1')).toContain('8-5-3-2-1');
+    expect(destroyedBy('a2')).not.toContain('8-5-3-2-1');
+    expect(destroyedBy('a2')).toContain('11-3-1');
+  });
+});
