@@ -54,6 +54,29 @@ export interface Filter {
   nameIncludes?: string;
 }
 
+/**
+ * A number read from the game when the effect applies (a constant: whenever it is recomputed,
+ * 10-1-5-3): how many cards match. Added by the compiler (9 cards) with "for each …" and "equal to
+ * the number of …"; the scaled amount is the printed one times this (none at 0, 1-3-2-2).
+ */
+export type Count =
+  /** Units in play matching the filter, seen from the controller: "for each enemy Unit in play", "of your rested (CB) Units". */
+  | { of: 'in-play'; filter: Filter }
+  /** Cards in the controller's trash matching the filter: "for each (AEUG) Unit card in your trash". */
+  | { of: 'in-trash'; filter: Filter }
+  /** "for each 4 AP this Unit has": this Unit's AP divided by `per`, rounded down (1-3-6). */
+  | { of: 'self-ap'; per: number }
+  /** "the number of Units rested with this effect": the Units the step before picked that are now rested. */
+  | { of: 'previous' };
+
+/**
+ * How a scaled amount was printed (wording only): absent = after the sentence ("… AP+2 for each
+ * …"), 'leading' = before it ("For each …, it gets AP-1 …"), 'equal-to' = "… equal to the number of
+ * …" (the printed amount is then 1: "Deal damage to it equal to …", "reduce its AP by an amount
+ * equal to …", "Reduce the cost of this card … by an amount equal to …").
+ */
+export type CountWording = 'leading' | 'equal-to';
+
 /** Where the cards a selector picks from are. */
 export type Zone = 'battle' | 'trash' | 'hand' | 'shields';
 
@@ -104,12 +127,14 @@ export type Immunity = 'ap-reduction' | 'destroy' | 'rest' | 'return-to-hand';
 
 /** One thing an ability does. */
 export type Step =
-  | { do: 'damage'; target: Selector; amount: number }
+  /** `forEach` (added by the compiler): the amount is `amount` times that count ("Deal 1 damage to it for each 4 AP this Unit has"). */
+  | { do: 'damage'; target: Selector; amount: number; forEach?: Count; countWording?: CountWording }
   | { do: 'destroy'; target: Selector }
   | { do: 'rest'; target: Selector }
   | { do: 'set-active'; target: Selector }
   | { do: 'recover'; target: Selector; amount: number }
-  | { do: 'modify'; target: Selector; ap: number; hp: number; duration: Duration }
+  /** `forEach` (added by the compiler): AP/HP times that count ("For each (AEUG) Unit card in your trash, it gets AP-1 during this turn"). */
+  | { do: 'modify'; target: Selector; ap: number; hp: number; duration: Duration; forEach?: Count; countWording?: CountWording }
   | { do: 'grant'; target: Selector; keyword: IrKeywordInstance; duration: Duration }
   /** "It may choose an active enemy Unit (with filter) as its attack target during this turn." */
   | { do: 'allow-attack-active'; target: Selector; filter: Filter; duration: Duration }
@@ -372,7 +397,8 @@ export interface Cost {
 
 /** A constant (continuous) effect (10-1-5). */
 export type Constant =
-  | { type: 'stats'; target: Selector; ap: number; hp: number }
+  /** `forEach` (added by the compiler, 1 card): AP/HP times that count, recomputed with the constant ("This Unit gets AP+2 for each of your rested (CB) Units"). */
+  | { type: 'stats'; target: Selector; ap: number; hp: number; forEach?: Count }
   | { type: 'keyword'; target: Selector; keyword: IrKeywordInstance }
   | { type: 'attack-active'; target: Selector; filter: Filter }
   | { type: 'cannot-attack'; target: Selector }
@@ -388,9 +414,21 @@ export type Constant =
    * this card in your hand gets cost -1." / "This card in your trash gets cost -1." While the card
    * is in that zone (and the ability's `requires` hold there), its cost is changed by `amount`
    * (negative = cheaper; not below 0) for playing it (hand) or for "Pay its cost to deploy it"
-   * (trash). Lv. is unchanged. target is always self (the card).
+   * (trash). Lv. is unchanged unless `level` says ("gets Lv. -1 and cost -1": the Lv. needed to play it
+   * from the hand changes by `level`, not below 0, 2-9-1, 1-3-6). `forEach` (3 cards): both changes
+   * times that count ("… for each enemy Unit in play"; 'equal-to': "Reduce the cost of this card in
+   * your hand by an amount equal to the number of …"). target is always self (the card).
    */
-  | { type: 'cost'; target: Selector; zone: 'hand' | 'trash'; amount: number }
+  | { type: 'cost'; target: Selector; zone: 'hand' | 'trash'; amount: number; level?: number; forEach?: Count; countWording?: CountWording }
+  /**
+   * Added by the compiler (2 cards): "When playing this card from your hand, if 3 or more enemy Units
+   * are in play, play it as if it has 3 Lv. and cost." / "When playing this card from your hand and
+   * pairing it with a Unit with "Gundam NT-1" in its card name, play this card as if it has 0 cost."
+   * Played from the hand while the ability's `requires` hold (and, with `pairedWith`, paired with a
+   * Unit matching it), the card's Lv. (when `level` is given) and cost are these numbers instead of
+   * the printed ones (after any cost change; 2-9-1, 2-10-1). target is always self (the card).
+   */
+  | { type: 'play-as'; target: Selector; level?: number; cost: number; pairedWith?: Filter }
   /**
    * Added by the compiler (1 card, a Pilot's 【During Link】 text): "This Unit's AP can't be
    * reduced by enemy effects." The target is immune as `what` says (see Immunity) to effects whose

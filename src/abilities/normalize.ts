@@ -16,6 +16,10 @@ const RULES: [RegExp, string | ((...m: string[]) => string)][] = [
   [/(\w)' (t|s)\b/g, "$1'$2"],
   // Exiling from the trash is always "from the game": "Exile 2 Command cards from/in your trash from the game".
   [/\b(?:from|in) your trash from the game\b/g, 'from your trash'],
+  // "for each of your (Orb) Units in play" = "for each of your (Orb) Units".
+  [/\b(for each of your [^,.]*?) in play\b/g, '$1'],
+  // "deal damage equal to the number of X to Y" = "deal damage to Y equal to the number of X".
+  [/\bdeal damage equal to (the number of .+?) to (it|them|all (?:[^.]|\.(?=\d))+)/g, 'deal damage to $2 equal to $1'],
   [/[.,:：。]/g, ' '],
   // "Units/Bases" = "Units or Bases".
   [/\b(units?)\/(bases?)\b/g, '$1 or $2'],
@@ -29,7 +33,7 @@ const RULES: [RegExp, string | ((...m: string[]) => string)][] = [
   [/\bare\b/g, 'is'],
   [/\bowners' hands\b/g, "owner's hand"],
   // Number agreement.
-  [/\b(unit|card|base|shield|resource|token|hand|owner)s\b/g, '$1'],
+  [/\b(unit|card|base|shield|resource|token|hand|owner|name)s\b/g, '$1'],
   [/\b(them|they)\b/g, 'it'],
   [/\btheir\b/g, 'its'],
   // "gets <First Strike>" = "gains <First Strike>".

@@ -3,8 +3,9 @@
  * and compares the result with the source (normalize.ts): a clause the IR dropped shows up as a
  * difference.
  */
-import type { Ability, CompiledAbility, Condition, Constant, EffectStep, Selector, Step } from './ir.js';
+import type { Ability, CompiledAbility, Condition, Constant, Count, EffectStep, Selector, Step } from './ir.js';
 import { renderCondition } from './patterns/condition.js';
+import { renderCount } from './patterns/count.js';
 import { renderGuard, renderImmunity } from './patterns/guard.js';
 import { renderCost, renderPilotQualifier } from './patterns/header.js';
 import { renderInsteadBody } from './patterns/instead.js';
@@ -56,6 +57,23 @@ function verb(word: string, t: Selector, prev: Selector | undefined): string {
 
 /** One step as a sentence acting on its target (a chosen target reads "it"/"them"). */
 export function renderStep(s: Step, prev?: Selector): string {
+  if ((s.do === 'damage' || s.do === 'modify') && s.forEach) return renderScaledStep(s, s.forEach, prev);
+  return renderPlainStep(s, prev);
+}
+
+/** A step scaled by a count, in the wording it was printed with (IR: CountWording). */
+function renderScaledStep(s: Extract<Step, { do: 'damage' | 'modify' }>, count: Count, prev: Selector | undefined): string {
+  if (s.countWording === 'equal-to') {
+    const n = renderCount(count, 'number-of');
+    if (s.do === 'damage') return `Deal damage to ${object(s.target, prev)} equal to the number of ${n}`;
+    return `During this ${s.duration}, reduce ${plural(s.target.type === 'previous' ? prev : s.target) ? 'their' : 'its'} AP by an amount equal to the number of ${n}`;
+  }
+  const plain = renderPlainStep(s, prev);
+  const each = renderCount(count, 'for-each');
+  return s.countWording === 'leading' ? `For each ${each}, ${lower(plain)}` : `${plain} for each ${each}`;
+}
+
+function renderPlainStep(s: Step, prev?: Selector): string {
   const during = (d: string) => `during this ${d}`;
   switch (s.do) {
     case 'damage':
@@ -216,7 +234,7 @@ function renderConstant(c: Constant, subjectIt: boolean): string {
   const v = (w: string) => (c.target.type === 'all' ? w : `${w}s`);
   switch (c.type) {
     case 'stats':
-      return `${subj} ${v('get')} ${stats(c.ap, c.hp)}`;
+      return `${subj} ${v('get')} ${stats(c.ap, c.hp)}${c.forEach ? ` for each ${renderCount(c.forEach, 'for-each')}` : ''}`;
     case 'keyword':
       return `${subj} ${v('gain')} ${renderKeyword(c.keyword)}`;
     case 'attack-active':
@@ -227,8 +245,14 @@ function renderConstant(c: Constant, subjectIt: boolean): string {
       return `${subj} can't choose the enemy player as its attack target`;
     case 'prevent-damage':
       return `${subj} ${renderGuard(c)}`;
-    case 'cost':
-      return `${subjectIt ? 'it' : 'This card'} in your ${c.zone} gets cost ${signed(c.amount)}`;
+    case 'cost': {
+      if (c.countWording === 'equal-to' && c.forEach) return `Reduce the cost of this card in your ${c.zone} by an amount equal to the number of ${renderCount(c.forEach, 'number-of')}`;
+      const level = c.level !== undefined ? `Lv. ${signed(c.level)} and ` : '';
+      return `${subjectIt ? 'it' : 'This card'} in your ${c.zone} gets ${level}cost ${signed(c.amount)}${c.forEach ? ` for each ${renderCount(c.forEach, 'for-each')}` : ''}`;
+    }
+    case 'play-as':
+      // With its condition or pairing in the same sentence (renderAbility passes no "While" then).
+      return `When playing this card from your hand, play it as if it has ${c.cost} ${c.level !== undefined ? 'Lv. and cost' : 'cost'}`;
     case 'immune':
       return `${subj}${renderImmunity(c.what, c.target.type === 'all')}`;
     case 'also-named':
@@ -256,6 +280,30 @@ function tags(a: CompiledAbility): { tags: string; rest: Condition[] } {
   return { tags: out, rest };
 }
 
+/** "When playing this card from your hand, if …, play it as if it has 3 Lv. and cost" / "… and pairing it with …, play this card as if it has 0 cost". */
+function renderPlayAs(c: Extract<Constant, { type: 'play-as' }>, conds: Condition[]): string {
+  const what = `${c.cost} ${c.level !== undefined ? 'Lv. and cost' : 'cost'}`;
+  if (c.pairedWith) return `When playing this card from your hand and pairing it with ${article(renderNoun(c.pairedWith))}, play this card as if it has ${what}`;
+  const when = conds.length ? `, if ${conds.map(renderCondition).join(' and ')}` : '';
+  return `When playing this card from your hand${when}, play it as if it has ${what}`;
+}
+
+/** The words of a trigger printed as a phrase ("When this Unit receives damage, "); undefined for a 【tag】. */
+function triggerPhrase(a: Extract<CompiledAbility, { kind: 'triggered' }>): string | undefined {
+  switch (a.trigger) {
+    case 'receives-damage':
+      return renderReceives(a.damage);
+    case 'friendly-receives-damage':
+      return renderFriendlyReceives(a.watched, a.damage);
+    case 'deals-battle-damage':
+      return renderDealsBattleDamage(a.dealtTo);
+    case 'uses-support':
+      return renderUsesSupport(a.supported);
+    default:
+      return TRIGGER_TEXT[a.trigger];
+  }
+}
+
 /** The canonical text of one ability. */
 export function renderAbility(a: Ability): string {
   if (a.kind === 'unsupported') return a.text;
@@ -266,6 +314,8 @@ export function renderAbility(a: Ability): string {
     case 'pilot':
       return `${head}【Pilot】[${a.pilotName}]`;
     case 'constant': {
+      const [first] = a.effects;
+      if (first?.type === 'play-as') return `${head}${renderPlayAs(first, rest)}.`;
       const turns = rest.filter((r) => r.type === 'turn').map((r) => `During ${r.type === 'turn' && r.whose === 'yours' ? 'your' : "your opponent's"} turn, `);
       const others = rest.filter((r) => r.type !== 'turn');
       const pre = turns.join('') + (others.length ? `While ${others.map(renderCondition).join(' and ')}, ` : '');
@@ -282,16 +332,7 @@ export function renderAbility(a: Ability): string {
       return `${head}${pre ? pre + lower(body) : body}`;
     }
     case 'triggered': {
-      const phrase =
-        a.trigger === 'receives-damage'
-          ? renderReceives(a.damage)
-          : a.trigger === 'friendly-receives-damage'
-            ? renderFriendlyReceives(a.watched, a.damage)
-            : a.trigger === 'deals-battle-damage'
-              ? renderDealsBattleDamage(a.dealtTo)
-              : a.trigger === 'uses-support'
-                ? renderUsesSupport(a.supported)
-                : TRIGGER_TEXT[a.trigger];
+      const phrase = triggerPhrase(a);
       const [exile, ...following] = a.effect;
       if (a.development !== undefined && exile?.step.do === 'exile-from-trash') {
         const noun = renderNoun(exile.step.filter, { card: true, plural: true });

@@ -5,9 +5,10 @@
  */
 import type { Constant, UnsupportedAbility } from '../abilities/ir.js';
 import { abilityLabel, newCtx, type AbilityCtx } from './context.js';
+import { countOf, countWords } from './counts.js';
 import { allHold, unitMatches } from './filters.js';
 import { reportUnsupported, unsupportedTiming } from './not-executed.js';
-import { emit } from './log.js';
+import { emit, signed } from './log.js';
 import { describeAbilityHolder, describeCard, findUnit, noConstants, PLAYERS, type Base, type CardFace, type ConstantState, type Game, type PlayerId, type Unit } from './state.js';
 
 /** The abilities a Unit has: its own, then its Pilot's (3-3-9-2), each with its face. */
@@ -61,13 +62,16 @@ function apply(game: Game, ctx: AbilityCtx, c: Constant, label: string): void {
     for (const p of PLAYERS) for (const u of game.players[p].units) if (unitMatches(u, c.target.filter, ctx.controller, ctx.unit)) targets.push(u);
   }
   // A cost change acts on the card in the hand or trash (playCost), not on the card in play.
-  if (c.type === 'cost') return;
+  if (c.type === 'cost' || c.type === 'play-as') return;
   for (const t of targets) {
     const s: ConstantState = t.constant;
     s.sources.push(label);
     if (c.type === 'stats') {
-      s.ap += c.ap;
-      s.hp += c.hp;
+      // "… for each …": counted now, with every other constant (10-1-5-3).
+      const n = c.forEach ? countOf(game, ctx, c.forEach) : 1;
+      s.ap += c.ap * n;
+      s.hp += c.hp * n;
+      if (c.forEach) (s.scaled ??= []).push(`${[c.ap ? `AP${signed(c.ap * n)}` : '', c.hp ? `HP${signed(c.hp * n)}` : ''].filter(Boolean).join(' ')} (${countWords(c.forEach, n)}) from ${label}`);
     } else if ('timedKeywords' in t) {
       if (c.type === 'keyword') s.keywords.push({ name: c.keyword.name, amount: c.keyword.amount });
       else if (c.type === 'attack-active') s.attackActive.push(c.filter);
@@ -212,15 +216,19 @@ export function refreshConstants(game: Game): void {
  * Each card's constant sources right now, to log what starts and stops applying. The arrays are
  * not copied: a refresh gives every card a new ConstantState (reset) instead of changing the old.
  */
-function applied(game: Game): Map<string, { card: Unit | Base; sources: string[] }> {
-  const out = new Map<string, { card: Unit | Base; sources: string[] }>();
+type Applied = Map<string, { card: Unit | Base; sources: string[]; scaled: string[] }>;
+
+function applied(game: Game): Applied {
+  const out: Applied = new Map();
   for (const p of PLAYERS) {
     const st = game.players[p];
-    for (const u of st.units) if (!isEmpty(u.constant)) out.set(u.id, { card: u, sources: u.constant.sources });
-    if (st.base && !isEmpty(st.base.constant)) out.set(st.base.id, { card: st.base, sources: st.base.constant.sources });
+    for (const u of st.units) if (!isEmpty(u.constant)) out.set(u.id, { card: u, sources: u.constant.sources, scaled: u.constant.scaled ?? NONE });
+    if (st.base && !isEmpty(st.base.constant)) out.set(st.base.id, { card: st.base, sources: st.base.constant.sources, scaled: st.base.constant.scaled ?? NONE });
   }
   return out;
 }
+
+const NONE: string[] = [];
 
 function sameSources(a: string[], b: string[]): boolean {
   return a.length === b.length && a.every((x, i) => x === b[i]);
@@ -234,12 +242,12 @@ function conditionRules(source: string): string[] {
   return rules;
 }
 
-function logChanges(game: Game, was: Map<string, { card: Unit | Base; sources: string[] }>): void {
+function logChanges(game: Game, was: Applied): void {
   const now = applied(game);
   // Most refreshes change nothing: then there is nothing to log.
-  if (now.size === was.size && [...now].every(([id, cur]) => sameSources(cur.sources, was.get(id)?.sources ?? []))) return;
+  if (now.size === was.size && [...now].every(([id, cur]) => sameSources(cur.sources, was.get(id)?.sources ?? NONE) && sameSources(cur.scaled, was.get(id)?.scaled ?? NONE))) return;
   // A card that had constants and has none now (and is still in play) is in `was` only.
-  for (const [id, old] of was) if (!now.has(id) && findCard(game, id)) now.set(id, { card: old.card, sources: [] });
+  for (const [id, old] of was) if (!now.has(id) && findCard(game, id)) now.set(id, { card: old.card, sources: NONE, scaled: NONE });
   for (const [id, cur] of now) {
     const before = was.get(id)?.sources ?? [];
     const name = describeCard(cur.card);
@@ -249,6 +257,9 @@ function logChanges(game: Game, was: Map<string, { card: Unit | Base; sources: s
     for (const src of new Set(before)) {
       if (!cur.sources.includes(src)) emit(game, `${name} is no longer affected by the constant effect of ${src}: its condition no longer holds`, conditionRules(src));
     }
+    // "… for each …": what it amounts to now, whenever the count changes.
+    const scaledBefore = was.get(id)?.scaled ?? NONE;
+    for (const line of cur.scaled) if (!scaledBefore.includes(line)) emit(game, `${name} gets ${line}`, ['10-1-5-3']);
   }
 }
 
@@ -258,22 +269,37 @@ function findCard(game: Game, id: string): Unit | Base | undefined {
 }
 
 /**
- * A card's cost to play from the hand or to deploy from the trash with "Pay its cost", after its own
- * "this card in your hand/trash gets cost -N" abilities whose conditions hold (never below 0, 1-3-6;
- * Lv. is unchanged). Returns the cost and the abilities that changed it.
+ * A card's Lv. and cost to play from the hand, or its cost to deploy from the trash with "Pay its
+ * cost", after its own abilities whose conditions hold: "this card in your hand/trash gets (Lv. -1
+ * and) cost -N (for each …)" and "play it as if it has N (Lv. and) cost" (with `pairing`, the Unit a
+ * Pilot is being paired with). Never below 0 (1-3-6). Returns them and the abilities that changed
+ * them (quoted, with their counts).
  */
-export function playCost(game: Game, face: CardFace, player: PlayerId, zone: 'hand' | 'trash'): { cost: number; by: string[] } {
+export function playCost(game: Game, face: CardFace, player: PlayerId, zone: 'hand' | 'trash', pairing?: Unit): { cost: number; level: number; by: string[] } {
   let cost = face.cost;
+  let level = face.level;
   const by: string[] = [];
-  face.abilities.forEach((a, index) => {
-    if (a.kind !== 'constant') return;
+  let playAs: { cost: number; level: number; text: string } | null = null;
+  for (const [index, a] of face.abilities.entries()) {
+    if (a.kind !== 'constant') continue;
     for (const c of a.effects) {
-      if (c.type !== 'cost' || c.zone !== zone) continue;
+      const applies = c.type === 'play-as' ? zone === 'hand' : c.type === 'cost' && c.zone === zone;
+      if (!applies) continue;
       const ctx = newCtx({ controller: player, face, cardId: face.cardId ?? face.name, label: face.name, ability: a, index });
       if (!allHold(game, ctx, a.requires)) continue;
-      cost += c.amount;
-      by.push(a.text);
+      if (c.type === 'play-as') {
+        if (c.pairedWith && !(pairing && unitMatches(pairing, c.pairedWith, player, null))) continue;
+        playAs = { cost: c.cost, level: c.level ?? face.level, text: a.text };
+      } else if (c.type === 'cost') {
+        const n = c.forEach ? countOf(game, ctx, c.forEach) : 1;
+        if (n === 0) continue; // 1-3-2-2 zero times changes nothing
+        cost += c.amount * n;
+        level += (c.level ?? 0) * n;
+        by.push(c.forEach ? `"${a.text}" (${countWords(c.forEach, n)})` : `"${a.text}"`);
+      }
     }
-  });
-  return { cost: Math.max(0, cost), by };
+  }
+  // "As if it has N cost": the number it is played with, whatever else would change it.
+  if (playAs) return { cost: playAs.cost, level: playAs.level, by: [`"${playAs.text}"`] };
+  return { cost: Math.max(0, cost), level: Math.max(0, level), by };
 }

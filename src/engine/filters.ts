@@ -109,7 +109,8 @@ export function knownFace(game: Game, id: string): CardFace | null {
   return game.faces[id] ?? null;
 }
 
-function trashMatching(game: Game, who: PlayerId, f: Filter): number {
+/** How many cards in a player's trash match (the counts of conditions and of "for each"). */
+export function trashMatching(game: Game, who: PlayerId, f: Filter): number {
   // "N or more cards in your trash" asks nothing of a card, so cards the scenario only counted count too.
   const anyCard = Object.keys(f).every((k) => k === 'side');
   return game.players[who].trash.filter((id) => {

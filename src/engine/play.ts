@@ -27,6 +27,11 @@ export interface Play {
   player: PlayerId;
   face: CardFace;
   notes: string[];
+  /** The Lv. and cost it is played with: the printed ones unless its own abilities change them (the card keeps its printed face). */
+  level: number;
+  cost: number;
+  /** The card's own abilities changed that Lv. or cost: what, for the log. */
+  changed?: string;
   /** null when the card is put into play by an effect (no hand card, no Lv or cost). */
   payment: Payment | null;
 }
@@ -36,22 +41,24 @@ export function cardRefFields(ref: CardRef): FaceFields {
 }
 
 /** 7-5-2-2-2 the Lv needs that many Resources (active, rested and EX all count, 2-9-1); 7-5-2-2-3 the cost rests active ones (2-10-1). */
-function planPayment(game: Game, player: PlayerId, face: CardFace, useEx: number | undefined): Payment | Problem {
+function planPayment(game: Game, player: PlayerId, name: string, level: number, cost: number, useEx: number | undefined, changed: string | undefined): Payment | Problem {
   const r = game.players[player].resources;
   const total = totalResources(r);
-  if (total < face.level) {
+  // A violation names the card's own change too, so the reader sees which Lv./cost was checked.
+  const why = changed ? ` (${changed})` : '';
+  if (total < level) {
     return ruleProblem(
-      `${face.name} is Lv.${face.level}: it needs ${face.level} Resources in the resource area, player ${player} has ${total} (active ${r.active}, rested ${r.rested}, EX ${r.ex})`,
+      `${name} is Lv.${level}: it needs ${level} Resources in the resource area, player ${player} has ${total} (active ${r.active}, rested ${r.rested}, EX ${r.ex})${why}`,
       ['2-9-1', '7-5-2-2-2'],
     );
   }
-  if (r.active + r.ex < face.cost) {
+  if (r.active + r.ex < cost) {
     return ruleProblem(
-      `${face.name} costs ${face.cost}: it needs ${face.cost} active Resources to rest, player ${player} has ${r.active} active${r.ex > 0 ? ` and ${r.ex} EX` : ''} (${r.rested} rested ones cannot pay)`,
+      `${name} costs ${cost}: it needs ${cost} active Resources to rest, player ${player} has ${r.active} active${r.ex > 0 ? ` and ${r.ex} EX` : ''} (${r.rested} rested ones cannot pay)${why}`,
       ['2-10-1', '7-5-2-2-3'],
     );
   }
-  return splitPayment(r, face.cost, useEx);
+  return splitPayment(r, cost, useEx);
 }
 
 /** Normal Resources first, EX Resources only for what they cannot cover (or first when `useEx` asks). */
@@ -71,19 +78,20 @@ export function spendResources(game: Game, player: PlayerId, { normal, ex }: Pay
   for (let i = 0; i < ex; i++) st.removed.push(`${player}-ex-resource-${nextSerial(game)}`);
 }
 
-export function preparePlay(game: Game, player: PlayerId, printed: CardFace, notes: string[], from: 'hand' | 'effect' | undefined, useEx: number | undefined): Play | Problem {
-  // The card's own "this card in your hand gets cost -N" while its condition holds (Lv. unchanged).
-  const changed = playCost(game, printed, player, 'hand');
-  const face = changed.cost === printed.cost ? printed : withFields(printed, { cost: changed.cost });
-  if (face !== printed) notes = [...notes, `${printed.name} costs ${changed.cost} instead of ${printed.cost} from the hand: "${changed.by.join('"; "')}"`];
+export function preparePlay(game: Game, player: PlayerId, face: CardFace, notes: string[], from: 'hand' | 'effect' | undefined, useEx: number | undefined, pairing?: Unit): Play | Problem {
   // 5-17-1 tokens are put into play by effects; they are never in the hand.
-  if ((from ?? 'hand') === 'effect' || face.token) return { player, face, notes, payment: null };
+  if ((from ?? 'hand') === 'effect' || face.token) return { player, face, notes, payment: null, level: face.level, cost: face.cost };
   if (game.players[player].hand < 1) {
     return ruleProblem(`player ${player} has no card in hand to play ${face.name} from`, ['7-5-2-1', '7-5-2-2-1']);
   }
-  const payment = planPayment(game, player, face, useEx);
+  // The card's own "this card in your hand gets (Lv. -1 and) cost -N" / "play it as if it has …" while its condition holds.
+  const { level, cost, by } = playCost(game, face, player, 'hand', pairing);
+  const same = cost === face.cost && level === face.level;
+  const lv = level !== face.level ? `Lv.${level} instead of Lv.${face.level} and ` : '';
+  const changed = same ? undefined : `${face.name} is played from the hand with ${lv}cost ${cost} instead of ${face.cost}: ${by.join('; ')}`;
+  const payment = planPayment(game, player, face.name, level, cost, useEx, changed);
   if ('reason' in payment) return payment;
-  return { player, face, notes, payment };
+  return { player, face, notes, payment, level, cost, ...(changed ? { changed } : {}) };
 }
 
 export function checkActivePlayer(game: Game, player: PlayerId): Problem | null {
@@ -94,6 +102,7 @@ export function checkActivePlayer(game: Game, player: PlayerId): Problem | null 
 /** Reveals, checks and pays (7-5-2-2-1..3). */
 export function payForPlay(game: Game, play: Play): void {
   for (const n of play.notes) emit(game, n, []);
+  if (play.changed) emit(game, play.changed, ['1-3-1', '2-9-1', '2-10-1']);
   const { face, player } = play;
   if (!play.payment) {
     emit(game, `${face.name} is put into play by an effect: no card from the hand, no Lv or cost check`, face.token ? ['5-17-1', '5-17-2-4'] : ['5-7-1-1']);
@@ -104,7 +113,7 @@ export function payForPlay(game: Game, play: Play): void {
   // A known card leaves the known part of the hand.
   const known = face.cardId !== null ? st.handCards.indexOf(face.cardId) : -1;
   if (known >= 0) st.handCards.splice(known, 1);
-  emit(game, `Player ${player} reveals ${face.name} (Lv.${face.level}, cost ${face.cost}) from the hand: Lv.${face.level} <= ${totalResources(st.resources)} Resources`, [
+  emit(game, `Player ${player} reveals ${face.name} (Lv.${play.level}, cost ${play.cost}) from the hand: Lv.${play.level} <= ${totalResources(st.resources)} Resources`, [
     '7-5-2-2-1',
     '7-5-2-2-2',
     '2-9-1',
@@ -112,7 +121,7 @@ export function payForPlay(game: Game, play: Play): void {
   const { normal, ex } = play.payment;
   spendResources(game, player, play.payment);
   const exText = ex > 0 ? ` and uses ${ex} EX Resource${ex === 1 ? '' : 's'}, removed from the game` : '';
-  emit(game, `Player ${player} pays cost ${face.cost}: rests ${normal} active Resource${normal === 1 ? '' : 's'}${exText} (now active ${st.resources.active}, rested ${st.resources.rested}, EX ${st.resources.ex})`, [
+  emit(game, `Player ${player} pays cost ${play.cost}: rests ${normal} active Resource${normal === 1 ? '' : 's'}${exText} (now active ${st.resources.active}, rested ${st.resources.rested}, EX ${st.resources.ex})`, [
     '7-5-2-2-3',
     '2-10-1',
     ...(ex > 0 ? ['5-17-3-2-3'] : []),
@@ -237,7 +246,7 @@ export function preparePair(game: Game, a: ActionOf<'pair'>, cards: CardLookup):
   }
   const pilot = resolvePilotFace(a.pilot, unit.id, cards);
   if ('reason' in pilot) return pilot;
-  const play = preparePlay(game, player, pilot.face, pilot.notes, a.from, a.use_ex);
+  const play = preparePlay(game, player, pilot.face, pilot.notes, a.from, a.use_ex, unit);
   if ('reason' in play) return play;
   return withFields(play, { unit, pilotId: pilot.id, linked: a.linked });
 }

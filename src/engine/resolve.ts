@@ -4,7 +4,7 @@
  * chosen when the text reaches them (10-3-3), and an impossible part simply not done (1-3-2).
  * Every event quotes the ability it came from.
  */
-import type { EffectStep, Immunity, Selector, Step, Who } from '../abilities/ir.js';
+import type { Count, EffectStep, Immunity, Selector, Step, Who } from '../abilities/ir.js';
 import { immuneTo } from './immunity.js';
 import { faceFromRecord } from './cards.js';
 import { ChoiceProblem, chooseCards, chooseTargets, chooseWhere, decideUse } from './choices.js';
@@ -12,6 +12,7 @@ import { inputProblem } from './problems.js';
 import { players, type AbilityCtx } from './context.js';
 import { changeAttackTarget } from './battle.js';
 import { applyDraw, damageBase, damageUnit, destroyTopShields, recover } from './effects.js';
+import { countOf, countWords } from './counts.js';
 import { allHold, baseMatches, cardMatches, conditionHolds, knownFace, unitsMatching } from './filters.js';
 import { emit, signed } from './log.js';
 import { addToHand, destroyBase, destroyUnit, putIntoBattleArea, returnToHand } from './management.js';
@@ -168,11 +169,13 @@ function runStep(game: Game, ctx: AbilityCtx, step: Step, entry: Choice | undefi
   };
   switch (step.do) {
     case 'damage': {
+      // Counted before the targets are chosen: "the number of Units rested with this effect" reads the earlier pick.
+      const amount = scaled(game, ctx, step.amount, step.forEach, s);
       let any = false;
       for (const t of targetsOf(step.target)) {
         const by = { kind: 'effect' as const, from: ctx.controller, unit: ctx.unit, face: ctx.face };
-        if (t.kind === 'unit') any = damageUnit(game, t.unit, step.amount, s, ['5-5-4'], by) || any;
-        else if (t.kind === 'base') any = damageBase(game, t.base, step.amount, s, ['5-5-4'], by) || any;
+        if (t.kind === 'unit') any = damageUnit(game, t.unit, amount, s, ['5-5-4'], by) || any;
+        else if (t.kind === 'base') any = damageBase(game, t.base, amount, s, ['5-5-4'], by) || any;
       }
       return any;
     }
@@ -210,19 +213,22 @@ function runStep(game: Game, ctx: AbilityCtx, step: Step, entry: Choice | undefi
       return any;
     }
     case 'modify': {
+      const times = step.forEach ? scaled(game, ctx, 1, step.forEach, s) : 1;
       const ts = targetsOf(step.target);
       for (const t of ts) {
         if (t.kind === 'card') continue;
-        const ap = step.ap < 0 && blocked(t, 'ap-reduction') ? 0 : step.ap;
-        if (ap === 0 && step.hp === 0 && step.ap !== 0) continue;
-        const mod = { ap, hp: step.hp, duration: step.duration, source: s };
+        if (times === 0) continue; // 1-3-2-2: zero times is not done
+        const ap = step.ap < 0 && blocked(t, 'ap-reduction') ? 0 : step.ap * times;
+        const hp = step.hp * times;
+        if (ap === 0 && hp === 0 && step.ap !== 0) continue;
+        const mod = { ap, hp, duration: step.duration, source: s };
         if (t.kind === 'unit') t.unit.modifiers.push(mod);
         else t.base.modifiers.push(mod);
         const now = t.kind === 'unit' ? `AP ${unitAp(t.unit)}, HP ${unitHp(t.unit)}` : `HP ${baseHp(t.base)}`;
-        const change = [ap !== 0 || step.hp === 0 ? `AP${signed(ap)}` : '', step.hp !== 0 ? `HP${signed(step.hp)}` : ''].filter(Boolean).join(' ');
+        const change = [ap !== 0 || hp === 0 ? `AP${signed(ap)}` : '', hp !== 0 ? `HP${signed(hp)}` : ''].filter(Boolean).join(' ');
         emit(game, `${targetName(t)} gets ${change} ${durationWords(game, step.duration)} (${s}): now ${now}`, [...durationRules(step.duration), '1-3-6']);
       }
-      return ts.length > 0;
+      return ts.length > 0 && times > 0;
     }
     case 'grant': {
       const ts = targetsOf(step.target);
@@ -359,6 +365,17 @@ function runStep(game: Game, ctx: AbilityCtx, step: Step, entry: Choice | undefi
     case 'activate-action':
       return activateOwnCommand(game, ctx, step.do === 'activate-main' ? 'main' : 'action', s);
   }
+}
+
+/**
+ * An amount scaled by a count ("for each …", "equal to the number of …"): the printed amount times
+ * the count now, logged with it. Zero times means the part is not done (1-3-2-2).
+ */
+function scaled(game: Game, ctx: AbilityCtx, amount: number, forEach: Count | undefined, s: string): number {
+  if (!forEach) return amount;
+  const n = countOf(game, ctx, forEach);
+  emit(game, `${s}: ${countWords(forEach, n)}, so ${amount} × ${n} = ${amount * n}`, n === 0 ? ['1-3-2-2'] : ['1-3-6']);
+  return amount * n;
 }
 
 /**
@@ -662,9 +679,9 @@ function deployFrom(game: Game, ctx: AbilityCtx, step: Extract<Step, { do: 'depl
     }
     if (step.payCost) {
       const r = st.resources;
-      const cost = playCost(game, face, ctx.controller, step.zone).cost;
-      if (totalResources(r) < face.level || r.active + r.ex < cost) {
-        emit(game, `${face.name} cannot be paid for (Lv.${face.level}, cost ${cost}; active ${r.active}, EX ${r.ex}), so it is not deployed`, ['2-9-1', '2-10-1', '1-3-2']);
+      const { cost, level } = playCost(game, face, ctx.controller, step.zone);
+      if (totalResources(r) < level || r.active + r.ex < cost) {
+        emit(game, `${face.name} cannot be paid for (Lv.${level}, cost ${cost}; active ${r.active}, EX ${r.ex}), so it is not deployed`, ['2-9-1', '2-10-1', '1-3-2']);
         continue;
       }
       spendResources(game, ctx.controller, splitPayment(r, cost, undefined));

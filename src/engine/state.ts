@@ -94,6 +94,8 @@ export interface ConstantState {
   shieldGuards: { guard: DamageGuard; source: string }[];
   /** Labels of the abilities that apply, for the log. */
   sources: string[];
+  /** What each "… for each …" constant amounts to now ("AP+6 (3 matching Units in play) from …"), for the log; absent when none applies. */
+  scaled?: string[];
 }
 
 /** A temporary rule change from a resolved effect ("it may attack active Units during this turn"). */

@@ -175,8 +175,8 @@ describe('compile', () => {
     expect(lostAmount).toMatchObject({ kind: 'unsupported', reason: 'source-lost', unread: '<Repair>' });
     const lostName = compile('EB01-024').abilities.find((a) => a.text.startsWith('【Attack】'));
     expect(lostName).toMatchObject({ kind: 'unsupported', reason: 'source-lost' });
-    // GD03-033 prints "… for each 4 AP this Unit has." officially too: nothing was lost, the clause is just not read.
-    expect(compile('GD03-033').abilities[1]).toMatchObject({ kind: 'unsupported', reason: 'no-pattern', unread: 'it for each 4 AP this Unit has' });
+    // GD03-033 prints "… for each 4 AP this Unit has." officially too: nothing was lost, and the clause is read.
+    expect(compile('GD03-033').abilities[1]).toMatchObject({ kind: 'triggered', effect: [{ step: { do: 'damage', amount: 1, forEach: { of: 'self-ap', per: 4 } } }] });
   });
 
   it('multiplayer text is not compiled', () => {

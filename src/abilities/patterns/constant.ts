@@ -5,6 +5,7 @@
  */
 import type { Condition, Constant } from '../ir.js';
 import { parseCondition, parseConditions } from './condition.js';
+import { parseCount } from './count.js';
 import { GUARD_SRC, IMMUNE_SRC, parseGuard, parseImmunity } from './guard.js';
 import { KEYWORD_SRC, parseKeyword } from './keyword.js';
 import { parseNoun } from './noun.js';
@@ -19,6 +20,12 @@ interface ConstantPattern {
 }
 
 export const CONSTANT_PATTERNS: ConstantPattern[] = [
+  {
+    // "This Unit gets AP+2 for each of your rested (CB) Units."
+    id: 'const.stats-for-each',
+    re: /^(.+?) gets? (AP|HP)([+-]\d+)(?: and (AP|HP)([+-]\d+))? for each (.+)$/,
+    read: (m, u) => ({ type: 'stats', target: parseTarget(m[1]!, u), ...statsChange(m[2]!, m[3]!, m[4], m[5]), forEach: parseCount(m[6]!, 'for-each') }),
+  },
   {
     id: 'const.stats',
     re: /^(.+?) gets? (AP|HP)([+-]\d+)(?: and (AP|HP)([+-]\d+))?$/,
@@ -56,6 +63,28 @@ export const CONSTANT_PATTERNS: ConstantPattern[] = [
     id: 'const.cost',
     re: /^This card in your (hand|trash) gets cost ([+-]\d+)$/,
     read: (m) => ({ type: 'cost', target: { type: 'self' }, zone: m[1] as 'hand' | 'trash', amount: Number(m[2]) }),
+  },
+  {
+    // "This card in your hand gets Lv. -1 and cost -1 for each enemy Unit in play."
+    id: 'const.cost-for-each',
+    re: /^This card in your (hand|trash) gets (?:Lv\. ?([+-]\d+) and )?cost ([+-]\d+)(?: for each (.+))?$/,
+    read: (m) => {
+      if (!m[2] && !m[4]) throw new Unread(m[0]!);
+      return {
+        type: 'cost',
+        target: { type: 'self' },
+        zone: m[1] as 'hand' | 'trash',
+        amount: Number(m[3]),
+        ...(m[2] ? { level: Number(m[2]) } : {}),
+        ...(m[4] ? { forEach: parseCount(m[4], 'for-each') } : {}),
+      };
+    },
+  },
+  {
+    // "Reduce the cost of this card in your hand by an amount equal to the number of (UN) Command cards in your trash."
+    id: 'const.cost-for-each',
+    re: /^Reduce the cost of this card in your (hand|trash) by an amount equal to the number of (.+)$/,
+    read: (m) => ({ type: 'cost', target: { type: 'self' }, zone: m[1] as 'hand' | 'trash', amount: -1, forEach: parseCount(m[2]!, 'number-of'), countWording: 'equal-to' }),
   },
   { id: 'const.cannot-attack', re: /^This Unit can't attack$/, read: () => ({ type: 'cannot-attack', target: { type: 'self' } }) },
   {
@@ -100,8 +129,34 @@ function parseConstant(sentence: string, used: Used): Constant[] {
   throw new Unread(sentence);
 }
 
+/**
+ * "When playing this card from your hand, if 3 or more enemy Units are in play, play it as if it has
+ * 3 Lv. and cost." / "When playing this card from your hand and pairing it with a Unit with
+ * "Gundam NT-1" in its card name, play this card as if it has 0 cost." (not a trigger: it changes
+ * what playing the card asks, 2-9-1, 2-10-1).
+ */
+const PLAY_AS = /^When playing this card from your hand(?:, if (.+?)| and pairing it with an? (.+?))?, play (?:it|this card) as if it has (\d+) (Lv\. and cost|cost)$/;
+
+function parsePlayAs(body: string, used: Used): { requires: Condition[]; effects: Constant[] } | null {
+  const list = sentences(body);
+  const m = list.length === 1 ? PLAY_AS.exec(list[0]!) : null;
+  if (!m) return null;
+  const requires = m[1] ? parseConditions(m[1], used) : [];
+  let pairedWith;
+  if (m[2]) {
+    const n = parseNoun(m[2]);
+    if (n.card || n.plural || n.filter.side !== 'any' || n.filter.type !== 'unit') throw new Unread(m[2]);
+    pairedWith = n.filter;
+  }
+  const value = Number(m[3]);
+  used.add('const.play-as');
+  return { requires, effects: [{ type: 'play-as', target: { type: 'self' }, cost: value, ...(m[4] !== 'cost' ? { level: value } : {}), ...(pairedWith ? { pairedWith } : {}) }] };
+}
+
 /** A whole constant ability body → its conditions and effects; null when no sentence reads as one. */
 export function parseConstants(body: string, used: Used): { requires: Condition[]; effects: Constant[] } | null {
+  const playAs = parsePlayAs(body, used);
+  if (playAs) return playAs;
   const list = sentences(body);
   // Several constant sentences share no condition: "This Unit gains <Blocker>. This Unit can't attack."
   if (list.length > 1) {

@@ -3,7 +3,8 @@
  * "It gets AP+N during this turn"), each matched against a whole sentence (its connectives and
  * final period already removed), plus the sentences that span several ("Look at the top N …").
  */
-import type { Constant, Filter, IrKeywordInstance, Step } from '../ir.js';
+import type { Constant, Count, Filter, IrKeywordInstance, Step } from '../ir.js';
+import { parseCount } from './count.js';
 import { GUARD_SRC, IMMUNE_SRC, parseGuard, parseImmunity } from './guard.js';
 import { KEYWORD_SRC, parseKeyword } from './keyword.js';
 import { parseNoun } from './noun.js';
@@ -203,6 +204,11 @@ export const STEP_PATTERNS: StepPattern[] = [
 
 /** Reads one step sentence (capitalised, no connectives, no final period). */
 export function parseStep(sentence: string, used: Used): Step {
+  // A count is read first: "Deal 1 damage to it for each 4 AP …" would read "it for each …" as the target.
+  if (/^For each |\bfor each /.test(sentence)) {
+    const scaled = parseScaledStep(sentence, used);
+    if (scaled) return scaled;
+  }
   for (const p of STEP_PATTERNS) {
     const m = p.re.exec(sentence);
     if (!m) continue;
@@ -210,7 +216,41 @@ export function parseStep(sentence: string, used: Used): Step {
     used.add(p.id);
     return step;
   }
+  const scaled = parseScaledStep(sentence, used);
+  if (scaled) return scaled;
   throw new Unread(sentence);
+}
+
+/**
+ * A damage or AP/HP step scaled by a count: "Deal 1 damage to it for each 4 AP this Unit has", "For
+ * each (AEUG) Unit card in your trash, it gets AP-1 during this turn", "Deal damage to it equal to
+ * the number of friendly Unit tokens in play", "During this turn, reduce its AP by an amount equal to
+ * the number of … in your trash". Null when the sentence is none of these.
+ */
+function parseScaledStep(sentence: string, used: Used): Step | null {
+  let m: RegExpExecArray | null;
+  let step: Step | null = null;
+  if ((m = /^Deal damage to (.+?) equal to the number of (.+)$|^Deal damage equal to the number of (.+?) to (it|them|all .+)$/.exec(sentence))) {
+    // Either order of the target and the "equal to" phrase (normalize.ts folds them).
+    step = { do: 'damage', target: parseTarget((m[1] ?? m[4])!, used), amount: 1, forEach: parseCount((m[2] ?? m[3])!, 'number-of'), countWording: 'equal-to' };
+  } else if ((m = /^During this (turn|battle), reduce (its|their) AP by an amount equal to the number of (.+)$/.exec(sentence))) {
+    step = { do: 'modify', target: parseTarget(m[2] === 'its' ? 'it' : 'them', used), ap: -1, hp: 0, duration: dur(m[1]), forEach: parseCount(m[3]!, 'number-of'), countWording: 'equal-to' };
+  } else if ((m = /^For each (.+?), ([a-z].+)$/.exec(sentence))) {
+    const inner = parseStep(m[2]!.charAt(0).toUpperCase() + m[2]!.slice(1), used);
+    if ((inner.do !== 'damage' && inner.do !== 'modify') || inner.forEach) throw new Unread(sentence);
+    step = withCount(inner, parseCount(m[1]!, 'for-each'), 'leading');
+  } else if ((m = /^(.+) for each (.+)$/.exec(sentence))) {
+    const inner = parseStep(m[1]!, used);
+    if ((inner.do !== 'damage' && inner.do !== 'modify') || inner.forEach) throw new Unread(sentence);
+    step = withCount(inner, parseCount(m[2]!, 'for-each'), undefined);
+  }
+  if (!step) return null;
+  used.add('step.for-each');
+  return step;
+}
+
+function withCount(step: Extract<Step, { do: 'damage' | 'modify' }>, forEach: Count, wording: 'leading' | undefined): Step {
+  return { ...step, forEach, ...(wording ? { countWording: wording } : {}) };
 }
 
 /**

@@ -1,0 +1,41 @@
+/**
+ * The counts that scale an amount ("for each of your rested (CB) Units", "equal to the number of
+ * friendly Unit tokens in play"), read from the game as the effect applies. Pure reads.
+ */
+import type { Count } from '../abilities/ir.js';
+import type { AbilityCtx } from './context.js';
+import { baseMatches, trashMatching, unitsMatching } from './filters.js';
+import { findUnit, PLAYERS, type Game } from './state.js';
+import { unitAp } from './stats.js';
+
+export function countOf(game: Game, ctx: AbilityCtx, c: Count): number {
+  switch (c.of) {
+    case 'in-play': {
+      let n = unitsMatching(game, c.filter, ctx.controller, ctx.unit).length;
+      if (c.filter.type === 'unit-or-base') for (const p of PLAYERS) if (game.players[p].base && baseMatches(game.players[p].base!, c.filter, ctx.controller)) n++;
+      return n;
+    }
+    case 'in-trash':
+      return trashMatching(game, ctx.controller, c.filter);
+    case 'self-ap':
+      // 1-3-6 a whole number: "for each 4 AP" with 7 AP is once.
+      return ctx.unit ? Math.floor(unitAp(ctx.unit) / c.per) : 0;
+    case 'previous':
+      // "Units rested with this effect": the ones the earlier step picked that are rested now.
+      return ctx.picked.filter((id) => findUnit(game, id)?.rested === true).length;
+  }
+}
+
+/** "2 for each of 3" in the log's words. */
+export function countWords(c: Count, n: number): string {
+  switch (c.of) {
+    case 'in-play':
+      return `${n} matching Unit${n === 1 ? '' : 's'} in play`;
+    case 'in-trash':
+      return `${n} matching card${n === 1 ? '' : 's'} in the trash`;
+    case 'self-ap':
+      return `${n} time${n === 1 ? '' : 's'} ${c.per} AP`;
+    case 'previous':
+      return `${n} Unit${n === 1 ? '' : 's'} rested with this effect`;
+  }
+}

@@ -1,0 +1,145 @@
+/**
+ * The clause classes a tools-only assistant had to work around on the third blind set (the
+ * simulator left them in not_executed): counts that scale an amount, hand Lv./cost changes and
+ * "play it as if it has N cost". Each on real catalog cards, one describe per class.
+ */
+import { describe, expect, it } from 'vitest';
+import { cites, sim, unitOf, violationRules } from './helpers.js';
+
+const unit = (id: string, extra: object = {}) => ({ id, name: `U ${id}`, ap: 1, hp: 3, ...extra });
+const texts = (out: ReturnType<typeof sim>) => out.events.map((e) => e.text);
+
+describe('"for each …" and "equal to the number of …" (1-3-6, 1-3-2-2)', () => {
+  it('GD04-034 Gundam Kyrios: AP+2 for each of your rested (CB) Units, itself included once it rests to attack', () => {
+    const cb = (id: string) => unit(id, { traits: ['CB'], rested: true });
+    const out = sim({
+      state: { active_player: 'A', players: { A: { units: [{ id: 'a1', card: 'GD04-034', linked: true }, cb('a2'), cb('a3'), unit('a4', { rested: true })] }, B: { units: [unit('b1', { hp: 6, rested: true })] } } },
+      actions: [{ type: 'attack', attacker: 'a1', target: 'b1' }],
+    });
+    expect(out.legal).toBe(true);
+    expect(texts(out)).toContain('Gundam Kyrios (a1) gets AP+4 (2 matching Units in play) from Gundam Kyrios (a1): "【During Link】This Unit gets AP+2 for each of your rested (CB) Units."');
+    expect(unitOf(out, 'a1')?.ap).toBe(7); // 1 + 2 × 3 (a2, a3 and the attacking a1)
+    expect(out.destroyed).toEqual(['b1']);
+    expect(out.not_executed).toEqual([]);
+    expect(cites(out, '10-1-5-3')).toBe(true);
+  });
+
+  it('GD04-034 not linked: the 【During Link】 count does not apply (13-2-12-1)', () => {
+    const out = sim({ state: { active_player: 'A', players: { A: { units: [{ id: 'a1', card: 'GD04-034' }, unit('a2', { traits: ['CB'], rested: true })] }, B: {} } }, actions: [] });
+    expect(unitOf(out, 'a1')?.ap).toBe(1);
+  });
+
+  it('GD03-071 Z Gundam (Biosensor): AP-1 for each (AEUG) Unit card in your trash (3 of the 4 cards there)', () => {
+    const out = sim({
+      state: { active_player: 'A', players: { A: { resources: 7, hand: ['GD03-071'], trash: ['GD02-069', 'GD02-071', 'GD02-080', 'GD04-111'] }, B: { units: [unit('b1', { ap: 4 })] } } },
+      actions: [{ type: 'deploy', id: 'a1', card: 'GD03-071', choices: [{ targets: ['b1'] }] }],
+    });
+    expect(unitOf(out, 'b1')?.ap).toBe(1);
+    expect(out.not_executed).toEqual([]);
+  });
+
+  it('GD03-071 with no (AEUG) Unit card in the trash: zero times is nothing (1-3-2-2)', () => {
+    const out = sim({
+      state: { active_player: 'A', players: { A: { resources: 7, hand: ['GD03-071'], trash: ['GD04-111'] }, B: { units: [unit('b1', { ap: 4 })] } } },
+      actions: [{ type: 'deploy', id: 'a1', card: 'GD03-071', choices: [{ targets: ['b1'] }] }],
+    });
+    expect(unitOf(out, 'b1')?.ap).toBe(4);
+    expect(cites(out, '1-3-2-2')).toBe(true);
+  });
+
+  it('GD03-033 Providence Gundam: 1 damage for each 4 AP this Unit has, rounded down (9 AP: 2 damage)', () => {
+    const out = sim({
+      state: { active_player: 'A', players: { A: { units: [{ id: 'a1', card: 'GD03-033', ap: 9 }] }, B: { units: [unit('b1', { hp: 6 })] } } },
+      actions: [{ type: 'attack', attacker: 'a1', target: 'player', choices: [{ targets: ['b1'] }] }],
+    });
+    expect(unitOf(out, 'b1')?.damage).toBe(2);
+    expect(cites(out, '1-3-6')).toBe(true);
+  });
+
+  it('GD03-107 Over the River and Through the Woods: damage equal to the number of friendly Unit tokens in play', () => {
+    const out = sim({
+      state: { active_player: 'A', players: { A: { resources: 4, hand: ['GD03-107'], units: [unit('a2', { token: true }), unit('a3', { token: true }), unit('a4')] }, B: { units: [unit('b1', { level: 5, hp: 3 })] } } },
+      actions: [{ type: 'play', card: 'GD03-107' }],
+    });
+    expect(unitOf(out, 'b1')?.damage).toBe(2);
+  });
+
+  it('GD04-057 Gundam Nadleeh: AP reduced by the number of Unit cards with "Gundam Virtue" in their names in your trash', () => {
+    const out = sim({
+      state: { active_player: 'A', players: { A: { resources: 4, hand: ['GD04-057'], trash: ['GD03-052', 'GD04-054', 'GD04-111'] }, B: { units: [unit('b1', { level: 6, ap: 5 })] } } },
+      actions: [{ type: 'deploy', id: 'a1', card: 'GD04-057', choices: [{ targets: ['b1'] }] }],
+    });
+    expect(unitOf(out, 'b1')?.ap).toBe(3);
+  });
+
+  it('GD04-036 Gundam Throne Eins: damage equal to the number of Units rested with this effect; declined, nothing is dealt', () => {
+    const deploy = (choices: object[]) =>
+      sim({
+        state: { active_player: 'A', players: { A: { resources: 6, units: [unit('a2', { traits: ['CB'] }), unit('a3', { traits: ['CB'] })] }, B: { units: [unit('b1', { level: 3, hp: 2 }), unit('b2', { level: 7, hp: 2 }), unit('b3', { level: 6, hp: 3 })] } } },
+        actions: [{ type: 'deploy', id: 'a1', card: 'GD04-036', choices }],
+      });
+    const out = deploy([{ use: true, targets: ['a2', 'a3'] }]);
+    expect(out.destroyed).toEqual(['b1']);
+    expect(unitOf(out, 'b3')?.damage).toBe(2);
+    expect(unitOf(out, 'b2')?.damage).toBe(0);
+    const one = deploy([{ use: true, targets: ['a2'] }]);
+    expect(unitOf(one, 'b3')?.damage).toBe(1);
+    const none = deploy([{ use: false }]);
+    expect(unitOf(none, 'b1')?.damage).toBe(0);
+  });
+});
+
+describe('a hand card\'s Lv. and cost scaled by a count (2-9-1, 2-10-1, 1-3-6)', () => {
+  const enemies = [unit('b1', { level: 3 }), unit('b2', { level: 5 }), unit('b3', { level: 5, hp: 5 })];
+
+  it('ST08-001 Ξ Gundam: Lv.-1 and cost-1 for each enemy Unit in play (Lv.9 cost 8 becomes Lv.6 cost 5 against 3)', () => {
+    const out = sim({ state: { active_player: 'A', players: { A: { resources: 6, units: [unit('a2', { level: 2 })] }, B: { units: enemies } } }, actions: [{ type: 'deploy', id: 'a1', card: 'ST08-001' }] });
+    expect(out.legal).toBe(true);
+    expect(out.state.players.A.resources).toEqual({ active: 1, rested: 5, ex: 0 });
+    expect(cites(out, '2-9-1')).toBe(true);
+  });
+
+  it('ST08-001 while you have a Unit that is Lv.6 or higher: Lv.9 needs 9 Resources', () => {
+    const out = sim({ state: { active_player: 'A', players: { A: { resources: 6, units: [unit('a2', { level: 6 })] }, B: { units: enemies } } }, actions: [{ type: 'deploy', id: 'a1', card: 'ST08-001' }] });
+    expect(out.legal).toBe(false);
+    expect(violationRules(out)).toContain('2-9-1');
+  });
+
+  it('GD05-004 Akatsuki (Oowashi): Lv.-1 and cost-1 for each of your (Orb) Units in play', () => {
+    const out = sim({ state: { active_player: 'A', players: { A: { resources: 4, units: [{ id: 'a2', card: 'GD05-003' }, { id: 'a3', card: 'GD05-015' }] }, B: {} } }, actions: [{ type: 'deploy', id: 'a1', card: 'GD05-004' }] });
+    expect(out.legal).toBe(true);
+    expect(out.state.players.A.resources.active).toBe(0);
+  });
+
+  it('GD04-075 GN-X: cost reduced by the number of (UN)/(Superpower Bloc) Command cards in your trash', () => {
+    const out = sim({ state: { active_player: 'A', players: { A: { resources: 4, trash: ['GD03-120', 'GD03-122', 'GD04-038'] }, B: {} } }, actions: [{ type: 'deploy', id: 'a1', card: 'GD04-075' }] });
+    expect(out.legal).toBe(true);
+    expect(out.state.players.A.resources).toEqual({ active: 0, rested: 4, ex: 0 });
+  });
+});
+
+describe('"play it as if it has N (Lv. and) cost" (1-3-1, 2-9-1, 2-10-1)', () => {
+  it('GD03-085 Christina Mackenzie: 0 cost paired with a Unit with "Gundam NT-1" in its name; 1 with any other', () => {
+    const pair = (unitId: string) =>
+      sim({
+        state: { active_player: 'A', players: { A: { resources: { active: 0, rested: 3 }, hand: ['GD03-085'], units: [{ id: 'a1', card: 'GD03-007' }, unit('a2')] }, B: {} } },
+        actions: [{ type: 'pair', unit: unitId, pilot: 'GD03-085' }],
+      });
+    expect(pair('a1').legal).toBe(true);
+    const other = pair('a2');
+    expect(other.legal).toBe(false);
+    expect(violationRules(other)).toContain('2-10-1');
+  });
+
+  it('EB01-039 Rising Freedom Gundam: Lv.3 and cost 3 while 3 or more enemy Units are in play, else its printed Lv.6', () => {
+    const deploy = (n: number) =>
+      sim({
+        state: { active_player: 'A', players: { A: { resources: 3 }, B: { units: ['b1', 'b2', 'b3'].slice(0, n).map((id) => unit(id)) } } },
+        actions: [{ type: 'deploy', id: 'a1', card: 'EB01-039' }],
+      });
+    const three = deploy(3);
+    expect(three.legal).toBe(true);
+    expect(three.state.players.A.resources.rested).toBe(3);
+    expect(deploy(2).legal).toBe(false);
+  });
+});
