@@ -36,6 +36,12 @@ export interface Filter {
   types?: ('unit' | 'pilot' | 'command' | 'base')[];
   /** "whose Lv. is equal to or lower than this Unit": compared with the ability's own card's Lv. */
   levelVsSelf?: '<=' | '>=';
+  /**
+   * Added by the compiler (2 cards): "whose Lv. is equal to or lower than that Unit" / "… than the
+   * Unit rested with this ability": compared with the Lv. of the Unit an earlier step of the same
+   * effect picked ("Rest it. If you do, …"); with none picked nothing matches.
+   */
+  levelVsPrevious?: '<=' | '>=';
   /** "other"/"another": not the card the ability belongs to. */
   other?: boolean;
   traits?: string[];
@@ -101,10 +107,21 @@ export type Selector =
    * enemy Unit" ability: the Unit it dealt that damage to (nothing once it has left play).
    */
   | { type: 'damaged-enemy' }
-  /** A player's choice: "Choose 1 to 2 enemy Units with 3 or less HP". min 0 = "up to". */
-  | { type: 'choose'; min: number; max: number; filter: Filter; zone: Zone }
+  /**
+   * A player's choice: "Choose 1 to 2 enemy Units with 3 or less HP". min 0 = "up to". `extreme`
+   * (added by the compiler, 3 cards): "enemy Unit with the highest Lv." / "with the lowest HP": only
+   * the matching cards whose value is the highest (lowest) among them can be chosen; with a tie the
+   * controller chooses among the tied ones.
+   */
+  | { type: 'choose'; min: number; max: number; filter: Filter; zone: Zone; extreme?: Extreme }
   /** Every matching card: "all enemy Units that are Lv.5 or lower". */
   | { type: 'all'; filter: Filter; zone: Zone };
+
+/** "with the highest Lv." / "with the lowest HP": the stat (Lv., current AP or HP) and which end. */
+export interface Extreme {
+  stat: 'level' | 'ap' | 'hp';
+  end: 'highest' | 'lowest';
+}
 
 /** A player relative to the ability's controller. */
 export type Who = 'you' | 'opponent' | 'each';
@@ -141,6 +158,11 @@ export type Step =
   /** "It can't attack during this turn." */
   | { do: 'forbid-attack'; target: Selector; duration: Duration }
   | { do: 'return-to-hand'; target: Selector }
+  /**
+   * Added by the compiler (1 card): "Return it to the bottom of its owner's deck." The card (with its
+   * Pilot, 3-3-6) goes under its owner's deck; a token leaves the game instead (5-17-2-5).
+   */
+  | { do: 'return-to-deck-bottom'; target: Selector }
   | { do: 'draw'; who: Who; count: number }
   | { do: 'discard'; who: Who; count: number }
   /** "Add 1 of your Shields to your hand." */

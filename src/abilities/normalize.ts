@@ -20,6 +20,8 @@ const RULES: [RegExp, string | ((...m: string[]) => string)][] = [
   [/\b(for each of your [^,.]*?) in play\b/g, '$1'],
   // "deal damage equal to the number of X to Y" = "deal damage to Y equal to the number of X".
   [/\bdeal damage equal to (the number of .+?) to (it|them|all (?:[^.]|\.(?=\d))+)/g, 'deal damage to $2 equal to $1'],
+  // "whose Lv. is equal to or lower than the Unit rested with this ability" = "… than that Unit".
+  [/\bthe unit rested with this (?:ability|effect)\b/g, 'that unit'],
   [/[.,:：。]/g, ' '],
   // "Units/Bases" = "Units or Bases".
   [/\b(units?)\/(bases?)\b/g, '$1 or $2'],

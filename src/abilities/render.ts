@@ -98,6 +98,8 @@ function renderPlainStep(s: Step, prev?: Selector): string {
       return `${subject(s.target, prev)} can't choose the enemy player as its attack target ${during(s.duration)}`;
     case 'return-to-hand':
       return `Return ${object(s.target, prev)} to its owner's hand`;
+    case 'return-to-deck-bottom':
+      return `Return ${object(s.target, prev)} to the bottom of its owner's deck`;
     case 'draw':
       return `Draw ${s.count}`;
     case 'discard':
@@ -175,7 +177,9 @@ function renderPlainStep(s: Step, prev?: Selector): string {
 
 function chooseText(t: Extract<Selector, { type: 'choose' }>): string {
   const n = t.min === t.max ? `${t.min}` : `${t.min} to ${t.max}`;
-  return `choose ${n} ${renderNoun(t.filter, { plural: t.max > 1 })}`;
+  // "with the highest Lv" ends its sentence, whose period is the abbreviation's too.
+  const most = t.extreme ? ` with the ${t.extreme.end} ${t.extreme.stat === 'level' ? 'Lv' : t.extreme.stat.toUpperCase()}` : '';
+  return `choose ${n} ${renderNoun(t.filter, { plural: t.max > 1 })}${most}`;
 }
 
 function conditionsText(when: Condition[]): string {

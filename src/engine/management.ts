@@ -202,6 +202,27 @@ export function returnToHand(game: Game, card: Unit | Base, source: string): voi
   ]);
 }
 
+/**
+ * "Return it to the bottom of its owner's deck": a Unit or Base goes under its owner's deck, its
+ * Pilot with it (3-3-6); a token leaves the game (5-17-2-5). The deck's known top cards stay on top.
+ */
+export function returnToDeckBottom(game: Game, card: Unit | Base, source: string): void {
+  const st = game.players[card.owner];
+  const isUnit = 'timedKeywords' in card;
+  if (isUnit) st.units = st.units.filter((u) => u !== card);
+  else st.base = null;
+  const pilot = isUnit ? card.pilot : null;
+  for (const [id, face] of [[card.id, card.face] as const, ...(pilot ? [[pilot.id, pilot.face] as const] : [])]) {
+    if (face.token) st.removed.push(id);
+    else st.deck += 1;
+    game.faces[id] = face;
+  }
+  emit(game, `${describeCard(card)} goes to the bottom of player ${card.owner}'s deck${pilot ? ` with its Pilot ${pilot.face.name}` : ''}${card.face.token ? '; as a token it is removed from the game' : ''} (${source}; deck ${st.deck})`, [
+    ...(pilot ? ['3-3-6'] : []),
+    ...(card.face.token ? ['5-17-2-5'] : []),
+  ]);
+}
+
 /** 11-4-2 the battle area is full: the chosen Unit goes to the trash, not destroyed (11-4-2-1). */
 export function battleAreaExcess(game: Game, unit: Unit): void {
   putUnitIntoTrash(game, unit, 'excess');

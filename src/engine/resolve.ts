@@ -4,7 +4,7 @@
  * chosen when the text reaches them (10-3-3), and an impossible part simply not done (1-3-2).
  * Every event quotes the ability it came from.
  */
-import type { Count, EffectStep, Immunity, Selector, Step, Who } from '../abilities/ir.js';
+import type { Count, EffectStep, Extreme, Immunity, Selector, Step, Who } from '../abilities/ir.js';
 import { immuneTo } from './immunity.js';
 import { faceFromRecord } from './cards.js';
 import { ChoiceProblem, chooseCards, chooseTargets, chooseWhere, decideUse } from './choices.js';
@@ -13,9 +13,9 @@ import { players, type AbilityCtx } from './context.js';
 import { changeAttackTarget } from './battle.js';
 import { applyDraw, damageBase, damageUnit, destroyTopShields, recover } from './effects.js';
 import { countOf, countWords } from './counts.js';
-import { allHold, baseMatches, cardMatches, conditionHolds, knownFace, unitsMatching } from './filters.js';
+import { allHold, baseMatches, cardMatches, compare, conditionHolds, knownFace, unitsMatching } from './filters.js';
 import { emit, signed } from './log.js';
-import { addToHand, destroyBase, destroyUnit, putIntoBattleArea, returnToHand } from './management.js';
+import { addToHand, destroyBase, destroyUnit, putIntoBattleArea, returnToDeckBottom, returnToHand } from './management.js';
 import { renderCondition } from '../abilities/patterns/condition.js';
 import { renderInsteadBody } from '../abilities/patterns/instead.js';
 import { reportUnsupported } from './not-executed.js';
@@ -25,7 +25,7 @@ import { queueTriggers } from './triggers.js';
 import { spendResources, splitPayment } from './play.js';
 import { RESOURCE_LIMIT } from './turn.js';
 import { describeCard, describeUnit, newUnit, noConstants, nextSerial, PLAYERS, totalResources, type Base, type CardFace, type Choice, type Game, type PlayerId, type Unit } from './state.js';
-import { baseHp, unitAp, unitHp } from './stats.js';
+import { baseAp, baseHp, unitAp, unitHp } from './stats.js';
 import { withFields } from './with-fields.js';
 
 type Target = { kind: 'unit'; unit: Unit } | { kind: 'base'; base: Base } | { kind: 'card'; id: string; player: PlayerId; face: CardFace | null };
@@ -70,7 +70,7 @@ export function faceOf(game: Game, id: string): CardFace | null {
 function candidates(game: Game, ctx: AbilityCtx, sel: Extract<Selector, { type: 'choose' | 'all' }>): Target[] {
   const f = sel.filter;
   if (sel.zone === 'battle') {
-    const out: Target[] = [];
+    let out: Target[] = [];
     if (f.type !== 'base') for (const u of unitsMatching(game, f, ctx.controller, ctx.unit)) out.push({ kind: 'unit', unit: u });
     if (f.type === 'base' || f.type === 'unit-or-base') {
       for (const p of PLAYERS) {
@@ -78,6 +78,8 @@ function candidates(game: Game, ctx: AbilityCtx, sel: Extract<Selector, { type: 
         if (b && baseMatches(b, f, ctx.controller) && !(f.other && ctx.base === b)) out.push({ kind: 'base', base: b });
       }
     }
+    if (f.levelVsPrevious) out = levelVsPicked(game, ctx, out, f.levelVsPrevious);
+    if (sel.type === 'choose' && sel.extreme) out = extremeOf(out, sel.extreme);
     return out;
   }
   // Outside the battle area "your trash"/"your hand" is meant unless the text says enemy.
@@ -92,6 +94,29 @@ function candidates(game: Game, ctx: AbilityCtx, sel: Extract<Selector, { type: 
     }
   }
   return out;
+}
+
+/** "whose Lv. is equal to or lower than that Unit": against the Lv. of the Unit the effect picked before (none picked: none match). */
+function levelVsPicked(game: Game, ctx: AbilityCtx, out: Target[], op: '<=' | '>='): Target[] {
+  const id = ctx.picked[0];
+  const ref = id === undefined ? undefined : (inPlay(game, id)?.face ?? faceOf(game, id));
+  if (!ref) return [];
+  return out.filter((t) => t.kind !== 'card' && compare((t.kind === 'unit' ? t.unit : t.base).face.level, { op, value: ref.level }));
+}
+
+/** "with the highest Lv." / "with the lowest HP": the candidates at that end (all of them on a tie: the controller chooses). */
+function extremeOf(out: Target[], e: Extreme): Target[] {
+  const value = (t: Target): number => {
+    if (t.kind === 'card') return 0;
+    const card = t.kind === 'unit' ? t.unit : t.base;
+    if (e.stat === 'level') return card.face.level;
+    if (t.kind === 'unit') return e.stat === 'ap' ? unitAp(t.unit) : unitHp(t.unit);
+    return e.stat === 'ap' ? baseAp(t.base) : baseHp(t.base);
+  };
+  if (out.length === 0) return out;
+  const values = out.map(value);
+  const best = e.end === 'highest' ? Math.max(...values) : Math.min(...values);
+  return out.filter((_, i) => values[i] === best);
 }
 
 /** Who a step acts on. `entry` is the choice already taken by a "you may choose". */
@@ -267,6 +292,15 @@ function runStep(game: Game, ctx: AbilityCtx, step: Step, entry: Choice | undefi
           returnToHand(game, t.kind === 'unit' ? t.unit : t.base, s);
           any = true;
         } else any = trashToHandById(game, t, s) || any;
+      }
+      return any;
+    }
+    case 'return-to-deck-bottom': {
+      let any = false;
+      for (const t of targetsOf(step.target)) {
+        if (t.kind === 'card') continue;
+        returnToDeckBottom(game, t.kind === 'unit' ? t.unit : t.base, s);
+        any = true;
       }
       return any;
     }

@@ -1,7 +1,8 @@
 /**
  * The clause classes a tools-only assistant had to work around on the third blind set (the
- * simulator left them in not_executed): counts that scale an amount, hand Lv./cost changes and
- * "play it as if it has N cost". Each on real catalog cards, one describe per class.
+ * simulator left them in not_executed): counts that scale an amount, hand Lv./cost changes, "play
+ * it as if it has N cost", "the highest Lv." choices and a second choice compared with the first
+ * pick. Each on real catalog cards, one describe per class.
  */
 import { describe, expect, it } from 'vitest';
 import { cites, sim, unitOf, violationRules } from './helpers.js';
@@ -141,5 +142,73 @@ describe('"play it as if it has N (Lv. and) cost" (1-3-1, 2-9-1, 2-10-1)', () =>
     expect(three.legal).toBe(true);
     expect(three.state.players.A.resources.rested).toBe(3);
     expect(deploy(2).legal).toBe(false);
+  });
+});
+
+describe('"the enemy Unit with the highest Lv." / "the lowest HP": on a tie the controller chooses (10-3-3)', () => {
+  const enemies = [unit('b1', { level: 3 }), unit('b2', { level: 5 }), unit('b3', { level: 5, hp: 5 })];
+
+  it('ST08-001 【When Paired】: the enemy Unit with the highest Lv.; on a tie the controller chooses among the tied ones', () => {
+    const pair = (targets: string[]) =>
+      sim({
+        state: { active_player: 'A', players: { A: { resources: 3, units: [{ id: 'a1', card: 'ST08-001' }] }, B: { units: enemies } } },
+        actions: [{ type: 'pair', unit: 'a1', pilot: { name: 'Pilot', type: 'pilot', level: 1, cost: 1, ap: 0, hp: 0 }, choices: [{ targets }] }],
+      });
+    expect(unitOf(pair(['b3']), 'b3')?.damage).toBe(3);
+    const wrong = pair(['b1']);
+    expect(wrong.legal).toBe(false);
+    expect(wrong.violations[0]?.reason).toMatch(/legal targets: b2, b3/);
+  });
+
+  it('GD05-002 Strike Freedom Gundam: the enemy Unit with the lowest Lv. goes to the bottom of its owner\'s deck with its Pilot (3-3-6)', () => {
+    const out = sim({
+      state: {
+        active_player: 'A',
+        players: { A: { units: [{ id: 'a1', card: 'GD05-002', pilot: { name: 'Kira', type: 'pilot', ap: 0, hp: 0 } }] }, B: { units: [unit('b1', { level: 2, pilot: { name: 'P', type: 'pilot', ap: 0, hp: 0 } }), unit('b2', { level: 4 })] } },
+      },
+      actions: [{ type: 'attack', attacker: 'a1', target: 'player', choices: [{ use: true }] }],
+    });
+    expect(unitOf(out, 'b1')).toBeUndefined();
+    expect(out.state.players.B.deck).toBe(32);
+    expect(out.state.players.A.hand).toBe(3);
+    expect(cites(out, '3-3-6')).toBe(true);
+  });
+});
+
+describe('a second choice compared with the Unit the first step rested (5-20-1, 10-1-8-1-2)', () => {
+  const karma = (A: object, B: object, choices: object[]) =>
+    sim({ state: { active_player: 'A', players: { A: { resources: 3, hand: ['GD03-113'], ...A }, B } }, actions: [{ type: 'play', card: 'GD03-113', choices }] });
+
+  it('GD03-113 Human Karma: only enemy Units whose Lv. is at most the rested Unit\'s can be dealt the 3 damage', () => {
+    const B = { units: [unit('b1', { level: 3 }), unit('b2', { level: 5 })] };
+    const ok = karma({ units: [unit('a2', { level: 4 })] }, B, [{ targets: ['a2'] }, { targets: ['b1'] }]);
+    expect(ok.destroyed).toEqual(['b1']);
+    expect(unitOf(ok, 'a2')?.rested).toBe(true);
+    const bad = karma({ units: [unit('a2', { level: 4 })] }, B, [{ targets: ['a2'] }, { targets: ['b2'] }]);
+    expect(bad.legal).toBe(false);
+    expect(bad.violations[0]?.reason).toMatch(/legal targets: b1$/);
+  });
+
+  it('GD03-113 with no enemy Unit low enough: still played (the first part has a target), the Unit is rested and nothing is dealt', () => {
+    const out = karma({ units: [unit('a2', { level: 2 })] }, { units: [unit('b2', { level: 5 })] }, []);
+    expect(out.legal).toBe(true);
+    expect(unitOf(out, 'a2')?.rested).toBe(true);
+    expect(unitOf(out, 'b2')?.damage).toBe(0);
+    expect(out.state.players.A.trash).toContain('GD03-113');
+  });
+
+  it('GD03-113 with no active friendly Unit: it cannot be played (10-1-8-1-2)', () => {
+    const out = karma({ units: [unit('a2', { level: 4, rested: true })] }, { units: [unit('b1', { level: 3 })] }, []);
+    expect(out.legal).toBe(false);
+    expect(violationRules(out)).toContain('10-1-8-1-2');
+  });
+
+  it('GD05-036 Haow Gundam: 2 damage to all enemy Units whose Lv. is at most the (MF) Unit it rested', () => {
+    const out = sim({
+      state: { active_player: 'A', players: { A: { resources: 5, units: [{ id: 'a1', card: 'GD05-036' }, unit('a2', { traits: ['MF'], level: 4 })] }, B: { units: [unit('b1', { level: 4, hp: 2 }), unit('b2', { level: 5, hp: 2 })] } } },
+      actions: [{ type: 'pair', unit: 'a1', pilot: { name: 'Domon', type: 'pilot', ap: 0, hp: 0, level: 1, cost: 1 }, choices: [{ use: true }] }],
+    });
+    expect(out.destroyed).toEqual(['b1']);
+    expect(unitOf(out, 'b2')?.damage).toBe(0);
   });
 });

@@ -109,6 +109,8 @@ export function parseNoun(np: string): Noun {
     else if ((m = /^ with "([^"]+)" in (?:its|their) card names?/.exec(s))) filter.nameIncludes = m[1]!;
     else if ((m = /^ other than Link Units/.exec(s)) && filter.linked === undefined) filter.linked = false;
     else if ((m = /^ whose Lv\. is equal to or (lower|higher) than this Unit/.exec(s)) && !filter.levelVsSelf) filter.levelVsSelf = m[1] === 'lower' ? '<=' : '>=';
+    // An earlier step's pick (sequence.ts checks there is one): "than that Unit" / "than the Unit rested with this ability".
+    else if ((m = /^ whose Lv\. is equal to or (lower|higher) than (?:that Unit|the Unit rested with this ability)/.exec(s)) && !filter.levelVsPrevious) filter.levelVsPrevious = m[1] === 'lower' ? '<=' : '>=';
     else if ((m = /^ (?:with|that has) no paired Pilot/.exec(s)) && filter.paired === undefined) filter.paired = false;
     else if ((m = /^,? other than Unit tokens/.exec(s)) && filter.token === undefined && filter.type === 'unit') filter.token = false;
     else break;
@@ -162,6 +164,7 @@ export function renderNoun(f: Filter, style: NounStyle = {}): string {
   if (f.nameIncludes) out += ` with "${f.nameIncludes}" in its card name`;
   if (f.level) out += ` that ${style.plural ? 'are' : 'is'} Lv.${cmpWords(f.level, 'lower', 'higher')}`;
   if (f.levelVsSelf) out += ` whose Lv. is equal to or ${f.levelVsSelf === '<=' ? 'lower' : 'higher'} than this Unit`;
+  if (f.levelVsPrevious) out += ` whose Lv. is equal to or ${f.levelVsPrevious === '<=' ? 'lower' : 'higher'} than that Unit`;
   if (f.paired === false) out += ' with no paired Pilot';
   if (f.linked === false) out += ' other than Link Units';
   if (f.token === false) out += ', other than Unit tokens';

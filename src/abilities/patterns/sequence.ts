@@ -213,7 +213,25 @@ export function parseEffect(body: string, used: Used): EffectStep[] {
     }
   }
   if (!out.length) throw new Unread(body);
+  if (refersBack(out)) used.add('seq.that-unit');
   return out;
+}
+
+/**
+ * "that Unit" / "the Unit rested with this ability" / "the number of Units rested with this effect"
+ * name what an earlier step chose: there must be one (the engine reads the effect's last pick).
+ */
+function refersBack(steps: EffectStep[]): boolean {
+  let any = false;
+  steps.forEach((e, i) => {
+    const t = targetOf(e.step);
+    const back = (t && (t.type === 'choose' || t.type === 'all') && t.filter.levelVsPrevious) || ('forEach' in e.step && e.step.forEach?.of === 'previous');
+    if (!back) return;
+    const chosen = steps.slice(0, i).some((b) => targetOf(b.step)?.type === 'choose');
+    if (!chosen || !e.ifDone) throw new Unread(e.step.do);
+    any = true;
+  });
+  return any;
 }
 
 /**

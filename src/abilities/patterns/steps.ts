@@ -98,6 +98,12 @@ export const STEP_PATTERNS: StepPattern[] = [
     read: (m, u) => ({ do: 'forbid-attack-player', target: parseTarget(m[1]!, u), duration: 'turn' }),
   },
   {
+    // "Return it to the bottom of its owner's deck."
+    id: 'step.return-to-deck-bottom',
+    re: /^Return (.+?) to the bottom of its owner's deck$/,
+    read: (m, u) => ({ do: 'return-to-deck-bottom', target: parseTarget(m[1]!, u) }),
+  },
+  {
     id: 'step.return-to-hand',
     re: /^Return (.+?) to (?:its owner's hand|their owners' hands|their owner's hand)$/,
     read: (m, u) => ({ do: 'return-to-hand', target: parseTarget(m[1]!, u) }),

@@ -2,7 +2,7 @@
  * Who a step acts on, as its object ("Rest it", "Deal 1 damage to all enemy Units that are Lv.4 or
  * lower") or its subject ("It gets AP+2", "All your Units get AP+1"); and "Choose 1 to 2 …".
  */
-import type { Selector } from '../ir.js';
+import type { Extreme, Selector } from '../ir.js';
 import { parseNoun } from './noun.js';
 import { Unread, type Used } from './unread.js';
 
@@ -30,7 +30,10 @@ export function parseTarget(phrase: string, used: Used): Selector {
 export function parseChoice(phrase: string, used: Used): { selector: Extract<Selector, { type: 'choose' }>; card: boolean } {
   const m = /^(\d+)(?: to (\d+))? (.+)$/.exec(phrase.trim());
   if (!m) throw new Unread(phrase.trim());
-  const n = parseNoun(m[3]!);
+  // "1 enemy Unit with the highest Lv." (the sentence's period may have taken the abbreviation's).
+  const most = /^(.+) with the (highest|lowest) (Lv\.?|AP|HP)$/.exec(m[3]!);
+  const extreme: Extreme | undefined = most ? { stat: most[3]!.startsWith('Lv') ? 'level' : (most[3]!.toLowerCase() as 'ap' | 'hp'), end: most[2] as 'highest' | 'lowest' } : undefined;
+  const n = parseNoun(most ? most[1]! : m[3]!);
   // A Pilot in play is not a choosable card here ("Choose 1 enemy Pilot").
   if (n.filter.type === 'pilot' && !n.card) throw new Unread(phrase.trim());
   const min = Number(m[1]);
@@ -38,6 +41,9 @@ export function parseChoice(phrase: string, used: Used): { selector: Extract<Sel
   // "1 enemy Unit" is singular, "1 of your Units" / "1 to 2 enemy Units" plural; anything else is a misread.
   const ofYour = m[3]!.startsWith('of your ');
   if (n.plural !== (ofYour || max > 1)) throw new Unread(phrase.trim());
+  // The highest/lowest of a stat is a choice among Units in play, one at a time.
+  if (extreme && (n.card || max !== 1 || min !== 1)) throw new Unread(phrase.trim());
   used.add(ofYour ? 'choose.of-your' : 'choose.count');
-  return { selector: { type: 'choose', min, max, filter: n.filter, zone: 'battle' }, card: n.card };
+  if (extreme) used.add('choose.extreme');
+  return { selector: { type: 'choose', min, max, filter: n.filter, zone: 'battle', ...(extreme ? { extreme } : {}) }, card: n.card };
 }
