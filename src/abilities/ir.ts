@@ -407,7 +407,21 @@ export type Trigger =
    * the ability's `dealtTo` filter (read as that Unit is then); damage that is not dealt (0 after a
    * reduction, 5-21-2-1; a guard, 10-1-5-6) does not trigger it.
    */
-  | 'deals-battle-damage';
+  | 'deals-battle-damage'
+  /**
+   * Added by the compiler (4 cards): "When this Unit destroys an enemy shield area card with (battle)
+   * damage, …". Triggers when damage this Unit dealt destroys an enemy Shield (at once, 11-3-1-1)
+   * or the enemy Base (by the rules management after it, 11-3-1): battle damage only with the
+   * ability's `damage` {kind:'battle'}, any damage this Unit deals (its battle damage, its <Breach>,
+   * 13-1-2-1, its own effects) without it. Shields destroyed together trigger it once (10-1-6-3).
+   */
+  | 'destroys-shield-area-card'
+  /**
+   * Added by the compiler (1 card): "When one of your (Titans) Units destroys an enemy shield area
+   * card with damage, …": as 'destroys-shield-area-card', for any friendly Unit matching the
+   * ability's `watched` filter (this Unit too when it matches).
+   */
+  | 'friendly-destroys-shield-area-card';
 
 /** An activation cost (before the ：). */
 export interface Cost {
@@ -504,7 +518,8 @@ export type CompiledAbility =
        * kind 'battle' / 'effect' = only that kind of damage (5-5-3 / 5-5-4); enemy = only damage
        * dealt by an enemy card ("receives enemy damage", "receives damage from an enemy"). Absent
        * field or absent key = any. A reduce-damage step reduces only the damage that triggered it.
-       * Also for 'friendly-receives-damage'.
+       * Also for 'friendly-receives-damage', and for the shield-area-card triggers ({kind:'battle'}:
+       * "with battle damage"; absent: "with damage").
        */
       damage?: { kind?: 'battle' | 'effect'; enemy?: boolean };
       /**
@@ -513,7 +528,7 @@ export type CompiledAbility =
        * type:'unit', traits:['ZAFT']}). Absent = any Unit.
        */
       supported?: Filter;
-      /** Added by the compiler (4 cards), for trigger 'friendly-receives-damage' only: the friendly Units it watches. */
+      /** Added by the compiler (5 cards), for 'friendly-receives-damage' and 'friendly-destroys-shield-area-card': the friendly Units it watches. */
       watched?: Filter;
       /** Added by the compiler (4 cards), for trigger 'deals-battle-damage' only: the enemy Unit dealt the damage. */
       dealtTo?: Filter;

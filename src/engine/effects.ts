@@ -12,7 +12,7 @@ import type { ActionOf } from './schema.js';
 import { shieldAreaProtected, sourceMatches, type EffectSource } from './immunity.js';
 import { describeUnit, findUnit, nextSerial, opponent, type Base, type CardFace, type Game, type PlayerId, type Shield, type TimedPermission, type Unit } from './state.js';
 import { baseHp, unitAp, unitHp } from './stats.js';
-import { abilitiesFor, hasTrigger, queueTriggers, resolveNow } from './triggers.js';
+import { abilitiesFor, hasTrigger, queueShieldAreaCardDestroyed, queueTriggers, resolveNow } from './triggers.js';
 import { withFields } from './with-fields.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -150,6 +150,8 @@ export function damageBase(game: Game, base: Base, amount: number, source: strin
   }
   const left = Math.max(0, baseHp(base) - base.damage);
   base.damage += amount;
+  // A Unit's damage that destroys it triggers "when this Unit destroys an enemy shield area card" (management.ts).
+  base.lastHit = dealt.unit ? { unit: dealt.unit.id, kind: dealt.kind } : null;
   emit(game, `${source} deals ${amount} damage to ${name} (now ${base.damage} damage, HP ${baseHp(base)})`, [...rules, '5-5-1']);
   if (amount > left) {
     emit(game, `${amount - left} damage beyond the Base's remaining HP is not dealt to any Shield`, ['5-5-6']);
@@ -231,6 +233,7 @@ export function damageShields(game: Game, owner: PlayerId, amount: number, count
   const battle = rules.includes('8-5-2-3'); // 8-5-2-3-1 is the battle case of the general 11-3-1-1
   destroyTopShields(game, owner, n, `${amount} damage on 1 HP`, [...(battle ? ['8-5-2-3-1'] : []), '11-3-1-1']);
   if (amount > 1) emit(game, `The excess damage (${amount - 1} per Shield) is not dealt to another Shield`, ['5-5-6']);
+  if (by?.unit && by.unit.owner !== owner) queueShieldAreaCardDestroyed(game, by.unit, kind);
   return n;
 }
 

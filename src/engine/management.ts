@@ -6,9 +6,9 @@
 import { chooseTargets } from './choices.js';
 import { refreshConstants } from './constants.js';
 import { emit } from './log.js';
-import { PLAYERS, describeCard, describeUnit, opponent, type Base, type CardFace, type Game, type PlayerId, type Unit } from './state.js';
+import { PLAYERS, describeCard, describeUnit, findUnit, opponent, type Base, type CardFace, type Game, type PlayerId, type Unit } from './state.js';
 import { baseHp, isLethal, unitHp } from './stats.js';
-import { queueTriggers, resolvePending } from './triggers.js';
+import { queueShieldAreaCardDestroyed, queueTriggers, resolvePending } from './triggers.js';
 
 export type LeaveReason = 'destroyed' | 'excess';
 
@@ -98,6 +98,8 @@ function defeatManagement(game: Game): void {
   }
 }
 
+const NO_HITTERS: never[] = [];
+
 /** 11-3-1 every Unit and Base whose damage reached its HP is destroyed, all at the same time. */
 function destructionManagement(game: Game): void {
   const units: Unit[] = [];
@@ -107,16 +109,20 @@ function destructionManagement(game: Game): void {
     for (const u of st.units) if (isLethal(u.damage, unitHp(u))) units.push(u);
     if (st.base && isLethal(st.base.damage, baseHp(st.base))) bases.push(st.base);
   }
+  // Who dealt the damage that destroys each Base, read before any card leaves (that Unit may be destroyed now too).
+  const hitters = bases.length === 0 ? NO_HITTERS : bases.map((b) => (b.lastHit && baseHp(b) > 0 ? { unit: findUnit(game, b.lastHit.unit), kind: b.lastHit.kind } : null));
   for (const u of units) {
     const hp = unitHp(u);
     // Destroyed by the battle damage it just received: the battle's own rule says so too (8-5-3-2-1).
     const byBattle = game.battleDamaged.includes(u.id);
     destroyUnit(game, u, hp <= 0 ? 'its HP is 0' : `${u.damage} damage on ${hp} HP`, [...(byBattle ? ['8-5-3-2-1'] : []), '11-3-1', hp <= 0 ? '3-2-5-2' : '5-5-2']);
   }
-  for (const b of bases) {
+  bases.forEach((b, i) => {
     const hp = baseHp(b);
     destroyBase(game, b, hp <= 0 ? 'its HP is 0' : `${b.damage} damage on ${hp} HP`, ['11-3-1', hp <= 0 ? '3-5-4-2' : '5-5-2']);
-  }
+    const by = hitters[i];
+    if (by?.unit && by.unit.owner !== b.owner) queueShieldAreaCardDestroyed(game, by.unit, by.kind);
+  });
 }
 
 function manage(game: Game): void {

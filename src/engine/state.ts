@@ -144,6 +144,8 @@ export interface Base {
   damage: number;
   modifiers: Modifier[];
   constant: ConstantState;
+  /** The Unit (id) whose damage was the last dealt to it, and its kind: who destroyed it if that damage did (11-3-1). */
+  lastHit?: { unit: string; kind: 'battle' | 'effect' } | null;
 }
 
 export function noConstants(): ConstantState {

@@ -31,6 +31,8 @@ const TRIGGER_RULES: Record<Trigger, string[]> = {
   'places-ex-resource': ['5-17-3-2-1', '10-1-6-1', '10-1-6-3'],
   'friendly-receives-damage': ['5-5-1'],
   'deals-battle-damage': ['8-5-3-2', '5-5-3'],
+  'destroys-shield-area-card': ['4-6-2', '11-3-1'],
+  'friendly-destroys-shield-area-card': ['4-6-2', '11-3-1'],
 };
 
 const TAG: Record<Trigger, string> = {
@@ -48,6 +50,8 @@ const TAG: Record<Trigger, string> = {
   'places-ex-resource': 'When an EX Resource is placed',
   'friendly-receives-damage': 'When one of your Units receives damage',
   'deals-battle-damage': 'When it deals battle damage to an enemy Unit',
+  'destroys-shield-area-card': 'When it destroys an enemy shield area card with damage',
+  'friendly-destroys-shield-area-card': 'When one of your Units destroys an enemy shield area card with damage',
 };
 
 /** The timing words an unsupported ability's text starts with, per trigger. */
@@ -78,6 +82,8 @@ export interface TriggerSource {
   damage?: { kind: 'battle' | 'effect'; from: PlayerId | null };
   /** For 'friendly-receives-damage': the friendly Unit that receives the damage (the source is the watching card). */
   damaged?: Unit;
+  /** For 'friendly-destroys-shield-area-card': the friendly Unit whose damage destroyed it (the source is the watching card). */
+  destroyer?: Unit;
   /** For 'uses-support': the Unit whose AP the <Support> increased. */
   supported?: Unit;
 }
@@ -137,8 +143,9 @@ export function abilitiesFor(game: Game, trigger: Trigger, src: TriggerSource): 
       if (a.supported && src.supported && !unitMatches(src.supported, a.supported, src.unit?.owner ?? game.active, null)) return;
       // "deals battle damage to an enemy Unit that is Lv.5 or lower": that Unit as it is now.
       if (a.dealtTo && (!src.battleOpponent || !unitMatches(src.battleOpponent, a.dealtTo, src.unit?.owner ?? game.active, src.unit ?? null))) return;
-      // "one of your other (Academy) Units": the Unit that received the damage, "other" than this one.
-      if (a.watched && (!src.damaged || !unitMatches(src.damaged, a.watched, src.unit?.owner ?? src.base?.owner ?? game.active, src.unit ?? null))) return;
+      // "one of your other (Academy) Units": the Unit that received (or dealt) the damage, "other" than this one.
+      const watchedUnit = trigger === 'friendly-destroys-shield-area-card' ? src.destroyer : src.damaged;
+      if (a.watched && (!watchedUnit || !unitMatches(watchedUnit, a.watched, src.unit?.owner ?? src.base?.owner ?? game.active, src.unit ?? null))) return;
       const ctx = newCtx({
         controller: src.unit?.owner ?? src.base?.owner ?? src.owner ?? game.active,
         unit: src.unit ?? null,
@@ -171,6 +178,20 @@ export function queueTriggers(game: Game, trigger: Trigger, src: TriggerSource):
     game.pending.push({ ctx, batch: game.resolutions, burst: trigger === 'burst' });
   }
   return found.length;
+}
+
+/**
+ * Damage `unit` dealt destroyed an enemy shield area card (a Shield at once, 11-3-1-1; the Base by
+ * the rules management after it, 11-3-1): "when this Unit destroys an enemy shield area card with
+ * (battle) damage" on it, and "when one of your (Titans) Units destroys …" on its owner's cards.
+ * Called once per event: Shields destroyed together trigger it once (10-1-6-3).
+ */
+export function queueShieldAreaCardDestroyed(game: Game, unit: Unit, kind: 'battle' | 'effect'): void {
+  const damage = { kind, from: unit.owner };
+  if (hasTrigger(unit, 'destroys-shield-area-card')) queueTriggers(game, 'destroys-shield-area-card', { unit, damage });
+  const st = game.players[unit.owner];
+  for (const u of st.units) if (hasTrigger(u, 'friendly-destroys-shield-area-card')) queueTriggers(game, 'friendly-destroys-shield-area-card', { unit: u, destroyer: unit, damage });
+  if (st.base && hasTrigger(st.base, 'friendly-destroys-shield-area-card')) queueTriggers(game, 'friendly-destroys-shield-area-card', { base: st.base, destroyer: unit, damage });
 }
 
 function effectOf(a: CompiledAbility) {

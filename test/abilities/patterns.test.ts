@@ -15,7 +15,7 @@ const fixtures = JSON.parse(fs.readFileSync(path.join(import.meta.dirname, 'fixt
 const catalog = loadCatalog();
 const byId = new Map(catalog.map((c) => [c.id, c]));
 /** Patterns that fewer than three catalog cards use in a fully compiled ability. */
-const RARE = new Set(['step.forbid-attack-player', 'step.mill', 'trigger.end-of-turn', 'seq.and', 'seq.if-this-unit-it', 'cond.self-keyword', 'cond.shield-count', 'step.look-top-deploy', 'cost.exile-from-trash', 'trigger.if-condition', 'seq.this-unit-it', 'cond.hand-count', 'const.immune', 'const.also-named', 'const.battle-opponent-keyword', 'step.immune', 'step.protect-shield-area', 'trigger.uses-support', 'step.reduce-next-damage', 'seq.instead-amount', 'cond.paid-with-ex', 'step.activate-action', 'step.redirect-damage', 'const.protect-shields', 'const.stats-for-each', 'const.play-as', 'step.return-to-deck-bottom', 'choose.extreme']);
+const RARE = new Set(['step.forbid-attack-player', 'step.mill', 'trigger.end-of-turn', 'seq.and', 'seq.if-this-unit-it', 'cond.self-keyword', 'cond.shield-count', 'step.look-top-deploy', 'cost.exile-from-trash', 'trigger.if-condition', 'seq.this-unit-it', 'cond.hand-count', 'const.immune', 'const.also-named', 'const.battle-opponent-keyword', 'step.immune', 'step.protect-shield-area', 'trigger.uses-support', 'step.reduce-next-damage', 'seq.instead-amount', 'cond.paid-with-ex', 'step.activate-action', 'step.redirect-damage', 'const.protect-shields', 'const.stats-for-each', 'const.play-as', 'trigger.friendly-destroys-shield-area-card', 'step.return-to-deck-bottom']);
 
 describe('sentence patterns on real cards', () => {
   for (const [pattern, cases] of Object.entries(fixtures)) {

@@ -1,8 +1,8 @@
 /**
  * The clause classes a tools-only assistant had to work around on the third blind set (the
- * simulator left them in not_executed): counts that scale an amount, hand Lv./cost changes, "play
- * it as if it has N cost", "the highest Lv." choices and a second choice compared with the first
- * pick. Each on real catalog cards, one describe per class.
+ * simulator left them in not_executed): counts that scale an amount, the shield-area-card trigger,
+ * hand Lv./cost changes and "the highest Lv." choices, a second choice compared with the first
+ * pick, and "play it as if it has N cost". Each on real catalog cards, one describe per class.
  */
 import { describe, expect, it } from 'vitest';
 import { cites, sim, unitOf, violationRules } from './helpers.js';
@@ -142,6 +142,81 @@ describe('"play it as if it has N (Lv. and) cost" (1-3-1, 2-9-1, 2-10-1)', () =>
     expect(three.legal).toBe(true);
     expect(three.state.players.A.resources.rested).toBe(3);
     expect(deploy(2).legal).toBe(false);
+  });
+});
+
+describe('"when this Unit destroys an enemy shield area card with (battle) damage" (4-6-2, 11-3-1, 10-1-6-3)', () => {
+  const sinanju = (B: object, extra: object[] = []) =>
+    sim({ state: { active_player: 'A', players: { A: { units: [{ id: 'a1', card: 'ST03-001' }] }, B: { units: [unit('b1'), unit('b2', { hp: 2 })], ...B } } }, actions: [{ type: 'attack', attacker: 'a1', target: 'player', choices: [{ targets: ['b2'] }] }, ...extra] });
+
+  it('ST03-001 Sinanju destroys the top Shield with battle damage: 2 damage to the chosen enemy Unit', () => {
+    const out = sinanju({ base: null, shields: 3 });
+    expect(out.state.players.B.shields).toBe(2);
+    expect(out.destroyed).toEqual(['B-shield-3', 'b2']);
+    expect(out.not_executed).toEqual([]);
+    expect(cites(out, '11-3-1')).toBe(true);
+  });
+
+  it('ST03-001 destroys the Base (by the rules management after its battle damage): it triggers too', () => {
+    const out = sinanju({ shields: 3 });
+    expect(out.state.players.B.base).toBeNull();
+    expect(out.destroyed).toContain('b2');
+  });
+
+  it('ST03-001 does not trigger on a Shield it fails to destroy, nor during the opponent\'s turn', () => {
+    const guarded = sinanju({ base: { card: 'EX Base', hp: 9 }, shields: 3 });
+    expect(guarded.destroyed).toEqual([]);
+    const theirTurn = sim({
+      state: { active_player: 'B', players: { A: { base: null, units: [{ id: 'a1', card: 'ST03-001', rested: true }] }, B: { units: [unit('b1', { ap: 5, hp: 9 })] } } },
+      actions: [{ type: 'attack', attacker: 'b1', target: 'a1' }],
+    });
+    expect(theirTurn.events.some((e) => /Sinanju \(a1\) triggers/.test(e.text))).toBe(false);
+  });
+
+  it('GD05-098 Heero Yuy: "with damage" includes the <Breach> damage of the Unit he is paired with (13-1-2-1)', () => {
+    const out = sim({
+      state: { active_player: 'A', players: { A: { units: [unit('a1', { ap: 3, keywords: ['Breach 2'], pilot: 'GD05-098' })] }, B: { base: null, shields: 3, units: [unit('b1', { hp: 1, rested: true }), unit('b2', { ap: 5 })] } } },
+      actions: [{ type: 'attack', attacker: 'a1', target: 'b1', choices: [{ targets: ['b2'] }] }],
+    });
+    expect(out.state.players.B.shields).toBe(2);
+    expect(unitOf(out, 'b2')?.ap).toBe(3);
+    expect(out.not_executed).toEqual([]);
+  });
+
+  it('ST03-001 "with battle damage" is not triggered by <Breach> damage (effect damage, 5-5-4)', () => {
+    const out = sim({
+      state: { active_player: 'A', players: { A: { units: [{ id: 'a1', card: 'ST03-001', keywords: ['Breach 2'] }] }, B: { base: null, shields: 3, units: [unit('b1', { hp: 1, rested: true }), unit('b2', { hp: 2 })] } } },
+      actions: [{ type: 'attack', attacker: 'a1', target: 'b1' }],
+    });
+    expect(out.state.players.B.shields).toBe(2);
+    expect(out.destroyed).toEqual(['b1', 'B-shield-3']);
+  });
+
+  it('GD03-049 Gundam Exia (Trans-Am): two Shields destroyed together trigger it once (10-1-6-3); with 10 (CB) cards in the trash it destroys the Unit with the lowest HP', () => {
+    const cb = ['GD04-089', 'GD04-090', 'GD04-092', 'GD04-111', 'GD04-125', 'ST07-009', 'GD04-038', 'GD04-064', 'GD03-052', 'GD04-047'];
+    const attack = (trash: string[]) =>
+      sim({
+        state: { active_player: 'A', players: { A: { units: [{ id: 'a1', card: 'GD03-049' }], trash }, B: { base: null, shields: 3, units: [unit('b1', { hp: 3 }), unit('b2', { hp: 2 }), unit('b3', { hp: 2 })] } } },
+        actions: [{ type: 'attack', attacker: 'a1', target: 'player', choices: [{ targets: ['b3'] }] }],
+      });
+    const out = attack(cb);
+    expect(out.state.players.B.shields).toBe(1);
+    expect(out.events.filter((e) => /Exia \(Trans-Am\) \(a1\) triggers/.test(e.text))).toHaveLength(1);
+    expect(out.destroyed).toEqual(['B-shield-3', 'B-shield-2', 'b3']);
+    const short = attack(cb.slice(1));
+    expect(short.destroyed).toEqual(['B-shield-3', 'B-shield-2']);
+    expect(cites(short, '10-2-1')).toBe(true);
+  });
+
+  it('GD02-001 Psycho Gundam: one of your (Titans) Units destroying a Shield makes it recover 2 HP', () => {
+    const out = sim({
+      state: {
+        active_player: 'A',
+        players: { A: { units: [{ id: 'a1', card: 'GD02-001', damage: 3, pilot: { name: 'Four', type: 'pilot', traits: ['Cyber-Newtype'], ap: 0, hp: 0 } }, unit('a2', { traits: ['Titans'], ap: 2 })] }, B: { base: null, shields: 3 } },
+      },
+      actions: [{ type: 'attack', attacker: 'a2', target: 'player' }],
+    });
+    expect(unitOf(out, 'a1')?.damage).toBe(1);
   });
 });
 

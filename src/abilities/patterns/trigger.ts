@@ -25,6 +25,14 @@ export function renderFriendlyReceives(f: Filter | undefined, d: DamageQualifier
   return `When one of your ${np} receives ${d?.enemy ? 'enemy ' : ''}${d?.kind ? `${d.kind} ` : ''}damage, `;
 }
 
+/** "When this Unit destroys an enemy shield area card with battle damage, " / "When one of your (Titans) Units destroys … with damage, ". */
+const DESTROYS_SHIELD_AREA_CARD = /^[Ww]hen (this Unit|one of (your .+?)) destroys an enemy shield area card with (battle )?damage, /;
+
+export function renderDestroysShieldAreaCard(watched: Filter | undefined, d: DamageQualifier | undefined): string {
+  const who = watched ? `one of your ${renderNoun(watched, { side: false, plural: true })}` : 'this Unit';
+  return `When ${who} destroys an enemy shield area card with ${d?.kind === 'battle' ? 'battle ' : ''}damage, `;
+}
+
 /** "When this Unit deals battle damage to an enemy Unit that is Lv.5 or lower, " (the damaged Unit's noun). */
 const DEALS_BATTLE_DAMAGE = /^[Ww]hen this Unit deals battle damage to an? (.+?), /;
 
@@ -96,6 +104,25 @@ export function parseTriggerPhrase(
     const damage: DamageQualifier = { ...(fr[3] ? { kind: fr[3] as 'battle' | 'effect' } : {}), ...(fr[2] || fr[4] ? { enemy: true } : {}) };
     const rest = s.slice(fr[0].length);
     return { trigger: 'friendly-receives-damage', requires, rest: rest.charAt(0).toUpperCase() + rest.slice(1), watched: n.filter, ...(Object.keys(damage).length ? { damage } : {}) };
+  }
+  const shield = DESTROYS_SHIELD_AREA_CARD.exec(s);
+  if (shield) {
+    let watched: Filter | undefined;
+    if (shield[2]) {
+      // Units in play, by what they are ("your (Titans) Units").
+      const n = parseNoun(`of ${shield[2]}`);
+      if (n.card || !n.plural || n.filter.side !== 'friendly' || n.filter.type !== 'unit') return null;
+      watched = n.filter;
+    }
+    used.add(watched ? 'trigger.friendly-destroys-shield-area-card' : 'trigger.destroys-shield-area-card');
+    const rest = s.slice(shield[0].length);
+    return {
+      trigger: watched ? 'friendly-destroys-shield-area-card' : 'destroys-shield-area-card',
+      requires,
+      rest: rest.charAt(0).toUpperCase() + rest.slice(1),
+      ...(shield[3] ? { damage: { kind: 'battle' as const } } : {}),
+      ...(watched ? { watched } : {}),
+    };
   }
   const deals = DEALS_BATTLE_DAMAGE.exec(s);
   if (deals) {
