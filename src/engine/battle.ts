@@ -10,7 +10,7 @@ import { hasKeyword, keywordAmount, unitKeywords } from './keywords.js';
 import { emit } from './log.js';
 import { runRulesManagement } from './management.js';
 import { ruleProblem, unknownUnit, type Problem } from './problems.js';
-import type { ActionOf, StepAction } from './schema.js';
+import type { Action, ActionOf } from './schema.js';
 import { PLAYERS, describeUnit, findUnit, opponent, type Game, type PlayerId, type Unit } from './state.js';
 import { baseAp, isLinked, unitAp } from './stats.js';
 import { queueTriggers } from './triggers.js';
@@ -19,7 +19,35 @@ import { withFields } from './with-fields.js';
 type AttackAction = ActionOf<'attack'>;
 
 /** Plays one action of the action step (an 【Action】 Command or an 【Activate･Action】 ability). */
-export type ApplyStepAction = (action: StepAction, index: number) => Problem | null;
+export type ApplyStepAction = (action: Action, index: number) => Problem | null;
+
+/** Why a main-phase action cannot be taken in the action step, with the rules for what that action is. */
+const NOT_IN_ACTION_STEP: Partial<Record<Action['type'], { what: string; rules: string[] }>> = {
+  deploy: { what: 'deploying a Unit or Base is playing a card from the hand, which the active player does in the main phase', rules: ['7-5-2-1'] },
+  pair: { what: 'pairing a Pilot is playing a card from the hand, which the active player does in the main phase (and a Command\'s 【Pilot】 can never be paired in an action step)', rules: ['7-5-2-1', '13-2-4-2'] },
+  attack: { what: 'attacks are declared in the main phase, and this battle is still under way', rules: ['7-5-4-1'] },
+  support: { what: '<Support> is an 【Activate･Main】 effect, activated in the main phase', rules: ['13-1-3-1', '7-5-3-1'] },
+  end_turn: { what: 'the turn ends after the main phase, not in a battle', rules: ['7-5-5-1'] },
+};
+
+/**
+ * 8-4-1 / 9-2 / 9-3: in the action step players activate 【Action】 Command cards and 【Activate･Action】
+ * effects, or pass; anything else listed there is refused before the battle starts.
+ */
+function actionStepProblem(steps: readonly Action[]): Problem | null {
+  for (const [i, sub] of steps.entries()) {
+    if (sub.type === 'play' || sub.type === 'activate') continue;
+    const why = NOT_IN_ACTION_STEP[sub.type] ?? {
+      what: 'an effect happens there only as part of an 【Action】 Command or 【Activate･Action】 effect: play that card (a catalog card, or an inline Command with its text) or activate that ability instead',
+      rules: ['13-2-4-1', '13-2-2-1'],
+    };
+    return ruleProblem(
+      `action_step[${i}] (${sub.type}): in the action step players may only activate 【Action】 Command cards ("play") and 【Activate･Action】 effects ("activate"), or pass; ${why.what}`,
+      ['8-4-1', '9-2', '9-3', ...why.rules],
+    );
+  }
+  return null;
+}
 
 /** An attack permission from a constant or a resolved effect ("may choose an active enemy Unit"). */
 function mayAttackActive(attacker: Unit, target: Unit): string | null {
@@ -68,8 +96,11 @@ export function validateAttack(game: Game, a: AttackAction): Problem | null {
     const noPlayer = attacker.constant.cannotAttackPlayer ? attacker.constant.sources.join('; ') : attacker.timedPermissions.find((p) => p.type === 'forbid-attack-player')?.source;
     if (noPlayer) return ruleProblem(`${who} can't choose the enemy player as its attack target: ${noPlayer}`, ['1-3-3', '10-1-5-6']);
   }
-  if (a.blocker !== undefined) return validateBlock(game, attacker, target, a.blocker);
-  return null;
+  if (a.blocker !== undefined) {
+    const problem = validateBlock(game, attacker, target, a.blocker);
+    if (problem) return problem;
+  }
+  return actionStepProblem(a.action_step ?? []);
 }
 
 /** 8-3 the standby player may block with one active <Blocker> Unit that is not the original target. */

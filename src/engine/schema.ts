@@ -254,19 +254,17 @@ const activateAction = shared(
   'Activate',
 );
 
-/** The actions a player may take in a battle's action step (9-3). */
-const stepAction = z.discriminatedUnion('type', [playAction, activateAction]);
-
 const attackAction = strictObject({
   type: kind('attack'),
   attacker: id('attacker'),
   target: id('target').describe('attack: "player" or an enemy Unit'),
   blocker: id('blocker').optional(),
-  action_step: z
-    .array(stepAction)
-    .max(20, 'at most 20 action step actions')
-    .optional()
-    .describe('In the action step, in order (9-2)'),
+  // Any action by reference: only play/activate are legal there (9-3), and the engine answers any
+  // other with the rules that say so, not a schema error. One reference also publishes shorter
+  // than a second copy of the two actions.
+  get action_step() {
+    return actionStep;
+  },
   choices: choicesField,
 });
 
@@ -318,16 +316,13 @@ const supportAction = strictObject({
 
 const endTurnAction = strictObject({ type: kind('end_turn'), choices: choicesField });
 
-export const actionSchema = z.discriminatedUnion('type', [
-  attackAction,
-  deployAction,
-  pairAction,
-  ...effectActions,
-  supportAction,
-  playAction,
-  activateAction,
-  endTurnAction,
-]);
+export const actionSchema = shared(
+  z.discriminatedUnion('type', [attackAction, deployAction, pairAction, ...effectActions, supportAction, playAction, activateAction, endTurnAction]),
+  'Action',
+);
+
+// Built once: zod reads the getter above whenever it looks at the attack's fields.
+const actionStep = z.array(actionSchema).max(20, 'at most 20 action step actions').optional().describe('In the action step, in order (9-2): play, activate');
 
 export const simulateRulingInputSchema = strictObject({
   state: strictObject({
@@ -452,7 +447,6 @@ export type SimulateRulingOutput = z.infer<typeof simulateRulingOutputSchema>;
 export type CheckDeckInput = z.infer<typeof checkDeckInputSchema>;
 export type CheckDeckOutput = z.infer<typeof checkDeckOutputSchema>;
 export type Action = z.infer<typeof actionSchema>;
-export type StepAction = z.infer<typeof stepAction>;
 export type ActionOf<T extends Action['type']> = Extract<Action, { type: T }>;
 export type PlayerSpec = z.infer<typeof playerSpec>;
 export type UnitSpec = z.infer<typeof unitSpec>;

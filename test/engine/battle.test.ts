@@ -56,6 +56,29 @@ describe('8-2 attack step', () => {
   });
 });
 
+describe('8-4 action step: only 【Action】 Commands and 【Activate･Action】 effects (8-4-1, 9-2, 9-3)', () => {
+  const withStep = (sub: object) =>
+    sim(scenario({ units: [{ id: 'a1', ap: 3, hp: 3 }] }, { resources: 2, hand: ['ST01-010'], units: [{ id: 'b1', ap: 1, hp: 3 }] }, [{ ...attack('a1', 'player'), action_step: [sub] }]));
+
+  it('a pair in the action step passes the input schema and is a rules violation citing what may be done there (13-2-4-2 for a Command\'s 【Pilot】)', () => {
+    const out = withStep({ type: 'pair', player: 'B', unit: 'b1', pilot: 'ST01-010' });
+    expect(out.legal).toBe(false);
+    expect(out.violations[0]).toMatchObject({ action: 0, kind: 'rule' });
+    expect(out.violations[0]?.reason).toMatch(/^action_step\[0\] \(pair\): in the action step players may only activate 【Action】 Command cards/);
+    expect(violationRules(out)).toEqual(expect.arrayContaining(['8-4-1', '9-3', '13-2-4-2']));
+    expect(unitOf(out, 'a1')?.rested).toBe(false);
+  });
+
+  it('deploy, attack, support, end_turn and a bare effect action are refused the same way, each with its own rule', () => {
+    const rules = (sub: object) => violationRules(withStep(sub));
+    expect(rules({ type: 'deploy', player: 'B', id: 'b2', card: 'ST01-010' })).toEqual(expect.arrayContaining(['9-3', '7-5-2-1']));
+    expect(rules({ type: 'attack', attacker: 'b1', target: 'player' })).toEqual(expect.arrayContaining(['9-3', '7-5-4-1']));
+    expect(rules({ type: 'support', unit: 'b1', target: 'b1' })).toEqual(expect.arrayContaining(['9-3', '13-1-3-1']));
+    expect(rules({ type: 'end_turn' })).toEqual(expect.arrayContaining(['9-3', '7-5-5-1']));
+    expect(rules({ type: 'deal_damage', target: 'a1', amount: 2 })).toEqual(expect.arrayContaining(['9-3', '13-2-4-1']));
+  });
+});
+
 describe('8-5-2 attack on a player', () => {
   it('8-5-2-4: a Base takes the damage first; Shields are untouched', () => {
     const out = sim(scenario({ units: [{ id: 'a1', ap: 2, hp: 2 }] }, { shields: 6 }, [attack('a1', 'player')]));

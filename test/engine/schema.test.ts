@@ -7,20 +7,22 @@ import { scenarioFormatText } from '../../src/mcp/resources.js';
 
 type Any = z.ZodType;
 
-/** Walks a schema and lists the paths of object properties that carry no description. */
-function undescribed(schema: Any, path: string, out: string[]): void {
+/** Walks a schema and lists the paths of object properties that carry no description (each schema once: actions nest in an attack's action_step). */
+function undescribed(schema: Any, path: string, out: string[], seen = new Set<Any>()): void {
+  if (seen.has(schema)) return;
+  seen.add(schema);
   const def = (schema as unknown as { _zod: { def: Record<string, unknown> } })._zod.def;
   const type = def.type as string;
-  if (type === 'optional' || type === 'nullable' || type === 'default') return undescribed(def.innerType as Any, path, out);
-  if (type === 'array') return undescribed(def.element as Any, `${path}[]`, out);
+  if (type === 'optional' || type === 'nullable' || type === 'default') return undescribed(def.innerType as Any, path, out, seen);
+  if (type === 'array') return undescribed(def.element as Any, `${path}[]`, out, seen);
   if (type === 'union') {
-    for (const [i, o] of (def.options as Any[]).entries()) undescribed(o, `${path}|${i}`, out);
+    for (const [i, o] of (def.options as Any[]).entries()) undescribed(o, `${path}|${i}`, out, seen);
     return;
   }
   if (type === 'object') {
     for (const [k, v] of Object.entries(def.shape as Record<string, Any>)) {
       if (!described(v)) out.push(`${path}.${k}`);
-      undescribed(v, `${path}.${k}`, out);
+      undescribed(v, `${path}.${k}`, out, seen);
     }
   }
 }

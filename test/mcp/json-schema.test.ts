@@ -40,10 +40,16 @@ describe('published input schemas', () => {
   });
 
   it("publish simulate_ruling's actions as one object whose description gives each type's fields", () => {
-    const actions = (published('simulate_ruling').inputSchema as { properties: { actions: { items: { properties: { type: { enum: string[] } }; description: string } } } }).properties.actions.items;
+    const actions = (published('simulate_ruling').inputSchema as { $defs: { Action: { properties: { type: { enum: string[] } }; description: string } } }).$defs.Action;
     expect(actions.properties.type.enum).toEqual(expect.arrayContaining(['attack', 'deploy', 'pair', 'play', 'activate', 'end_turn']));
     expect(actions.description).toMatch(/attack\(attacker, target, blocker\?, action_step\?\)/);
     expect(actions.description).toMatch(/deal_damage\(target, amount\?\)/);
+  });
+
+  it("publish an attack's action_step as a reference to the same action shape (the engine, not the schema, says what is legal there)", () => {
+    const input = published('simulate_ruling').inputSchema as { properties: { actions: { items: unknown } }; $defs: Record<string, { properties: { action_step: { items: unknown } } }> };
+    expect(input.properties.actions.items).toEqual({ $ref: '#/$defs/Action' });
+    expect(input.$defs.Action!.properties.action_step.items).toEqual({ $ref: '#/$defs/Action' });
   });
 });
 
