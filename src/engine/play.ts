@@ -110,8 +110,8 @@ export function payForPlay(game: Game, play: Play): void {
   }
   const st = game.players[player];
   st.hand -= 1;
-  // A known card leaves the known part of the hand.
-  const known = face.cardId !== null ? st.handCards.indexOf(face.cardId) : -1;
+  // A known card leaves the known part of the hand (an inline one listed in the hand is matched by name).
+  const known = face.cardId !== null ? st.handCards.indexOf(face.cardId) : st.handCards.findIndex((id) => game.faces[id]?.cardId === null && game.faces[id]?.name === face.name);
   if (known >= 0) st.handCards.splice(known, 1);
   emit(game, `Player ${player} reveals ${face.name} (Lv.${play.level}, cost ${play.cost}) from the hand: Lv.${play.level} <= ${totalResources(st.resources)} Resources`, [
     '7-5-2-2-1',

@@ -172,8 +172,8 @@ const playerSpec = shared(
       .optional()
       .describe('Default 6; cards top first'),
     hand: z
-      .union([count('hand'), z.array(id('hand card')).max(60, 'at most 60 hand cards')], {
-        error: 'hand must be a whole number from 0 to 1000, or a list of at most 60 card numbers',
+      .union([count('hand'), z.array(cardRef).max(60, 'at most 60 hand cards')], {
+        error: 'hand must be a whole number from 0 to 1000, or a list of at most 60 cards (card numbers, names or inline cards)',
       })
       .optional()
       .describe('Default 5'),
@@ -196,7 +196,7 @@ const playerSpec = shared(
       .describe('Default 0'),
     resource_deck: count('resource_deck').optional(),
     trash: z
-      .union([z.array(id('trash card')).max(200, 'at most 200 trash ids'), count('trash')])
+      .union([z.array(cardRef).max(200, 'at most 200 trash cards'), count('trash')])
       .optional(),
   }),
   'Player',

@@ -13,7 +13,7 @@ import type { CardLookup } from './lookup.js';
 import { runRulesManagement } from './management.js';
 import { resolvePilotFace } from './play.js';
 import { inputProblem, ruleProblem, type Problem } from './problems.js';
-import type { BaseSpec, PlayerSpec, SimulateRulingInput, UnitSpec } from './schema.js';
+import type { BaseSpec, CardRef, PlayerSpec, SimulateRulingInput, UnitSpec } from './schema.js';
 import { newUnit, noConstants, PLAYERS, type Base, type CardFace, type Game, type PlayerId, type PlayerState, type Shield, type Unit } from './state.js';
 import { HAND_LIMIT, RESOURCE_LIMIT } from './turn.js';
 
@@ -205,22 +205,54 @@ function buildPlayer(game: Game, owner: PlayerId, spec: PlayerSpec, cards: CardL
   const r = spec.resources ?? DEFAULTS.resources;
   st.resources = typeof r === 'number' ? { active: r, rested: 0, ex: 0 } : { active: r.active, rested: r.rested ?? 0, ex: r.ex ?? 0 };
   st.resourceDeck = spec.resource_deck ?? Math.max(0, DEFAULTS.resourceDeck - st.resources.active - st.resources.rested);
-  st.trash = typeof spec.trash === 'number' ? Array.from({ length: spec.trash }, (_, i) => `${owner}-trash-${i + 1}`) : [...(spec.trash ?? [])];
-  // Trash ids that are card numbers are known cards ("if there are 4 Command cards in your trash").
-  for (const id of st.trash) {
-    const rec = cards.byId(id);
-    if (rec && !game.faces[id]) game.faces[id] = faceFromRecord(rec);
-  }
+  st.trash = typeof spec.trash === 'number' ? Array.from({ length: spec.trash }, (_, i) => `${owner}-trash-${i + 1}`) : trashCards(game, owner, spec.trash ?? [], cards, problems);
   const limits = checkLimits(st);
   if (limits) problems.push(limits);
 }
 
-/** A hand or deck given as a count, or as card numbers (known cards, top of the deck first). */
-function knownCards(game: Game, owner: PlayerId, zone: 'hand' | 'deck', spec: number | string[] | undefined, cards: CardLookup, problems: Problem[]): { count: number; ids: string[] } | null {
+/**
+ * The trash as ids: a card number is that card ("if there are 4 Command cards in your trash"),
+ * another string an unknown card, and an inline description a known card under the id
+ * "<P>-trash-<n>" (its place in the list).
+ */
+function trashCards(game: Game, owner: PlayerId, spec: CardRef[], cards: CardLookup, problems: Problem[]): string[] {
+  const ids: string[] = [];
+  for (const [i, ref] of spec.entries()) {
+    if (typeof ref === 'string') {
+      const rec = cards.byId(ref);
+      if (rec && !game.faces[ref]) game.faces[ref] = faceFromRecord(rec);
+      ids.push(ref);
+      continue;
+    }
+    const id = described(game, owner, 'trash', i, ref, cards, problems);
+    if (id) ids.push(id);
+  }
+  return ids;
+}
+
+/** An inline card in the hand or trash: its face is known under a positional id ("A-hand-2"); null when it cannot be read. */
+function described(game: Game, owner: PlayerId, zone: 'hand' | 'trash', i: number, ref: Exclude<CardRef, string>, cards: CardLookup, problems: Problem[]): string | null {
+  const res = resolveFace(ref, cards, 'unit', `${zone} card`);
+  if (typeof res === 'string') {
+    problems.push(inputProblem(`${zone} of player ${owner}, card ${i + 1}: ${res}`, ['2-1-1']));
+    return null;
+  }
+  const id = `${owner}-${zone}-${i + 1}`;
+  game.faces[id] = res.face;
+  return id;
+}
+
+/** A hand or deck given as a count, or as cards (known cards, top of the deck first); the hand also takes inline cards. */
+function knownCards(game: Game, owner: PlayerId, zone: 'hand' | 'deck', spec: number | CardRef[] | undefined, cards: CardLookup, problems: Problem[]): { count: number; ids: string[] } | null {
   if (spec === undefined) return null;
   if (typeof spec === 'number') return { count: spec, ids: [] };
   const ids: string[] = [];
-  for (const ref of spec) {
+  for (const [i, ref] of spec.entries()) {
+    if (typeof ref !== 'string') {
+      const id = described(game, owner, 'hand', i, ref, cards, problems);
+      if (id) ids.push(id);
+      continue;
+    }
     const rec = cards.byId(ref) ?? cards.byName(ref);
     if (!rec) {
       problems.push(inputProblem(`${zone} of player ${owner}: unknown card "${ref}"; accepted: ${ACCEPTED_CARDS}`, ['2-1-1']));

@@ -217,6 +217,21 @@ describe('constant abilities follow the board (10-1-5-3)', () => {
     expect(leopard(7).events.some((e) => e.text.includes('is now affected by the constant effect'))).toBe(true);
     expect(leopard(6).events.some((e) => e.text.includes('is now affected by the constant effect'))).toBe(false);
   });
+
+  it('GD01-076 with inline cards in the trash ({"name", "type": "command"}): they count as the cards they describe, under "A-trash-<n>"', () => {
+    const command = { name: 'Some Command', type: 'command' };
+    const out = sim({ state: { active_player: 'A', players: { A: { trash: [command, command, { name: 'A Unit', type: 'unit' }, command, 'GD01-111'], units: [{ id: 'a1', card: 'GD01-076' }] } } }, actions: [] });
+    expect(out.events.some((e) => e.text.includes('is now affected by the constant effect'))).toBe(true);
+    expect(out.state.players.A.trash).toEqual(['A-trash-1', 'A-trash-2', 'A-trash-3', 'A-trash-4', 'GD01-111']);
+  });
+
+  it('an inline card in the hand is a known hand card ("A-hand-1"), and leaves it when that card is deployed', () => {
+    const mine = { name: 'Mine', type: 'unit', level: 1, cost: 1, ap: 2, hp: 2 };
+    const out = sim({ state: { active_player: 'A', players: { A: { resources: 2, hand: [mine, 'GD01-111'] } } }, actions: [{ type: 'deploy', id: 'a1', card: mine }] });
+    expect(out.legal).toBe(true);
+    expect(out.state.players.A.hand).toBe(1);
+    expect(out.state.players.A.hand_cards).toEqual(['GD01-111']);
+  });
 });
 
 describe('damage that cannot be received, cost changes, staying rested', () => {
