@@ -233,7 +233,9 @@ export function damageShields(game: Game, owner: PlayerId, amount: number, count
   const battle = rules.includes('8-5-2-3'); // 8-5-2-3-1 is the battle case of the general 11-3-1-1
   destroyTopShields(game, owner, n, `${amount} damage on 1 HP`, [...(battle ? ['8-5-2-3-1'] : []), '11-3-1-1']);
   if (amount > 1) emit(game, `The excess damage (${amount - 1} per Shield) is not dealt to another Shield`, ['5-5-6']);
-  if (by?.unit && by.unit.owner !== owner) queueShieldAreaCardDestroyed(game, by.unit, kind);
+  if (by?.unit && by.unit.owner !== owner && queueShieldAreaCardDestroyed(game, by.unit, kind) > 0 && n > 1) {
+    emit(game, `The ${n} Shields were destroyed by one event, so what it triggers activates once`, ['10-1-6-3']);
+  }
   return n;
 }
 

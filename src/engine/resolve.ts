@@ -745,6 +745,7 @@ export function runEffect(game: Game, ctx: AbilityCtx, steps: readonly EffectSte
       lastDone = false;
       continue;
     }
+    if (es.ifDone) emit(game, `"If you do": the part before it happened, so ${src(ctx)} goes on`, ['5-20-1']);
     const failed = es.when?.find((c) => !conditionHolds(game, ctx, c));
     if (failed) {
       emit(game, `${src(ctx)}: the condition "${renderCondition(failed)}" does not hold, so that part does not activate`, ['10-2-1']);

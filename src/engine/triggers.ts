@@ -184,14 +184,17 @@ export function queueTriggers(game: Game, trigger: Trigger, src: TriggerSource):
  * Damage `unit` dealt destroyed an enemy shield area card (a Shield at once, 11-3-1-1; the Base by
  * the rules management after it, 11-3-1): "when this Unit destroys an enemy shield area card with
  * (battle) damage" on it, and "when one of your (Titans) Units destroys …" on its owner's cards.
- * Called once per event: Shields destroyed together trigger it once (10-1-6-3).
+ * Called once per event: Shields destroyed together trigger it once (10-1-6-3). Returns how many
+ * abilities it queued.
  */
-export function queueShieldAreaCardDestroyed(game: Game, unit: Unit, kind: 'battle' | 'effect'): void {
+export function queueShieldAreaCardDestroyed(game: Game, unit: Unit, kind: 'battle' | 'effect'): number {
   const damage = { kind, from: unit.owner };
-  if (hasTrigger(unit, 'destroys-shield-area-card')) queueTriggers(game, 'destroys-shield-area-card', { unit, damage });
+  let n = 0;
+  if (hasTrigger(unit, 'destroys-shield-area-card')) n += queueTriggers(game, 'destroys-shield-area-card', { unit, damage });
   const st = game.players[unit.owner];
-  for (const u of st.units) if (hasTrigger(u, 'friendly-destroys-shield-area-card')) queueTriggers(game, 'friendly-destroys-shield-area-card', { unit: u, destroyer: unit, damage });
-  if (st.base && hasTrigger(st.base, 'friendly-destroys-shield-area-card')) queueTriggers(game, 'friendly-destroys-shield-area-card', { base: st.base, destroyer: unit, damage });
+  for (const u of st.units) if (hasTrigger(u, 'friendly-destroys-shield-area-card')) n += queueTriggers(game, 'friendly-destroys-shield-area-card', { unit: u, destroyer: unit, damage });
+  if (st.base && hasTrigger(st.base, 'friendly-destroys-shield-area-card')) n += queueTriggers(game, 'friendly-destroys-shield-area-card', { base: st.base, destroyer: unit, damage });
+  return n;
 }
 
 function effectOf(a: CompiledAbility) {
