@@ -88,6 +88,8 @@ function compileBody(text: string, h: Header, base: { text: string; requires: Co
         ...(trig.supported ? { supported: trig.supported } : {}),
         ...(trig.watched ? { watched: trig.watched } : {}),
         ...(trig.dealtTo ? { dealtTo: trig.dealtTo } : {}),
+        ...(trig.destroyedUnit ? { destroyedUnit: trig.destroyedUnit } : {}),
+        ...(trig.damageFrom ? { damageFrom: true } : {}),
         effect,
       },
     ];

@@ -58,6 +58,11 @@ export interface Filter {
   token?: boolean;
   /** The card name contains this ("[Gundam]", "with \"Unicorn Mode\" in its card name"). */
   nameIncludes?: string;
+  /**
+   * Added by the compiler (5 cards): "paired with a (Newtype) Pilot": a Unit in play whose paired
+   * Pilot has one of these traits (2-5-5: the Pilot's traits, not the Unit's).
+   */
+  pilotTraits?: string[];
 }
 
 /**
@@ -532,6 +537,16 @@ export type CompiledAbility =
       watched?: Filter;
       /** Added by the compiler (4 cards), for trigger 'deals-battle-damage' only: the enemy Unit dealt the damage. */
       dealtTo?: Filter;
+      /**
+       * Added by the compiler (1 card), for 'destroys-enemy-with-battle-damage' only: the enemy Unit
+       * destroyed must match this, as it last was in play ("an enemy Unit paired with a (Newtype) Pilot").
+       */
+      destroyedUnit?: Filter;
+      /**
+       * Added by the compiler (1 card, wording only), for 'friendly-destroys-shield-area-card': printed
+       * as "When damage from one of your … Units destroys an enemy shield area card, …" (any damage).
+       */
+      damageFrom?: boolean;
     })
   | (AbilityBase & { kind: 'activated'; window: 'main' | 'action'; cost: Cost; effect: EffectStep[] })
   | (AbilityBase & { kind: 'command'; windows: ('main' | 'action')[]; effect: EffectStep[] })

@@ -12,7 +12,7 @@ import { renderInsteadBody } from './patterns/instead.js';
 import { renderKeyword } from './patterns/keyword.js';
 import { renderNoun } from './patterns/noun.js';
 import { TOKEN_CONSTANTS } from './patterns/steps.js';
-import { renderDealsBattleDamage, renderDestroysShieldAreaCard, renderFriendlyReceives, renderReceives, renderUsesSupport, TRIGGER_TEXT } from './patterns/trigger.js';
+import { renderDealsBattleDamage, renderDestroysShieldAreaCard, renderDestroysUnit, renderFriendlyReceives, renderReceives, renderUsesSupport, TRIGGER_TEXT } from './patterns/trigger.js';
 
 const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const lower = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
@@ -301,11 +301,13 @@ function triggerPhrase(a: Extract<CompiledAbility, { kind: 'triggered' }>): stri
       return renderFriendlyReceives(a.watched, a.damage);
     case 'destroys-shield-area-card':
     case 'friendly-destroys-shield-area-card':
-      return renderDestroysShieldAreaCard(a.watched, a.damage);
+      return renderDestroysShieldAreaCard(a.watched, a.damage, a.damageFrom);
     case 'deals-battle-damage':
       return renderDealsBattleDamage(a.dealtTo);
     case 'uses-support':
       return renderUsesSupport(a.supported);
+    case 'destroys-enemy-with-battle-damage':
+      return a.destroyedUnit ? renderDestroysUnit(a.destroyedUnit) : TRIGGER_TEXT[a.trigger];
     default:
       return TRIGGER_TEXT[a.trigger];
   }

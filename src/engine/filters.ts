@@ -62,6 +62,8 @@ export function unitMatches(unit: Unit, f: Filter, controller: PlayerId, self: U
   if (f.keyword && !unitKeywords(unit).has(f.keyword)) return false;
   if (f.paired !== undefined && (unit.pilot !== null) !== f.paired) return false;
   if (f.linked !== undefined && isLinked(unit) !== f.linked) return false;
+  // "paired with a (Newtype) Pilot": the Pilot's traits (2-5-5).
+  if (f.pilotTraits && !(unit.pilot && f.pilotTraits.some((t) => unit.pilot!.face.traits.some((h) => sameWord(h, t))))) return false;
   return true;
 }
 
@@ -74,14 +76,14 @@ export function baseMatches(base: Base, f: Filter, controller: PlayerId): boolea
   if (f.hp && !compare(baseHp(base), f.hp)) return false;
   if (f.rested !== undefined && base.rested !== f.rested) return false;
   if (f.damaged !== undefined && base.damage > 0 !== f.damaged) return false;
-  return !(f.keyword || f.paired !== undefined || f.linked !== undefined);
+  return !(f.keyword || f.paired !== undefined || f.linked !== undefined || f.pilotTraits);
 }
 
 /** A card outside play (trash, hand, deck) against a filter: only printed facts count. */
 export function cardMatches(face: CardFace, f: Filter): boolean {
   if (f.ap && !compare(face.ap, f.ap)) return false;
   if (f.hp && !compare(face.hp, f.hp)) return false;
-  if (f.rested !== undefined || f.damaged !== undefined || f.paired !== undefined || f.linked !== undefined) return false;
+  if (f.rested !== undefined || f.damaged !== undefined || f.paired !== undefined || f.linked !== undefined || f.pilotTraits) return false;
   if (f.keyword && !face.keywords.some((k) => k.name === f.keyword)) return false;
   return typeMatches(face, f) && faceMatches(face, f);
 }

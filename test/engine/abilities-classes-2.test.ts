@@ -2,7 +2,8 @@
  * The clause classes a tools-only assistant had to work around on the third blind set (the
  * simulator left them in not_executed): counts that scale an amount, the shield-area-card trigger,
  * hand Lv./cost changes and "the highest Lv." choices, a second choice compared with the first
- * pick, and "play it as if it has N cost". Each on real catalog cards, one describe per class.
+ * pick, "play it as if it has N cost", and a Unit "paired with a (Newtype) Pilot" (the noun the
+ * shield-area trigger's sibling GD04-042 needed). Each on real catalog cards, one describe per class.
  */
 import { describe, expect, it } from 'vitest';
 import { cites, sim, unitOf, violationRules } from './helpers.js';
@@ -285,5 +286,56 @@ describe('a second choice compared with the Unit the first step rested (5-20-1, 
     });
     expect(out.destroyed).toEqual(['b1']);
     expect(unitOf(out, 'b2')?.damage).toBe(0);
+  });
+});
+
+describe('"a Unit paired with a (Newtype) Pilot": the Pilot\'s traits (2-5-5)', () => {
+  const pilot = (traits: string[]) => ({ name: `P ${traits.join('/')}`, type: 'pilot', traits, ap: 0, hp: 0 });
+
+  it('GD04-023 Gundam Kyrios (Tail Booster): only a Unit paired with a (Super Soldier) Pilot can be chosen', () => {
+    const out = sim({
+      state: { active_player: 'A', players: { A: { resources: 5, units: [unit('a2', { pilot: pilot(['Super Soldier']) }), unit('a3', { pilot: pilot(['CB']) }), unit('a4', { traits: ['Super Soldier'] })] }, B: {} } },
+      actions: [{ type: 'deploy', id: 'a1', card: 'GD04-023' }],
+    });
+    expect(out.legal).toBe(true);
+    expect(texts(out).some((t) => /the only legal choice is a2/.test(t))).toBe(true);
+    expect(out.not_executed).toEqual([]);
+  });
+
+  it('GD04-042 Psycho Gundam (GQ): damage from one of your Units paired with a (Cyber-Newtype) Pilot destroys a Shield: 2 damage to an enemy Unit with 5 or less AP', () => {
+    const attack = (traits: string[]) =>
+      sim({
+        state: { active_player: 'A', players: { A: { units: [{ id: 'a1', card: 'GD04-042', linked: true }, unit('a2', { ap: 2, pilot: pilot(traits) })] }, B: { base: null, shields: 2, units: [unit('b1', { ap: 5, hp: 2 })] } } },
+        actions: [{ type: 'attack', attacker: 'a2', target: 'player' }],
+      });
+    expect(attack(['Cyber-Newtype']).destroyed).toEqual(['B-shield-2', 'b1']);
+    expect(attack(['Newtype']).destroyed).toEqual(['B-shield-2']);
+  });
+
+  it('GD02-093 Olba Frost: destroying an enemy Unit paired with a (Newtype) Pilot with battle damage draws 1; one without a Pilot does not', () => {
+    const attack = (b1: object) =>
+      sim({ state: { active_player: 'A', players: { A: { units: [unit('a1', { ap: 4, hp: 4, pilot: 'GD02-093' })] }, B: { units: [unit('b1', { hp: 2, rested: true, ...b1 })] } } }, actions: [{ type: 'attack', attacker: 'a1', target: 'b1' }] });
+    expect(attack({ pilot: pilot(['Newtype']) }).state.players.A.hand).toBe(6);
+    expect(attack({}).state.players.A.hand).toBe(5);
+  });
+
+  it('GD04-119 Fighting Alone: the chosen Unit paired with a (Newtype) Pilot takes no effect damage from enemy Units this turn (an enemy Unit\'s 【Destroyed】)', () => {
+    const out = sim({
+      state: {
+        active_player: 'A',
+        players: {
+          A: { resources: 6, hand: ['GD04-119'], units: [unit('a1', { pilot: pilot(['Newtype']) }), unit('a2', { ap: 3 })] },
+          B: { resources: 3, units: [unit('b1', { hp: 1, rested: true, text: '【Destroyed】Choose 1 enemy Unit. Deal 2 damage to it.' })] },
+        },
+      },
+      actions: [
+        { type: 'play', card: 'GD04-119' },
+        { type: 'attack', attacker: 'a2', target: 'b1', choices: [{ targets: ['a1'] }] },
+      ],
+    });
+    expect(out.legal).toBe(true);
+    expect(out.destroyed).toEqual(['b1']);
+    expect(unitOf(out, 'a1')?.damage).toBe(0);
+    expect(cites(out, '10-1-5-6')).toBe(true);
   });
 });

@@ -14,6 +14,14 @@ const TRIGGER_PHRASES: { id: string; re: RegExp; trigger: Trigger }[] = [
   { id: 'trigger.destroys-with-battle-damage', re: /^[Ww]hen this Unit destroys an enemy Unit with battle damage, /, trigger: 'destroys-enemy-with-battle-damage' },
 ];
 
+/** "When this Unit destroys an enemy Unit paired with a (Newtype) Pilot with battle damage, " (the destroyed Unit's noun). */
+const DESTROYS_UNIT = /^[Ww]hen this Unit destroys an? (.+?) with battle damage, /;
+
+export function renderDestroysUnit(f: Filter): string {
+  const np = renderNoun(f);
+  return `When this Unit destroys ${/^[aeiou]/i.test(np) ? 'an' : 'a'} ${np} with battle damage, `;
+}
+
 /** "When this Unit receives enemy effect damage, " / "… receives damage from an enemy, ". */
 const RECEIVES = /^[Ww]hen this Unit receives (enemy )?(?:(battle|effect) )?damage( from an enemy)?, /;
 
@@ -25,11 +33,16 @@ export function renderFriendlyReceives(f: Filter | undefined, d: DamageQualifier
   return `When one of your ${np} receives ${d?.enemy ? 'enemy ' : ''}${d?.kind ? `${d.kind} ` : ''}damage, `;
 }
 
-/** "When this Unit destroys an enemy shield area card with battle damage, " / "When one of your (Titans) Units destroys … with damage, ". */
-const DESTROYS_SHIELD_AREA_CARD = /^[Ww]hen (this Unit|one of (your .+?)) destroys an enemy shield area card with (battle )?damage, /;
+/**
+ * "When this Unit destroys an enemy shield area card with battle damage, " / "When one of your
+ * (Titans) Units destroys … with damage, " / "When damage from one of your Units paired with a
+ * (Cyber-Newtype) Pilot destroys an enemy shield area card, " (any damage, as "with damage").
+ */
+const DESTROYS_SHIELD_AREA_CARD = /^[Ww]hen (this Unit|one of (your .+?)) destroys an enemy shield area card with (battle )?damage, |^[Ww]hen damage from one of (your .+?) destroys an enemy shield area card, /;
 
-export function renderDestroysShieldAreaCard(watched: Filter | undefined, d: DamageQualifier | undefined): string {
+export function renderDestroysShieldAreaCard(watched: Filter | undefined, d: DamageQualifier | undefined, damageFrom: boolean | undefined): string {
   const who = watched ? `one of your ${renderNoun(watched, { side: false, plural: true })}` : 'this Unit';
+  if (damageFrom) return `When damage from ${who} destroys an enemy shield area card, `;
   return `When ${who} destroys an enemy shield area card with ${d?.kind === 'battle' ? 'battle ' : ''}damage, `;
 }
 
@@ -66,7 +79,7 @@ export const TRIGGER_TEXT: Record<string, string> = {
 export function parseTriggerPhrase(
   body: string,
   used: Used,
-): { trigger: Trigger; requires: Condition[]; rest: string; damage?: DamageQualifier; supported?: Filter; watched?: Filter; dealtTo?: Filter } | null {
+): { trigger: Trigger; requires: Condition[]; rest: string; damage?: DamageQualifier; supported?: Filter; watched?: Filter; dealtTo?: Filter; destroyedUnit?: Filter; damageFrom?: boolean } | null {
   let s = body;
   const requires: Condition[] = [];
   const turn = /^During (your|your opponent's) turn, (?=when )/.exec(s);
@@ -108,9 +121,16 @@ export function parseTriggerPhrase(
   const shield = DESTROYS_SHIELD_AREA_CARD.exec(s);
   if (shield) {
     let watched: Filter | undefined;
-    if (shield[2]) {
+    const friendly = shield[2] ?? shield[4];
+    if (friendly) {
       // Units in play, by what they are ("your (Titans) Units").
-      const n = parseNoun(`of ${shield[2]}`);
+      let n;
+      try {
+        n = parseNoun(`of ${friendly}`);
+      } catch (e) {
+        if (e instanceof Unread) return null;
+        throw e;
+      }
       if (n.card || !n.plural || n.filter.side !== 'friendly' || n.filter.type !== 'unit') return null;
       watched = n.filter;
     }
@@ -122,7 +142,23 @@ export function parseTriggerPhrase(
       rest: rest.charAt(0).toUpperCase() + rest.slice(1),
       ...(shield[3] ? { damage: { kind: 'battle' as const } } : {}),
       ...(watched ? { watched } : {}),
+      ...(shield[4] ? { damageFrom: true } : {}),
     };
+  }
+  const destroys = DESTROYS_UNIT.exec(s);
+  if (destroys && !/^an enemy Unit$/.test(destroys[1]!)) {
+    // "an enemy Unit paired with a (Newtype) Pilot": the plain form is in TRIGGER_PHRASES.
+    let n;
+    try {
+      n = parseNoun(destroys[1]!);
+    } catch (e) {
+      if (e instanceof Unread) return null;
+      throw e;
+    }
+    if (n.card || n.plural || n.filter.side !== 'enemy' || n.filter.type !== 'unit') return null;
+    used.add('trigger.destroys-with-battle-damage');
+    const rest = s.slice(destroys[0].length);
+    return { trigger: 'destroys-enemy-with-battle-damage', requires, rest: rest.charAt(0).toUpperCase() + rest.slice(1), destroyedUnit: n.filter };
   }
   const deals = DEALS_BATTLE_DAMAGE.exec(s);
   if (deals) {
