@@ -59,7 +59,7 @@ export interface Filter {
   /** The card name contains this ("[Gundam]", "with \"Unicorn Mode\" in its card name"). */
   nameIncludes?: string;
   /**
-   * Added by the compiler (5 cards): "paired with a (Newtype) Pilot": a Unit in play whose paired
+   * Added by the compiler (4 cards): "paired with a (Newtype) Pilot": a Unit in play whose paired
    * Pilot has one of these traits (2-5-5: the Pilot's traits, not the Unit's).
    */
   pilotTraits?: string[];
@@ -422,9 +422,10 @@ export type Trigger =
    */
   | 'destroys-shield-area-card'
   /**
-   * Added by the compiler (1 card): "When one of your (Titans) Units destroys an enemy shield area
-   * card with damage, …": as 'destroys-shield-area-card', for any friendly Unit matching the
-   * ability's `watched` filter (this Unit too when it matches).
+   * Added by the compiler (2 cards): "When one of your (Titans) Units destroys an enemy shield area
+   * card with damage, …" / "When damage from one of your Units paired with a (Cyber-Newtype) Pilot
+   * destroys an enemy shield area card, …": as 'destroys-shield-area-card', for any friendly Unit
+   * matching the ability's `watched` filter (this Unit too when it matches).
    */
   | 'friendly-destroys-shield-area-card';
 
@@ -533,7 +534,7 @@ export type CompiledAbility =
        * type:'unit', traits:['ZAFT']}). Absent = any Unit.
        */
       supported?: Filter;
-      /** Added by the compiler (5 cards), for 'friendly-receives-damage' and 'friendly-destroys-shield-area-card': the friendly Units it watches. */
+      /** Added by the compiler (6 cards), for 'friendly-receives-damage' and 'friendly-destroys-shield-area-card': the friendly Units it watches. */
       watched?: Filter;
       /** Added by the compiler (4 cards), for trigger 'deals-battle-damage' only: the enemy Unit dealt the damage. */
       dealtTo?: Filter;
