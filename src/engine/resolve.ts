@@ -573,7 +573,7 @@ function lookTop(game: Game, ctx: AbilityCtx, step: Extract<Step, { do: 'look-to
       emit(game, `Player ${ctx.controller} returns the remaining ${rest} card${rest === 1 ? '' : 's'} to the top of the deck`, ['10-3-5']);
       return taken.length > 0;
     }
-    // The rest go to the bottom (randomly, 5-13-1): they are no longer known as the top cards.
+    // The rest go to the bottom: they are no longer known as the top cards.
     const moved = seen ? seen.filter((id) => !taken.includes(id)) : [];
     st.deckCards = st.deckCards.filter((id) => !moved.includes(id));
     const where = step.rest === 'trash' ? 'into the trash' : 'to the bottom of the deck';
@@ -581,7 +581,8 @@ function lookTop(game: Game, ctx: AbilityCtx, step: Extract<Step, { do: 'look-to
       st.deck -= rest;
       for (let i = 0; i < rest; i++) st.trash.push(moved[i] ?? `${ctx.controller}-deck-${nextSerial(game)}`);
     }
-    emit(game, `The remaining ${rest} card${rest === 1 ? '' : 's'} go${rest === 1 ? 'es' : ''} ${where}`, step.rest === 'bottom' ? ['5-13-1'] : ['10-3-5']);
+    // Only the texts that look at several cards say "randomly" (5-13-1); one card just goes to the bottom.
+    emit(game, `The remaining ${rest} card${rest === 1 ? '' : 's'} go${rest === 1 ? 'es' : ''} ${where}${step.rest === 'bottom' && step.count > 1 ? ' in a random order' : ''}`, step.rest === 'bottom' && step.count > 1 ? ['5-13-1'] : ['10-3-5']);
   }
   return taken.length > 0;
 }
