@@ -16,6 +16,7 @@ import { TermStats, computeTermStats } from './term-stats.js';
 import { mostSpecificFirst, parentFollows } from './specific.js';
 import { FamilyModel, computeFamilies } from './family.js';
 import { Reranker, storedModel, type RerankModel } from './rerank.js';
+import { RecordTermsCache } from './record-terms.js';
 import { FLOOR_RULES, TOURNAMENT_MANUAL, TOURNAMENT_OVERLAPS, overlapNote, type OverlapNote } from './overlaps.js';
 
 export interface RuleSearchParams {
@@ -70,6 +71,7 @@ export class SearchService {
   private priors?: { single: Float64Array; mixed: Float64Array; event: Float64Array };
 
   private readonly rerankers = new Map<Language, Reranker>();
+  private readonly termsOfRecords = new Map<Language, RecordTermsCache>();
   private rerankModel: RerankModel = storedModel();
 
   constructor(private readonly store: CorpusStore) {}
@@ -83,10 +85,19 @@ export class SearchService {
   private reranker(language: Language): Reranker {
     let r = this.rerankers.get(language);
     if (!r) {
-      r = new Reranker(this.store.records, language, this.termStats(language), this.rerankModel[language]);
+      r = new Reranker(this.store.records, this.recordTerms(language), this.termStats(language), this.rerankModel[language]);
       this.rerankers.set(language, r);
     }
     return r;
+  }
+
+  private recordTerms(language: Language): RecordTermsCache {
+    let t = this.termsOfRecords.get(language);
+    if (!t) {
+      t = new RecordTermsCache(this.store.records, language);
+      this.termsOfRecords.set(language, t);
+    }
+    return t;
   }
 
   /** Builds the indexes now rather than on first use (a server warms up before answering). */
@@ -219,7 +230,13 @@ export class SearchService {
       }
       this.reranker(lang).rerank(pool, p.query, extra);
       const byKey = (d: string, id: string) => this.store.ruleIndex(d, id);
-      const hits = parentFollows(mostSpecificFirst(pool, records, byKey), records, byKey, (i) => !isTournament[i]);
+      const recordTerms = this.recordTerms(lang);
+      const asked = recordTerms.terms(`${p.query} ${extra}`).filter((t) => stats.has(t));
+      const asksMore = (rule: number) => {
+        const named = recordTerms.of(rule).heading;
+        return asked.some((t) => !named.has(t));
+      };
+      const hits = parentFollows(mostSpecificFirst(pool, records, byKey, asksMore), records, byKey, (i) => !isTournament[i]);
       for (const h of hits) {
         if (seen.has(h.i)) continue;
         seen.add(h.i);

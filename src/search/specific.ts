@@ -14,15 +14,28 @@ export interface Ranked {
   matchedChildren?: number[];
 }
 
-/**
- * How close (as a share of the parent's score) a descendant must come to go first: a heading with
- * no text of its own gives way more easily than a rule with its own text.
- */
 /** The share of its score a rule keeps after handing its place to a descendant. */
 const PARENT_KEEP = 0.6;
-const GIVE_WAY = { heading: 0.45, text: 0.75 };
+/**
+ * How close (as a share of the parent's score) a descendant must come to go first. A heading with
+ * no text of its own ("13-1-2 <Breach>") says nothing a ruling can cite: it scores on its name and
+ * on all its children's words at once, so it gives way to any descendant among the candidates. A
+ * rule with its own text keeps its place unless a descendant comes close.
+ */
+const GIVE_WAY = { heading: 0, text: 0.75 };
 
-export function mostSpecificFirst(hits: { i: number; score: number }[], records: RuleRecord[], byKey: (document: string, id: string) => number | undefined): Ranked[] {
+/**
+ * `asksMore(rule)`: whether the question has some word (one the rules use) that the rule's own
+ * heading does not name. A heading gives way only then: when the question asks no more than the
+ * heading's name ("first strike"), the section is the answer, not whichever short sub-rule
+ * repeats the name most.
+ */
+export function mostSpecificFirst(
+  hits: { i: number; score: number }[],
+  records: RuleRecord[],
+  byKey: (document: string, id: string) => number | undefined,
+  asksMore: (rule: number) => boolean = () => true,
+): Ranked[] {
   const score = new Map(hits.map((h) => [h.i, h.score]));
   /** Candidate descendants of each candidate, through the parent links. */
   const descendants = new Map<number, number[]>();
@@ -41,7 +54,9 @@ export function mostSpecificFirst(hits: { i: number; score: number }[], records:
   for (const h of [...hits].sort((a, b) => b.score - a.score)) {
     const r = records[h.i]!;
     const need = (r.text ? GIVE_WAY.text : GIVE_WAY.heading) * h.score;
-    const best = (descendants.get(h.i) ?? []).filter((d) => score.get(d)! >= need).sort((a, b) => score.get(b)! - score.get(a)!)[0];
+    const best = (descendants.get(h.i) ?? [])
+      .filter((d) => score.get(d)! >= need && (r.text || asksMore(h.i)))
+      .sort((a, b) => score.get(b)! - score.get(a)!)[0];
     if (best === undefined) continue;
     adj.set(best, Math.max(adj.get(best)!, adj.get(h.i)! * 1.0001));
     adj.set(h.i, adj.get(h.i)! * PARENT_KEEP);
