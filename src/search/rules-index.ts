@@ -117,6 +117,8 @@ export function searchRules(
   limit: number,
   weight: (i: number) => number = () => 1,
   termWeight: (term: string) => number = () => 1,
+  /** A term's weight in one record (KeywordSenses), when the question needs one. */
+  termInRecord?: (i: number, term: string) => number,
 ): RuleHit[] {
   const process = language === 'ja' ? processJapanese : processEnglish;
   const tokenize = language === 'ja' ? tokenizeJapanese : tokenizeEnglish;
@@ -129,7 +131,7 @@ export function searchRules(
     tokenize: (text: string) => dedupe(tokenize(text)),
     filter: (r) => allow(r.id as number),
     boostTerm: (term) => (own.has(term) ? 1 : 0.45) * termWeight(term),
-    boostDocument: (id) => weight(id as number),
+    boostDocument: termInRecord ? (id, term) => weight(id as number) * termInRecord(id as number, term) : (id) => weight(id as number),
   });
   return results.slice(0, limit).map((r) => ({ i: r.id as number, score: r.score }));
 }

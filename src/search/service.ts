@@ -17,6 +17,7 @@ import { mostSpecificFirst, parentFollows } from './specific.js';
 import { FamilyModel, computeFamilies } from './family.js';
 import { Reranker, storedModel, type RerankModel } from './rerank.js';
 import { RecordTermsCache } from './record-terms.js';
+import { KeywordSenses } from './senses.js';
 import { FLOOR_RULES, TOURNAMENT_MANUAL, TOURNAMENT_OVERLAPS, overlapNote, type OverlapNote } from './overlaps.js';
 
 export interface RuleSearchParams {
@@ -141,6 +142,18 @@ export class SearchService {
     return this.tournamentRecords;
   }
 
+  private keywordSenses?: KeywordSenses;
+
+  /** Keyword names read from the English Comprehensive Rules' headings (senses.ts). */
+  private senses(): KeywordSenses {
+    this.keywordSenses ??= new KeywordSenses(
+      this.store.records,
+      new Set(this.store.documents.filter((d) => d.language === 'en' && d.kind === 'comprehensive-rules').map((d) => d.id)),
+      (d, id) => this.store.ruleIndex(d, id),
+    );
+    return this.keywordSenses;
+  }
+
   private concepts(): ConceptIndex {
     this.conceptIndex ??= new ConceptIndex(this.store.records, new Set(this.store.documents.filter((d) => d.language === 'en').map((d) => d.id)));
     return this.conceptIndex;
@@ -212,9 +225,13 @@ export class SearchService {
       const stats = this.termStats(lang);
       const boosted = named.size > 0 || within.size > 0;
       // A deeper pool than asked for: the sub-rules that decide a question may rank below their sections.
+      const recordTerms = this.recordTerms(lang);
+      const asked = recordTerms.terms(`${p.query} ${extra}`).filter((t) => stats.has(t));
+      const sense = lang === 'en' ? this.senses().forQuery(new Set(asked)) : undefined;
       const pool = searchRules(this.index(lang), p.query, extra, lang, (i) => allowed.has(records[i]!.document), Math.max(40, limit + seen.size), (i) =>
         (boosted ? priors[i]! * (named.has(i) ? CONCEPT_BOOST : within.has(i) ? WITHIN_BOOST : 1) : priors[i]!) * (isTournament[i] ? tournament : 1),
         (t) => stats.weight(t, SHARPNESS),
+        sense,
       );
       // Multi-word concepts: a rule that has the question's word pairs side by side ("battle damage",
       // "same time") is about that concept, not just about its words.
@@ -230,8 +247,6 @@ export class SearchService {
       }
       this.reranker(lang).rerank(pool, p.query, extra);
       const byKey = (d: string, id: string) => this.store.ruleIndex(d, id);
-      const recordTerms = this.recordTerms(lang);
-      const asked = recordTerms.terms(`${p.query} ${extra}`).filter((t) => stats.has(t));
       const asksMore = (rule: number) => {
         const named = recordTerms.of(rule).heading;
         return asked.some((t) => !named.has(t));
