@@ -18,6 +18,7 @@ import { FamilyModel, computeFamilies } from './family.js';
 import { Reranker, storedModel, type RerankModel } from './rerank.js';
 import { RecordTermsCache } from './record-terms.js';
 import { KeywordSenses } from './senses.js';
+import { VariantRules } from './variants.js';
 import { FLOOR_RULES, TOURNAMENT_MANUAL, TOURNAMENT_OVERLAPS, overlapNote, type OverlapNote } from './overlaps.js';
 
 export interface RuleSearchParams {
@@ -61,6 +62,8 @@ const SHARPNESS = 1;
 const PAIR_WEIGHT = 0.08;
 const LEAN_SLOPE = 0.6;
 const WITHIN_BOOST = 1.25;
+/** The multiplayer chapter's weight when the question names no multiplayer mode (variants.ts). */
+const VARIANT_WEIGHT = 0.7;
 
 const RULE_NUMBER = /(?<![\d.-])(\d{1,2}(?:-\d{1,2})+|\d{1,2}\.\d{1,2}(?:\.\d{1,2})*)(?![\d-])/g;
 
@@ -140,6 +143,19 @@ export class SearchService {
   private tournamentFlags(): Uint8Array {
     this.tournamentRecords ??= Uint8Array.from(this.store.records, (r) => (this.store.document(r.document)?.kind === 'tournament' ? 1 : 0));
     return this.tournamentRecords;
+  }
+
+  private readonly variantRules = new Map<Language, VariantRules>();
+
+  /** The multiplayer chapter's rules and the words that name that way of playing (variants.ts). */
+  private variants(language: Language): VariantRules {
+    let v = this.variantRules.get(language);
+    if (!v) {
+      const comprehensive = new Set(this.store.documents.filter((d) => d.kind === 'comprehensive-rules' && d.authority === 'official').map((d) => d.id));
+      v = new VariantRules(this.store.records, language, comprehensive, this.recordTerms(language));
+      this.variantRules.set(language, v);
+    }
+    return v;
   }
 
   private keywordSenses?: KeywordSenses;
@@ -228,8 +244,13 @@ export class SearchService {
       const recordTerms = this.recordTerms(lang);
       const asked = recordTerms.terms(`${p.query} ${extra}`).filter((t) => stats.has(t));
       const sense = lang === 'en' ? this.senses().forQuery(new Set(asked)) : undefined;
+      const variants = this.variants(lang);
+      const variant = variants.named(asked) ? 1 : VARIANT_WEIGHT;
+      const isVariant = variants.flags;
       const pool = searchRules(this.index(lang), p.query, extra, lang, (i) => allowed.has(records[i]!.document), Math.max(40, limit + seen.size), (i) =>
-        (boosted ? priors[i]! * (named.has(i) ? CONCEPT_BOOST : within.has(i) ? WITHIN_BOOST : 1) : priors[i]!) * (isTournament[i] ? tournament : 1),
+        (boosted ? priors[i]! * (named.has(i) ? CONCEPT_BOOST : within.has(i) ? WITHIN_BOOST : 1) : priors[i]!) *
+        (isTournament[i] ? tournament : 1) *
+        (isVariant[i] ? variant : 1),
         (t) => stats.weight(t, SHARPNESS),
         sense,
       );
