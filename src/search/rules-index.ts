@@ -6,6 +6,7 @@
 import MiniSearch, { type SearchOptions, type SearchResult } from 'minisearch';
 import type { RuleRecord, Language } from '../corpus/types.js';
 import { processEnglish, processJapanese, tokenizeEnglish, tokenizeJapanese } from './text.js';
+import { cardPhrasesOf, type CardPhrase } from './phrases.js';
 
 export interface IndexedRule {
   /** Position in the records array the index was built from. */
@@ -51,8 +52,10 @@ function ancestorContext(r: RuleRecord, byKey: Map<string, RuleRecord>): string 
   return out.join(' ');
 }
 
-export function buildRulesIndex(records: RuleRecord[], language: Language): MiniSearch<IndexedRule> {
+/** `cardText`: the documents whose quoted card-text phrases become search terms (the Comprehensive Rules). */
+export function buildRulesIndex(records: RuleRecord[], language: Language, cardText: Set<string> = new Set()): MiniSearch<IndexedRule> {
   const byKey = new Map(records.map((r) => [`${r.document}\u0000${r.id}`, r]));
+  const phrases = language === 'en' ? cardPhrasesOf(records, (r) => cardText.has(r.document)) : new Map<number, CardPhrase[]>();
   const index = new MiniSearch<IndexedRule>(miniSearchOptions(language));
   const docs: IndexedRule[] = [];
   records.forEach((r, i) => {
@@ -60,7 +63,8 @@ export function buildRulesIndex(records: RuleRecord[], language: Language): Mini
     docs.push({
       i,
       heading: r.heading ?? '',
-      text: r.text,
+      // The card-text phrases it quotes join its text as one search term each (phrases.ts: "phraseifyoudo").
+      text: phrases.has(i) ? `${r.text} ${phrases.get(i)!.map((p) => p.term).join(' ')}` : r.text,
       path: ancestorContext(r, byKey),
       children: childText(r, byKey),
       document: r.document,

@@ -10,7 +10,7 @@ import { buildRulesIndex, miniSearchOptions, searchRules, type IndexedRule } fro
 import { loadOrBuild, loadOrBuildData } from './persist.js';
 import { ConceptIndex } from './concepts.js';
 import { hasJapanese } from './text.js';
-import { phraseHits } from './phrases.js';
+import { cardPhrasesOf, cardPhraseTerms, phraseHits, type CardPhrase } from './phrases.js';
 import { expansionFor } from './synonyms.js';
 import { TermStats, computeTermStats } from './term-stats.js';
 import { mostSpecificFirst, parentFollows } from './specific.js';
@@ -116,10 +116,28 @@ export class SearchService {
   index(language: Language): MiniSearch<IndexedRule> {
     let idx = this.indexes.get(language);
     if (!idx) {
-      idx = loadOrBuild(`rules-${language}`, miniSearchOptions(language), this.store.fingerprint, () => buildRulesIndex(this.store.records, language));
+      idx = loadOrBuild(`rules-${language}`, miniSearchOptions(language), this.store.fingerprint, () => buildRulesIndex(this.store.records, language, this.cardTextDocuments()));
       this.indexes.set(language, idx);
     }
     return idx;
+  }
+
+  /** The documents whose quoted card-text phrases are search terms: the Comprehensive Rules. */
+  private cardTextDocuments(): Set<string> {
+    return new Set(this.store.documents.filter((d) => d.kind === 'comprehensive-rules').map((d) => d.id));
+  }
+
+  private phraseList?: CardPhrase[];
+
+  /** Every card-text phrase the English rules quote (phrases.ts), once each. */
+  private cardPhrases(): CardPhrase[] {
+    if (!this.phraseList) {
+      const docs = this.cardTextDocuments();
+      const byTerm = new Map<string, CardPhrase>();
+      for (const list of cardPhrasesOf(this.store.records, (r) => docs.has(r.document)).values()) for (const p of list) byTerm.set(p.term, p);
+      this.phraseList = [...byTerm.values()];
+    }
+    return this.phraseList;
   }
 
   termStats(language: Language): TermStats {
@@ -247,7 +265,10 @@ export class SearchService {
       const variants = this.variants(lang);
       const variant = variants.named(asked) ? 1 : VARIANT_WEIGHT;
       const isVariant = variants.flags;
-      const pool = searchRules(this.index(lang), p.query, extra, lang, (i) => allowed.has(records[i]!.document), Math.max(40, limit + seen.size), (i) =>
+      // Card-text phrases the question uses ("if you do") join it as the terms the index gave them.
+      const phraseTerms = lang === 'en' ? cardPhraseTerms(p.query, this.cardPhrases()) : [];
+      const query = phraseTerms.length ? `${p.query} ${phraseTerms.join(' ')}` : p.query;
+      const pool = searchRules(this.index(lang), query, extra, lang, (i) => allowed.has(records[i]!.document), Math.max(40, limit + seen.size), (i) =>
         (boosted ? priors[i]! * (named.has(i) ? CONCEPT_BOOST : within.has(i) ? WITHIN_BOOST : 1) : priors[i]!) *
         (isTournament[i] ? tournament : 1) *
         (isVariant[i] ? variant : 1),
