@@ -13,7 +13,7 @@ import { hasJapanese } from './text.js';
 import { cardPhrasesOf, cardPhraseTerms, phraseHits, type CardPhrase } from './phrases.js';
 import { expansionFor } from './synonyms.js';
 import { TermStats, computeTermStats } from './term-stats.js';
-import { mostSpecificFirst, parentFollows } from './specific.js';
+import { headingsAfterSubRules, mostSpecificFirst, parentFollows } from './specific.js';
 import { FamilyModel, computeFamilies } from './family.js';
 import { Reranker, storedModel, type RerankModel } from './rerank.js';
 import { RecordTermsCache } from './record-terms.js';
@@ -293,7 +293,7 @@ export class SearchService {
         const named = recordTerms.of(rule).heading;
         return asked.some((t) => !named.has(t));
       };
-      const hits = parentFollows(mostSpecificFirst(pool, records, byKey, asksMore), records, byKey, (i) => !isTournament[i]);
+      const hits = headingsAfterSubRules(parentFollows(mostSpecificFirst(pool, records, byKey, asksMore), records, byKey, (i) => !isTournament[i]), records, byKey);
       for (const h of hits) {
         if (seen.has(h.i)) continue;
         seen.add(h.i);

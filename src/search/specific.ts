@@ -103,3 +103,38 @@ export function parentFollows(hits: Ranked[], records: RuleRecord[], byKey: (doc
   }
   return out;
 }
+
+/** How many results a heading already represented by its sub-rule gives its place up in. */
+const HEADING_DEFER = 5;
+
+/**
+ * A heading without text of its own, listed after one of its sub-rules, says nothing the sub-rule's
+ * place does not (the sub-rule's result carries the path; the heading's carries `matched_children`):
+ * it moves to just after the first HEADING_DEFER results, so those hold that many rules that can be
+ * cited rather than a rule and its table-of-contents entry.
+ */
+export function headingsAfterSubRules(hits: Ranked[], records: RuleRecord[], byKey: (document: string, id: string) => number | undefined): Ranked[] {
+  const listed = new Set<number>();
+  const kept: Ranked[] = [];
+  const deferred: Ranked[] = [];
+  for (const h of hits) {
+    const r = records[h.i]!;
+    const represented = !r.text && r.children.length > 0 && kept.length < HEADING_DEFER && [...listed].some((k) => isAncestor(h.i, k, records, byKey));
+    (represented ? deferred : kept).push(h);
+    listed.add(h.i);
+  }
+  if (deferred.length === 0) return hits;
+  return [...kept.slice(0, HEADING_DEFER), ...deferred, ...kept.slice(HEADING_DEFER)];
+}
+
+function isAncestor(a: number, k: number, records: RuleRecord[], byKey: (document: string, id: string) => number | undefined): boolean {
+  const doc = records[k]!.document;
+  if (records[a]!.document !== doc) return false;
+  for (let p = records[k]!.parent; p !== null; ) {
+    const i = byKey(doc, p);
+    if (i === undefined) return false;
+    if (i === a) return true;
+    p = records[i]!.parent;
+  }
+  return false;
+}

@@ -32,7 +32,9 @@ function recall(questions: Question[], lang: string, doc: string): { recall: num
 // figures, to catch regressions on questions the tuning never saw.
 const SETS: { name: string; set: typeof tuned; floors: Record<'en' | 'ja' | 'tournament', number> }[] = [
   { name: 'the tuning set', set: tuned, floors: { en: 0.9, ja: 0.85, tournament: 0.9 } },
-  { name: 'the held-out set', set: heldOut, floors: { en: 0.85, ja: 0.9, tournament: 0.88 } },
+  // English 0.83: this set's gold lists no ancestors, so a section heading listed after a sibling of
+  // the gold counted as found; such headings now give their place in the first five to rules.
+  { name: 'the held-out set', set: heldOut, floors: { en: 0.83, ja: 0.9, tournament: 0.88 } },
   { name: 'the second held-out set', set: heldOut2, floors: { en: 0.9, ja: 0.9, tournament: 0.9 } },
 ];
 
