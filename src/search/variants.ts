@@ -34,8 +34,10 @@ export class VariantRules {
         else outside.add(t);
       }
     });
-    // Numbers are no one's words: "6" (six players in the rules' team examples) is not a mode.
-    for (const [t, n] of inside) if (n >= 2 && !outside.has(t) && !/^\d+$/.test(t)) this.modeTerms.add(t);
+    // Numbers are no one's words: "6" (six players in the rules' team examples) is not a mode. Nor
+    // is Japanese with hiragana in it, the script of particles and endings: "じゃ" of じゃんけん
+    // (rock paper scissors, only the team rules spell it) would name the mode in "じゃなくても".
+    for (const [t, n] of inside) if (n >= 2 && !outside.has(t) && !/^\d+$/.test(t) && !/[\u3040-\u309f]/.test(t)) this.modeTerms.add(t);
   }
 
   /** Whether the question (its processed terms) uses a word only the variant chapters use. */
