@@ -7,6 +7,7 @@ import MiniSearch, { type SearchOptions, type SearchResult } from 'minisearch';
 import type { RuleRecord, Language } from '../corpus/types.js';
 import { processEnglish, processJapanese, tokenizeEnglish, tokenizeJapanese } from './text.js';
 import { cardPhrasesOf, type CardPhrase } from './phrases.js';
+import { ownText } from './specific.js';
 
 export interface IndexedRule {
   /** Position in the records array the index was built from. */
@@ -31,7 +32,7 @@ export function miniSearchOptions(language: Language) {
 }
 
 function childText(r: RuleRecord, byKey: Map<string, RuleRecord>): string {
-  if (r.text || r.children.length === 0) return '';
+  if (ownText(r) || r.children.length === 0) return '';
   return r.children
     .map((c) => byKey.get(`${r.document}\u0000${c}`))
     .filter((c): c is RuleRecord => !!c)
@@ -64,7 +65,7 @@ export function buildRulesIndex(records: RuleRecord[], language: Language, cardT
       i,
       heading: r.heading ?? '',
       // The card-text phrases it quotes join its text as one search term each (phrases.ts: "phraseifyoudo").
-      text: phrases.has(i) ? `${r.text} ${phrases.get(i)!.map((p) => p.term).join(' ')}` : r.text,
+      text: phrases.has(i) ? `${ownText(r)} ${phrases.get(i)!.map((p) => p.term).join(' ')}` : ownText(r),
       path: ancestorContext(r, byKey),
       children: childText(r, byKey),
       document: r.document,

@@ -13,7 +13,7 @@ import { hasJapanese } from './text.js';
 import { cardPhrasesOf, cardPhraseTerms, phraseHits, type CardPhrase } from './phrases.js';
 import { expansionFor } from './synonyms.js';
 import { TermStats, computeTermStats } from './term-stats.js';
-import { headingsAfterSubRules, mostSpecificFirst, parentFollows } from './specific.js';
+import { headingsAfterSubRules, mostSpecificFirst, ownText, parentFollows } from './specific.js';
 import { FamilyModel, computeFamilies } from './family.js';
 import { Reranker, storedModel, type RerankModel } from './rerank.js';
 import { RecordTermsCache } from './record-terms.js';
@@ -366,7 +366,7 @@ export class SearchService {
       if (kind === 'tournament') w *= mode === 'event' ? 1 : 0.35;
       else if (kind === 'errata') w *= 0.5;
     }
-    if (!r.text && r.heading !== null) w *= r.parent === null ? 0.45 : 0.75;
+    if (!ownText(r) && r.heading !== null) w *= r.parent === null ? 0.45 : 0.75;
     return w;
   }
 
@@ -388,7 +388,7 @@ export class SearchService {
       version: r.version,
       heading: r.heading,
       path: r.path,
-      text: r.text || this.childrenText(r),
+      text: ownText(r) || this.childrenText(r),
       score: Math.round(score * 1000) / 1000,
       parent_of_match: children.length > 0,
       matched_children: children,

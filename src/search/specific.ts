@@ -7,6 +7,15 @@
  */
 import type { RuleRecord } from '../corpus/types.js';
 
+/**
+ * A rule's own text: none for a heading, nor for a heading whose text only repeats it (the source
+ * prints "5-17-3-1. EX Base" and then "EX Base" again as its body). Such a record is a section
+ * like any other heading, not a rule that says "EX Base" and nothing else.
+ */
+export function ownText(r: RuleRecord): string {
+  return r.heading !== null && r.text.trim() === r.heading.trim() ? '' : r.text;
+}
+
 export interface Ranked {
   i: number;
   score: number;
@@ -53,9 +62,9 @@ export function mostSpecificFirst(
   const adj = new Map(score);
   for (const h of [...hits].sort((a, b) => b.score - a.score)) {
     const r = records[h.i]!;
-    const need = (r.text ? GIVE_WAY.text : GIVE_WAY.heading) * h.score;
+    const need = (ownText(r) ? GIVE_WAY.text : GIVE_WAY.heading) * h.score;
     const best = (descendants.get(h.i) ?? [])
-      .filter((d) => score.get(d)! >= need && (r.text || asksMore(h.i)))
+      .filter((d) => score.get(d)! >= need && (ownText(r) || asksMore(h.i)))
       .sort((a, b) => score.get(b)! - score.get(a)!)[0];
     if (best === undefined) continue;
     adj.set(best, Math.max(adj.get(best)!, adj.get(h.i)! * 1.0001));
@@ -96,7 +105,7 @@ export function parentFollows(hits: Ranked[], records: RuleRecord[], byKey: (doc
     const r = records[h.i]!;
     if (r.parent === null || !eligible(h.i)) continue;
     const p = byKey(r.document, r.parent);
-    if (p === undefined || placed.has(p) || !pos.has(p) || !records[p]!.text) continue;
+    if (p === undefined || placed.has(p) || !pos.has(p) || !ownText(records[p]!)) continue;
     out.push({ ...hits[pos.get(p)!]!, score: h.score * 0.9999 });
     placed.add(p);
     moved++;
@@ -119,7 +128,7 @@ export function headingsAfterSubRules(hits: Ranked[], records: RuleRecord[], byK
   const deferred: Ranked[] = [];
   for (const h of hits) {
     const r = records[h.i]!;
-    const represented = !r.text && r.children.length > 0 && kept.length < HEADING_DEFER && [...listed].some((k) => isAncestor(h.i, k, records, byKey));
+    const represented = !ownText(r) && r.children.length > 0 && kept.length < HEADING_DEFER && [...listed].some((k) => isAncestor(h.i, k, records, byKey));
     (represented ? deferred : kept).push(h);
     listed.add(h.i);
   }
