@@ -30,36 +30,45 @@ function onlyInName(text: string, bracketed: string[], term: string): boolean {
   return !termsOf(rest).includes(term);
 }
 
-export class KeywordSenses {
-  private readonly names: KeywordName[] = [];
+/** What the build stores (dist/data): each name's terms and, per term, the records where it means the keyword. */
+export type SensesData = { terms: string[]; records: [string, number[]][] }[];
 
-  constructor(records: RuleRecord[], documents: Set<string>, byKey: (document: string, id: string) => number | undefined) {
-    records.forEach((r, i) => {
-      if (!documents.has(r.document) || !r.heading) return;
-      const m = /^[<【]([^>】]+)[>】]$/.exec(r.heading.replace(/\\/g, '').trim());
-      if (!m) return;
-      const terms = termsOf(m[1]!);
-      if (terms.length < 2) return;
-      const inSection = new Set<number>();
-      const visit = (k: number) => {
-        inSection.add(k);
-        const rec = records[k]!;
-        for (const c of rec.children) {
-          const ck = byKey(rec.document, c);
-          if (ck !== undefined && !inSection.has(ck)) visit(ck);
-        }
-      };
-      visit(i);
-      // Rules elsewhere that name it ("If the attacking Unit has <First Strike>"), for the words
-      // they use only inside the name (9-2 names 【Activate･Action】 but is also about the action step).
-      const bracketed = [`<${m[1]}>`, `【${m[1]}】`];
-      const byTerm = new Map(terms.map((t) => [t, new Set(inSection)]));
-      records.forEach((o, k) => {
-        if (inSection.has(k) || !documents.has(o.document) || !bracketed.some((b) => o.text.includes(b))) return;
-        for (const t of terms) if (onlyInName(o.text, bracketed, t)) byTerm.get(t)!.add(k);
-      });
-      this.names.push({ terms, records: byTerm });
+export function computeSenses(records: RuleRecord[], documents: Set<string>, byKey: (document: string, id: string) => number | undefined): SensesData {
+  const out: SensesData = [];
+  records.forEach((r, i) => {
+    if (!documents.has(r.document) || !r.heading) return;
+    const m = /^[<【]([^>】]+)[>】]$/.exec(r.heading.replace(/\\/g, '').trim());
+    if (!m) return;
+    const terms = termsOf(m[1]!);
+    if (terms.length < 2) return;
+    const inSection = new Set<number>();
+    const visit = (k: number) => {
+      inSection.add(k);
+      const rec = records[k]!;
+      for (const c of rec.children) {
+        const ck = byKey(rec.document, c);
+        if (ck !== undefined && !inSection.has(ck)) visit(ck);
+      }
+    };
+    visit(i);
+    // Rules elsewhere that name it ("If the attacking Unit has <First Strike>"), for the words
+    // they use only inside the name (9-2 names 【Activate･Action】 but is also about the action step).
+    const bracketed = [`<${m[1]}>`, `【${m[1]}】`];
+    const byTerm = new Map(terms.map((t) => [t, new Set(inSection)]));
+    records.forEach((o, k) => {
+      if (inSection.has(k) || !documents.has(o.document) || !bracketed.some((b) => o.text.includes(b))) return;
+      for (const t of terms) if (onlyInName(o.text, bracketed, t)) byTerm.get(t)!.add(k);
     });
+    out.push({ terms, records: [...byTerm].map(([t, set]) => [t, [...set]]) });
+  });
+  return out;
+}
+
+export class KeywordSenses {
+  private readonly names: KeywordName[];
+
+  constructor(data: SensesData) {
+    this.names = data.map((n) => ({ terms: n.terms, records: new Map(n.records.map(([t, list]) => [t, new Set(list)])) }));
   }
 
   /**

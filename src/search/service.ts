@@ -17,8 +17,8 @@ import { headingsAfterSubRules, mostSpecificFirst, ownText, parentFollows } from
 import { FamilyModel, computeFamilies } from './family.js';
 import { Reranker, storedModel, type RerankModel } from './rerank.js';
 import { RecordTermsCache } from './record-terms.js';
-import { KeywordSenses } from './senses.js';
-import { VariantRules } from './variants.js';
+import { KeywordSenses, computeSenses, type SensesData } from './senses.js';
+import { VariantRules, computeVariants, type VariantData } from './variants.js';
 import { FLOOR_RULES, TOURNAMENT_MANUAL, TOURNAMENT_OVERLAPS, overlapNote, type OverlapNote } from './overlaps.js';
 
 export interface RuleSearchParams {
@@ -131,13 +131,16 @@ export class SearchService {
 
   /** Every card-text phrase the English rules quote (phrases.ts), once each. */
   private cardPhrases(): CardPhrase[] {
-    if (!this.phraseList) {
-      const docs = this.cardTextDocuments();
-      const byTerm = new Map<string, CardPhrase>();
-      for (const list of cardPhrasesOf(this.store.records, (r) => docs.has(r.document)).values()) for (const p of list) byTerm.set(p.term, p);
-      this.phraseList = [...byTerm.values()];
-    }
+    this.phraseList ??= loadOrBuildData('card-phrases', this.store.fingerprint, () => this.computeCardPhrases());
     return this.phraseList;
+  }
+
+  /** The data behind cardPhrases(), as the build stores it. */
+  computeCardPhrases(): CardPhrase[] {
+    const docs = this.cardTextDocuments();
+    const byTerm = new Map<string, CardPhrase>();
+    for (const list of cardPhrasesOf(this.store.records, (r) => docs.has(r.document)).values()) for (const p of list) byTerm.set(p.term, p);
+    return [...byTerm.values()];
   }
 
   termStats(language: Language): TermStats {
@@ -169,23 +172,33 @@ export class SearchService {
   private variants(language: Language): VariantRules {
     let v = this.variantRules.get(language);
     if (!v) {
-      const comprehensive = new Set(this.store.documents.filter((d) => d.kind === 'comprehensive-rules' && d.authority === 'official').map((d) => d.id));
-      v = new VariantRules(this.store.records, language, comprehensive, this.recordTerms(language));
+      v = new VariantRules(
+        loadOrBuildData(`variants-${language}`, this.store.fingerprint, () => this.computeVariants(language)),
+        this.store.records.length,
+      );
       this.variantRules.set(language, v);
     }
     return v;
+  }
+
+  /** The data behind variants(), as the build stores it. */
+  computeVariants(language: Language): VariantData {
+    const comprehensive = new Set(this.store.documents.filter((d) => d.kind === 'comprehensive-rules' && d.authority === 'official').map((d) => d.id));
+    return computeVariants(this.store.records, language, comprehensive, this.recordTerms(language));
   }
 
   private keywordSenses?: KeywordSenses;
 
   /** Keyword names read from the English Comprehensive Rules' headings (senses.ts). */
   private senses(): KeywordSenses {
-    this.keywordSenses ??= new KeywordSenses(
-      this.store.records,
-      new Set(this.store.documents.filter((d) => d.language === 'en' && d.kind === 'comprehensive-rules').map((d) => d.id)),
-      (d, id) => this.store.ruleIndex(d, id),
-    );
+    this.keywordSenses ??= new KeywordSenses(loadOrBuildData('senses', this.store.fingerprint, () => this.computeSenses()));
     return this.keywordSenses;
+  }
+
+  /** The data behind senses(), as the build stores it. */
+  computeSenses(): SensesData {
+    const docs = new Set(this.store.documents.filter((d) => d.language === 'en' && d.kind === 'comprehensive-rules').map((d) => d.id));
+    return computeSenses(this.store.records, docs, (d, id) => this.store.ruleIndex(d, id));
   }
 
   private concepts(): ConceptIndex {
