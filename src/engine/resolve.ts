@@ -452,12 +452,15 @@ function deploySelf(game: Game, ctx: AbilityCtx, s: string): boolean {
     return false;
   }
   game.burstMoved = ctx.cardId;
-  emit(game, `${ctx.face.name} is deployed from the shield area by its own effect, so it does not go to the trash (${s})`, ['13-2-5-3', '5-7-1-1', '5-8-1']);
+  // 4-1-5 in play it is a new card: it gets the id of a card an effect puts into play (its card
+  // number), so the destroyed Shield and, later, the destroyed Unit or Base are not one id twice.
+  const id = freshId(game, ctx.face.cardId ?? ctx.cardId);
+  emit(game, `${ctx.face.name} is deployed from the shield area by its own effect as ${id}, so it does not go to the trash (${s})`, ['13-2-5-3', '5-7-1-1', '5-8-1', '4-1-5']);
   if (ctx.face.type === 'base') {
-    putBaseIntoPlay(game, ctx.controller, ctx.cardId, ctx.face, s);
+    putBaseIntoPlay(game, ctx.controller, id, ctx.face, s);
     return true;
   }
-  return putIntoBattleArea(game, newUnit(ctx.cardId, ctx.controller, ctx.face, false), s);
+  return putIntoBattleArea(game, newUnit(id, ctx.controller, ctx.face, false), s);
 }
 
 function putBaseIntoPlay(game: Game, owner: PlayerId, id: string, face: CardFace, s: string): void {
