@@ -23,6 +23,10 @@ saveIndex('glossary-ja', kb.glossary.indexJa, data.fingerprint);
 saveData('terms-en', computeTermStats(data.records, 'en'), data.fingerprint);
 saveData('terms-ja', computeTermStats(data.records, 'ja'), data.fingerprint);
 saveData('families', computeFamilies(kb.store), data.fingerprint);
+saveData('variants-en', kb.rules.computeVariants('en'), data.fingerprint);
+saveData('variants-ja', kb.rules.computeVariants('ja'), data.fingerprint);
+saveData('senses', kb.rules.computeSenses(), data.fingerprint);
+saveData('card-phrases', kb.rules.computeCardPhrases(), data.fingerprint);
 // Last: the hash of every file written above, which the server checks before it serves.
 writeIntegrity();
 process.stderr.write(`wrote ${snapshotPath()} and indexes (${data.records.length} records, ${data.cards.length} cards, fingerprint ${data.fingerprint})\n`);

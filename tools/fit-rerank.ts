@@ -6,8 +6,8 @@
  * The whole search runs for every trial, so the weights are fitted through the later steps
  * (most specific first, the rule follows its sub-rule) as they are served.
  *
- *   npm run fit:rerank            cross-validation: fit on blind-dev, test on holdout-1, and back
- *   npm run fit:rerank -- --write fit on both, write src/search/rerank-weights.json
+ *   npm run fit:rerank            leave-one-set-out: fit on two of blind-dev, holdout-1 and holdout-2, test on the third
+ *   npm run fit:rerank -- --write fit on all three, write src/search/rerank-weights.json
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -22,7 +22,8 @@ import { runQuestion, score } from '../test/search/scoring.js';
 const root = path.resolve(import.meta.dirname, '..');
 const fixtures = path.join(root, 'test', 'fixtures');
 const read = (dir: string) => fs.readdirSync(path.join(fixtures, dir)).filter((f) => f.endsWith('.jsonl')).flatMap((f) => readQuestions(path.join(fixtures, dir, f)));
-const SETS: Record<string, Question[]> = { dev: read('blind-dev'), holdout: read('blind-holdout-1') };
+const SETS: Record<string, Question[]> = { dev: read('blind-dev'), 'holdout-1': read('blind-holdout-1'), 'holdout-2': read('blind-holdout-2') };
+const NAMES = Object.keys(SETS);
 const GRID = [-3, -2, -1.5, -1, -0.5, -0.25, 0, 0.25, 0.5, 1, 1.5, 2, 3, 4];
 
 const search = new SearchService(new CorpusStore(loadCorpusFromMarkdown()));
@@ -70,26 +71,26 @@ if (tryAt > 0) {
   // Given weights on both sets, for reading one feature's effect: --try '{"proximity":1}' [--lang ja]
   const w = { ...ZERO, ...(JSON.parse(process.argv[tryAt + 1]!) as Partial<RerankWeights>) };
   const lang = (process.argv.includes('--lang') ? process.argv[process.argv.indexOf('--lang') + 1] : 'en') as Language;
-  for (const set of ['dev', 'holdout'] as const) {
+  for (const set of NAMES) {
     console.log(report(`${lang} ${set} before`, SETS[set]!, lang, ZERO));
     console.log(report(`${lang} ${set} after`, SETS[set]!, lang, w));
   }
 } else if (!write) {
   for (const lang of langs) {
-    for (const [train, test] of [
-      ['dev', 'holdout'],
-      ['holdout', 'dev'],
-    ] as const) {
-      const w = fit(SETS[train]!, lang);
-      console.log(`\n${lang}: fit on ${train} -> ${JSON.stringify(w)}`);
-      console.log(report(`  ${train} (train) before`, SETS[train]!, lang, ZERO));
-      console.log(report(`  ${train} (train) after`, SETS[train]!, lang, w));
+    for (const test of NAMES) {
+      const train = NAMES.filter((n) => n !== test);
+      const w = fit(train.flatMap((n) => SETS[n]!), lang);
+      console.log(`\n${lang}: fit on ${train.join(' + ')} -> ${JSON.stringify(w)}`);
+      for (const n of train) {
+        console.log(report(`  ${n} (train) before`, SETS[n]!, lang, ZERO));
+        console.log(report(`  ${n} (train) after`, SETS[n]!, lang, w));
+      }
       console.log(report(`  ${test} (test) before`, SETS[test]!, lang, ZERO));
       console.log(report(`  ${test} (test) after`, SETS[test]!, lang, w));
     }
   }
 } else {
-  const all = [...SETS.dev!, ...SETS.holdout!];
+  const all = NAMES.flatMap((n) => SETS[n]!);
   const weights = Object.fromEntries(langs.map((lang) => [lang, fit(all, lang)]));
   const file = path.join(root, 'src', 'search', 'rerank-weights.json');
   const about = (JSON.parse(fs.readFileSync(file, 'utf8')) as { about: string }).about;

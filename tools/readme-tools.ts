@@ -198,7 +198,23 @@ function renderEngineExamples(kb: Knowledge): string {
 /** The README's one line on card abilities: how many compile fully (details in docs/rules-engine.md). */
 function renderEffectsFigure(kb: Knowledge): string {
   const c = measureCoverage(kb.store.cards);
-  return `**Card abilities.** Of the ${c.withEffects} catalog cards with effect text beyond bare keywords, **${c.full} compile fully**: \`simulate_ruling\` runs every ability they have; the other ${c.partial} run what the compiler reads and list the rest in \`not_executed\`, never partly run. Per sentence pattern and the clauses not read yet: [docs/rules-engine.md](docs/rules-engine.md).\n`;
+  const clause = (t: string) => t.replace(/\|/g, '\\|').replace(/</g, '&lt;');
+  return [
+    `**Card abilities.** Of the ${c.withEffects} catalog cards with effect text beyond bare keywords, **${c.full} compile fully**: \`simulate_ruling\` runs every ability they have; the other ${c.partial} run what the compiler reads and list the rest in \`not_executed\`, never partly run. Every pattern and more unread clauses: [docs/rules-engine.md](docs/rules-engine.md).`,
+    '',
+    `<details><summary>The 10 most used of ${c.patterns.length} sentence patterns, and the 5 most common clauses not read yet</summary>`,
+    '',
+    '| sentence pattern | cards |',
+    '|---|---|',
+    ...c.patterns.slice(0, 10).map((p) => `| \`${p.id}\` | ${p.cards} |`),
+    '',
+    '| clause not read yet (numbers as N) | abilities |',
+    '|---|---|',
+    ...c.unread.slice(0, 5).map((u) => `| ${clause(u.clause)} | ${u.count} |`),
+    '',
+    '</details>',
+    '',
+  ].join('\n');
 }
 
 /** The effect compiler's coverage of the catalog, from the same measure as `npm run effects:coverage`. */

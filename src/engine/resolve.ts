@@ -503,12 +503,15 @@ function deploySelf(game: Game, ctx: AbilityCtx, s: string): boolean {
     return false;
   }
   game.burstMoved = ctx.cardId;
-  emit(game, `${ctx.face.name} is deployed from the shield area by its own effect, so it does not go to the trash (${s})`, ['13-2-5-3', '5-7-1-1', '5-8-1']);
+  // 4-1-5 in play it is a new card: it gets the id of a card an effect puts into play (its card
+  // number), so the destroyed Shield and, later, the destroyed Unit or Base are not one id twice.
+  const id = freshId(game, ctx.face.cardId ?? ctx.cardId);
+  emit(game, `${ctx.face.name} is deployed from the shield area by its own effect as ${id}, so it does not go to the trash (${s})`, ['13-2-5-3', '5-7-1-1', '5-8-1', '4-1-5']);
   if (ctx.face.type === 'base') {
-    putBaseIntoPlay(game, ctx.controller, ctx.cardId, ctx.face, s);
+    putBaseIntoPlay(game, ctx.controller, id, ctx.face, s);
     return true;
   }
-  return putIntoBattleArea(game, newUnit(ctx.cardId, ctx.controller, ctx.face, false), s);
+  return putIntoBattleArea(game, newUnit(id, ctx.controller, ctx.face, false), s);
 }
 
 function putBaseIntoPlay(game: Game, owner: PlayerId, id: string, face: CardFace, s: string): void {
@@ -624,7 +627,7 @@ function lookTop(game: Game, ctx: AbilityCtx, step: Extract<Step, { do: 'look-to
       emit(game, `Player ${ctx.controller} returns the remaining ${rest} card${rest === 1 ? '' : 's'} to the top of the deck`, ['10-3-5']);
       return taken.length > 0;
     }
-    // The rest go to the bottom (randomly, 5-13-1): they are no longer known as the top cards.
+    // The rest go to the bottom: they are no longer known as the top cards.
     const moved = seen ? seen.filter((id) => !taken.includes(id)) : [];
     st.deckCards = st.deckCards.filter((id) => !moved.includes(id));
     const where = step.rest === 'trash' ? 'into the trash' : 'to the bottom of the deck';
@@ -632,7 +635,8 @@ function lookTop(game: Game, ctx: AbilityCtx, step: Extract<Step, { do: 'look-to
       st.deck -= rest;
       for (let i = 0; i < rest; i++) st.trash.push(moved[i] ?? `${ctx.controller}-deck-${nextSerial(game)}`);
     }
-    emit(game, `The remaining ${rest} card${rest === 1 ? '' : 's'} go${rest === 1 ? 'es' : ''} ${where}`, step.rest === 'bottom' ? ['5-13-1'] : ['10-3-5']);
+    // Only the texts that look at several cards say "randomly" (5-13-1); one card just goes to the bottom.
+    emit(game, `The remaining ${rest} card${rest === 1 ? '' : 's'} go${rest === 1 ? 'es' : ''} ${where}${step.rest === 'bottom' && step.count > 1 ? ' in a random order' : ''}`, step.rest === 'bottom' && step.count > 1 ? ['5-13-1'] : ['10-3-5']);
   }
   return taken.length > 0;
 }

@@ -67,3 +67,83 @@ export function phraseHits(query: string, records: RuleRecord[], allowed: Set<st
   });
   return out.sort((a, b) => b.rank - a.rank).slice(0, max).map((x) => x.i);
 }
+
+/**
+ * Card-text phrases the rules explain: what a Comprehensive Rules heading or rule quotes (5-20
+ * “If you do” and “Then”; 8-2-3 Effects worded “during this battle”; 10-1-3 “you may”). They are
+ * made of stop words wholly or partly, so the word index cannot see them: "if you do" has no search
+ * term at all. Each becomes one search term of its own ("phraseifyoudo"), given to the rules that
+ * quote it and to a question that uses it, so it weighs by how few rules quote it, like any word.
+ * Only phrases with a word the index drops: "Unit cards" is found by its words already.
+ */
+export interface CardPhrase {
+  /** Lower-case words, space-padded, as compared with a question's words. */
+  words: string;
+  term: string;
+  /** One word from a heading (“Then”): used by a question only when it treats it as a name. */
+  single: boolean;
+}
+
+/** Words as card text spells them: lower case, apostrophes kept ("can’t" is one word). */
+function cardWords(text: string): string[] {
+  return text
+    .toLowerCase()
+    .normalize('NFKC')
+    .replace(/’/g, "'")
+    .split(/[^\p{L}\p{N}']+/u)
+    .map((w) => w.replace(/^'+|'+$/g, ''))
+    .filter(Boolean);
+}
+
+/**
+ * The phrases each record quotes (record position -> phrases), over the given records. A one-word
+ * phrase counts when some heading quotes it (5-20 names “Then”), then in every rule that quotes it.
+ */
+export function cardPhrasesOf(records: RuleRecord[], include: (r: RuleRecord) => boolean): Map<number, CardPhrase[]> {
+  const quotes = (i: number) =>
+    [r(i).heading ?? '', r(i).text].flatMap((source, k) =>
+      [...source.matchAll(/“([^”]{1,60})”/g)]
+        // Placeholders ("choose (something)") and bracketed names are not words a question uses.
+        .filter((m) => !/[()（）【<[]/.test(m[1]!))
+        .map((m) => ({ words: cardWords(m[1]!), inHeading: k === 0 })),
+    );
+  const r = (i: number) => records[i]!;
+  const headingWords = new Set<string>();
+  records.forEach((rec, i) => {
+    if (include(rec)) for (const q of quotes(i)) if (q.inHeading && q.words.length === 1) headingWords.add(q.words[0]!);
+  });
+  const out = new Map<number, CardPhrase[]>();
+  records.forEach((rec, i) => {
+    if (!include(rec)) return;
+    for (const { words } of quotes(i)) {
+      const single = words.length === 1;
+      if (words.length === 0 || words.length > 6 || (single && !headingWords.has(words[0]!))) continue;
+      if (words.every((w) => processEnglish(w) !== null)) continue;
+      const term = `phrase${words.join('').replace(/'/g, '')}`;
+      const list = out.get(i) ?? [];
+      if (!list.some((p) => p.term === term)) list.push({ words: ` ${words.join(' ')} `, term, single });
+      out.set(i, list);
+    }
+  });
+  return out;
+}
+
+/** Spans of a question inside quotes ('…', "…", “…”), where card text is quoted. */
+function quotedSpans(query: string): string {
+  const spans: string[] = [];
+  for (const m of query.matchAll(/["“]([^"“”]{1,300})["”]|(?<![\w])['‘]([^'‘’]{1,300})['’](?![\w])/g)) spans.push(m[1] ?? m[2]!);
+  return ` ${cardWords(spans.join(' | ')).join(' ')} `;
+}
+
+/** The phrase terms a question uses: its words in order; a one-word phrase ("then") only inside a quotation of card text. */
+export function cardPhraseTerms(query: string, phrases: Iterable<CardPhrase>): string[] {
+  const words = ` ${cardWords(query).join(' ')} `;
+  let quoted: string | undefined;
+  const out = new Set<string>();
+  for (const p of phrases) {
+    if (out.has(p.term) || !words.includes(p.words)) continue;
+    if (p.single && !(quoted ??= quotedSpans(query)).includes(p.words)) continue;
+    out.add(p.term);
+  }
+  return [...out];
+}

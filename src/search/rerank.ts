@@ -18,8 +18,8 @@
  * per-record term lists made on first use.
  */
 import type { Language, RuleRecord } from '../corpus/types.js';
-import { processEnglish, processJapanese, tokenizeEnglish, tokenizeJapanese } from './text.js';
 import type { TermStats } from './term-stats.js';
+import type { RecordTermsCache } from './record-terms.js';
 import stored from './rerank-weights.json' with { type: 'json' };
 
 export const FEATURES = ['cover', 'coverExtra', 'heading', 'proximity', 'depth', 'length'] as const;
@@ -37,54 +37,21 @@ export function storedModel(): RerankModel {
   return { en: { ...ZERO, ...s.weights.en }, ja: { ...ZERO, ...s.weights.ja } };
 }
 
-interface RecordTerms {
-  seq: string[];
-  all: Set<string>;
-  heading: Set<string>;
-}
-
 interface QueryTerm {
   t: string;
   idf: number;
 }
 
 export class Reranker {
-  private readonly cache = new Map<number, RecordTerms>();
-  private readonly process: (t: string) => string | null;
-  private readonly tokenize: (t: string) => string[];
-
   constructor(
     private readonly records: RuleRecord[],
-    language: Language,
+    private readonly recordTerms: RecordTermsCache,
     private readonly stats: TermStats,
     public weights: RerankWeights,
-  ) {
-    this.process = language === 'ja' ? processJapanese : processEnglish;
-    this.tokenize = language === 'ja' ? tokenizeJapanese : tokenizeEnglish;
-  }
+  ) {}
 
   get active(): boolean {
     return FEATURES.some((f) => this.weights[f] !== 0);
-  }
-
-  private terms(text: string): string[] {
-    const out: string[] = [];
-    for (const t of this.tokenize(text)) {
-      const p = this.process(t);
-      if (p) out.push(p);
-    }
-    return out;
-  }
-
-  private recordTerms(i: number): RecordTerms {
-    let r = this.cache.get(i);
-    if (!r) {
-      const rec = this.records[i]!;
-      const seq = this.terms(`${rec.heading ?? ''} ${rec.text}`);
-      r = { seq, all: new Set(seq), heading: new Set(this.terms(rec.heading ?? '')) };
-      this.cache.set(i, r);
-    }
-    return r;
   }
 
   /** The question's terms that some rule uses, with their IDF; own words and added words apart. */
@@ -92,7 +59,7 @@ export class Reranker {
     const seen = new Set<string>();
     const pick = (text: string) => {
       const out: QueryTerm[] = [];
-      for (const t of this.terms(text)) {
+      for (const t of this.recordTerms.terms(text)) {
         if (seen.has(t) || !this.stats.has(t)) continue;
         seen.add(t);
         out.push({ t, idf: this.stats.idf(t) });
@@ -104,7 +71,7 @@ export class Reranker {
   }
 
   features(i: number, own: QueryTerm[], added: QueryTerm[]): RerankWeights {
-    const r = this.recordTerms(i);
+    const r = this.recordTerms.of(i);
     const ownTotal = own.reduce((s, q) => s + q.idf, 0) || 1;
     const addedTotal = added.reduce((s, q) => s + q.idf, 0) || 1;
     let cover = 0;

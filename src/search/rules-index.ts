@@ -6,6 +6,8 @@
 import MiniSearch, { type SearchOptions, type SearchResult } from 'minisearch';
 import type { RuleRecord, Language } from '../corpus/types.js';
 import { processEnglish, processJapanese, tokenizeEnglish, tokenizeJapanese } from './text.js';
+import { cardPhrasesOf, type CardPhrase } from './phrases.js';
+import { ownText } from './specific.js';
 
 export interface IndexedRule {
   /** Position in the records array the index was built from. */
@@ -30,7 +32,7 @@ export function miniSearchOptions(language: Language) {
 }
 
 function childText(r: RuleRecord, byKey: Map<string, RuleRecord>): string {
-  if (r.text || r.children.length === 0) return '';
+  if (ownText(r) || r.children.length === 0) return '';
   return r.children
     .map((c) => byKey.get(`${r.document}\u0000${c}`))
     .filter((c): c is RuleRecord => !!c)
@@ -51,8 +53,10 @@ function ancestorContext(r: RuleRecord, byKey: Map<string, RuleRecord>): string 
   return out.join(' ');
 }
 
-export function buildRulesIndex(records: RuleRecord[], language: Language): MiniSearch<IndexedRule> {
+/** `cardText`: the documents whose quoted card-text phrases become search terms (the Comprehensive Rules). */
+export function buildRulesIndex(records: RuleRecord[], language: Language, cardText: Set<string> = new Set()): MiniSearch<IndexedRule> {
   const byKey = new Map(records.map((r) => [`${r.document}\u0000${r.id}`, r]));
+  const phrases = language === 'en' ? cardPhrasesOf(records, (r) => cardText.has(r.document)) : new Map<number, CardPhrase[]>();
   const index = new MiniSearch<IndexedRule>(miniSearchOptions(language));
   const docs: IndexedRule[] = [];
   records.forEach((r, i) => {
@@ -60,7 +64,8 @@ export function buildRulesIndex(records: RuleRecord[], language: Language): Mini
     docs.push({
       i,
       heading: r.heading ?? '',
-      text: r.text,
+      // The card-text phrases it quotes join its text as one search term each (phrases.ts: "phraseifyoudo").
+      text: phrases.has(i) ? `${ownText(r)} ${phrases.get(i)!.map((p) => p.term).join(' ')}` : ownText(r),
       path: ancestorContext(r, byKey),
       children: childText(r, byKey),
       document: r.document,
@@ -117,6 +122,8 @@ export function searchRules(
   limit: number,
   weight: (i: number) => number = () => 1,
   termWeight: (term: string) => number = () => 1,
+  /** A term's weight in one record (KeywordSenses), when the question needs one. */
+  termInRecord?: (i: number, term: string) => number,
 ): RuleHit[] {
   const process = language === 'ja' ? processJapanese : processEnglish;
   const tokenize = language === 'ja' ? tokenizeJapanese : tokenizeEnglish;
@@ -129,7 +136,7 @@ export function searchRules(
     tokenize: (text: string) => dedupe(tokenize(text)),
     filter: (r) => allow(r.id as number),
     boostTerm: (term) => (own.has(term) ? 1 : 0.45) * termWeight(term),
-    boostDocument: (id) => weight(id as number),
+    boostDocument: termInRecord ? (id, term) => weight(id as number) * termInRecord(id as number, term) : (id) => weight(id as number),
   });
   return results.slice(0, limit).map((r) => ({ i: r.id as number, score: r.score }));
 }

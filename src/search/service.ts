@@ -10,12 +10,15 @@ import { buildRulesIndex, miniSearchOptions, searchRules, type IndexedRule } fro
 import { loadOrBuild, loadOrBuildData } from './persist.js';
 import { ConceptIndex } from './concepts.js';
 import { hasJapanese } from './text.js';
-import { phraseHits } from './phrases.js';
+import { cardPhrasesOf, cardPhraseTerms, phraseHits, type CardPhrase } from './phrases.js';
 import { expansionFor } from './synonyms.js';
 import { TermStats, computeTermStats } from './term-stats.js';
-import { mostSpecificFirst, parentFollows } from './specific.js';
+import { headingsAfterSubRules, mostSpecificFirst, ownText, parentFollows } from './specific.js';
 import { FamilyModel, computeFamilies } from './family.js';
 import { Reranker, storedModel, type RerankModel } from './rerank.js';
+import { RecordTermsCache } from './record-terms.js';
+import { KeywordSenses, computeSenses, type SensesData } from './senses.js';
+import { VariantRules, computeVariants, type VariantData } from './variants.js';
 import { FLOOR_RULES, TOURNAMENT_MANUAL, TOURNAMENT_OVERLAPS, overlapNote, type OverlapNote } from './overlaps.js';
 
 export interface RuleSearchParams {
@@ -59,6 +62,8 @@ const SHARPNESS = 1;
 const PAIR_WEIGHT = 0.08;
 const LEAN_SLOPE = 0.6;
 const WITHIN_BOOST = 1.25;
+/** The multiplayer chapter's weight when the question names no multiplayer mode (variants.ts). */
+const VARIANT_WEIGHT = 0.7;
 
 const RULE_NUMBER = /(?<![\d.-])(\d{1,2}(?:-\d{1,2})+|\d{1,2}\.\d{1,2}(?:\.\d{1,2})*)(?![\d-])/g;
 
@@ -70,6 +75,7 @@ export class SearchService {
   private priors?: { single: Float64Array; mixed: Float64Array; event: Float64Array };
 
   private readonly rerankers = new Map<Language, Reranker>();
+  private readonly termsOfRecords = new Map<Language, RecordTermsCache>();
   private rerankModel: RerankModel = storedModel();
 
   constructor(private readonly store: CorpusStore) {}
@@ -83,10 +89,19 @@ export class SearchService {
   private reranker(language: Language): Reranker {
     let r = this.rerankers.get(language);
     if (!r) {
-      r = new Reranker(this.store.records, language, this.termStats(language), this.rerankModel[language]);
+      r = new Reranker(this.store.records, this.recordTerms(language), this.termStats(language), this.rerankModel[language]);
       this.rerankers.set(language, r);
     }
     return r;
+  }
+
+  private recordTerms(language: Language): RecordTermsCache {
+    let t = this.termsOfRecords.get(language);
+    if (!t) {
+      t = new RecordTermsCache(this.store.records, language);
+      this.termsOfRecords.set(language, t);
+    }
+    return t;
   }
 
   /** Builds the indexes now rather than on first use (a server warms up before answering). */
@@ -101,10 +116,31 @@ export class SearchService {
   index(language: Language): MiniSearch<IndexedRule> {
     let idx = this.indexes.get(language);
     if (!idx) {
-      idx = loadOrBuild(`rules-${language}`, miniSearchOptions(language), this.store.fingerprint, () => buildRulesIndex(this.store.records, language));
+      idx = loadOrBuild(`rules-${language}`, miniSearchOptions(language), this.store.fingerprint, () => buildRulesIndex(this.store.records, language, this.cardTextDocuments()));
       this.indexes.set(language, idx);
     }
     return idx;
+  }
+
+  /** The documents whose quoted card-text phrases are search terms: the Comprehensive Rules. */
+  private cardTextDocuments(): Set<string> {
+    return new Set(this.store.documents.filter((d) => d.kind === 'comprehensive-rules').map((d) => d.id));
+  }
+
+  private phraseList?: CardPhrase[];
+
+  /** Every card-text phrase the English rules quote (phrases.ts), once each. */
+  private cardPhrases(): CardPhrase[] {
+    this.phraseList ??= loadOrBuildData('card-phrases', this.store.fingerprint, () => this.computeCardPhrases());
+    return this.phraseList;
+  }
+
+  /** The data behind cardPhrases(), as the build stores it. */
+  computeCardPhrases(): CardPhrase[] {
+    const docs = this.cardTextDocuments();
+    const byTerm = new Map<string, CardPhrase>();
+    for (const list of cardPhrasesOf(this.store.records, (r) => docs.has(r.document)).values()) for (const p of list) byTerm.set(p.term, p);
+    return [...byTerm.values()];
   }
 
   termStats(language: Language): TermStats {
@@ -128,6 +164,41 @@ export class SearchService {
   private tournamentFlags(): Uint8Array {
     this.tournamentRecords ??= Uint8Array.from(this.store.records, (r) => (this.store.document(r.document)?.kind === 'tournament' ? 1 : 0));
     return this.tournamentRecords;
+  }
+
+  private readonly variantRules = new Map<Language, VariantRules>();
+
+  /** The multiplayer chapter's rules and the words that name that way of playing (variants.ts). */
+  private variants(language: Language): VariantRules {
+    let v = this.variantRules.get(language);
+    if (!v) {
+      v = new VariantRules(
+        loadOrBuildData(`variants-${language}`, this.store.fingerprint, () => this.computeVariants(language)),
+        this.store.records.length,
+      );
+      this.variantRules.set(language, v);
+    }
+    return v;
+  }
+
+  /** The data behind variants(), as the build stores it. */
+  computeVariants(language: Language): VariantData {
+    const comprehensive = new Set(this.store.documents.filter((d) => d.kind === 'comprehensive-rules' && d.authority === 'official').map((d) => d.id));
+    return computeVariants(this.store.records, language, comprehensive, this.recordTerms(language));
+  }
+
+  private keywordSenses?: KeywordSenses;
+
+  /** Keyword names read from the English Comprehensive Rules' headings (senses.ts). */
+  private senses(): KeywordSenses {
+    this.keywordSenses ??= new KeywordSenses(loadOrBuildData('senses', this.store.fingerprint, () => this.computeSenses()));
+    return this.keywordSenses;
+  }
+
+  /** The data behind senses(), as the build stores it. */
+  computeSenses(): SensesData {
+    const docs = new Set(this.store.documents.filter((d) => d.language === 'en' && d.kind === 'comprehensive-rules').map((d) => d.id));
+    return computeSenses(this.store.records, docs, (d, id) => this.store.ruleIndex(d, id));
   }
 
   private concepts(): ConceptIndex {
@@ -201,9 +272,21 @@ export class SearchService {
       const stats = this.termStats(lang);
       const boosted = named.size > 0 || within.size > 0;
       // A deeper pool than asked for: the sub-rules that decide a question may rank below their sections.
-      const pool = searchRules(this.index(lang), p.query, extra, lang, (i) => allowed.has(records[i]!.document), Math.max(40, limit + seen.size), (i) =>
-        (boosted ? priors[i]! * (named.has(i) ? CONCEPT_BOOST : within.has(i) ? WITHIN_BOOST : 1) : priors[i]!) * (isTournament[i] ? tournament : 1),
+      const recordTerms = this.recordTerms(lang);
+      const asked = recordTerms.terms(`${p.query} ${extra}`).filter((t) => stats.has(t));
+      const sense = lang === 'en' ? this.senses().forQuery(new Set(asked)) : undefined;
+      const variants = this.variants(lang);
+      const variant = variants.named(asked) ? 1 : VARIANT_WEIGHT;
+      const isVariant = variants.flags;
+      // Card-text phrases the question uses ("if you do") join it as the terms the index gave them.
+      const phraseTerms = lang === 'en' ? cardPhraseTerms(p.query, this.cardPhrases()) : [];
+      const query = phraseTerms.length ? `${p.query} ${phraseTerms.join(' ')}` : p.query;
+      const pool = searchRules(this.index(lang), query, extra, lang, (i) => allowed.has(records[i]!.document), Math.max(40, limit + seen.size), (i) =>
+        (boosted ? priors[i]! * (named.has(i) ? CONCEPT_BOOST : within.has(i) ? WITHIN_BOOST : 1) : priors[i]!) *
+        (isTournament[i] ? tournament : 1) *
+        (isVariant[i] ? variant : 1),
         (t) => stats.weight(t, SHARPNESS),
+        sense,
       );
       // Multi-word concepts: a rule that has the question's word pairs side by side ("battle damage",
       // "same time") is about that concept, not just about its words.
@@ -219,7 +302,11 @@ export class SearchService {
       }
       this.reranker(lang).rerank(pool, p.query, extra);
       const byKey = (d: string, id: string) => this.store.ruleIndex(d, id);
-      const hits = parentFollows(mostSpecificFirst(pool, records, byKey), records, byKey, (i) => !isTournament[i]);
+      const asksMore = (rule: number) => {
+        const named = recordTerms.of(rule).heading;
+        return asked.some((t) => !named.has(t));
+      };
+      const hits = headingsAfterSubRules(parentFollows(mostSpecificFirst(pool, records, byKey, asksMore), records, byKey, (i) => !isTournament[i]), records, byKey);
       for (const h of hits) {
         if (seen.has(h.i)) continue;
         seen.add(h.i);
@@ -292,7 +379,7 @@ export class SearchService {
       if (kind === 'tournament') w *= mode === 'event' ? 1 : 0.35;
       else if (kind === 'errata') w *= 0.5;
     }
-    if (!r.text && r.heading !== null) w *= r.parent === null ? 0.45 : 0.75;
+    if (!ownText(r) && r.heading !== null) w *= r.parent === null ? 0.45 : 0.75;
     return w;
   }
 
@@ -314,7 +401,7 @@ export class SearchService {
       version: r.version,
       heading: r.heading,
       path: r.path,
-      text: r.text || this.childrenText(r),
+      text: ownText(r) || this.childrenText(r),
       score: Math.round(score * 1000) / 1000,
       parent_of_match: children.length > 0,
       matched_children: children,

@@ -7,6 +7,15 @@
  */
 import type { RuleRecord } from '../corpus/types.js';
 
+/**
+ * A rule's own text: none for a heading, nor for a heading whose text only repeats it (the source
+ * prints "5-17-3-1. EX Base" and then "EX Base" again as its body). Such a record is a section
+ * like any other heading, not a rule that says "EX Base" and nothing else.
+ */
+export function ownText(r: RuleRecord): string {
+  return r.heading !== null && r.text.trim() === r.heading.trim() ? '' : r.text;
+}
+
 export interface Ranked {
   i: number;
   score: number;
@@ -14,15 +23,28 @@ export interface Ranked {
   matchedChildren?: number[];
 }
 
-/**
- * How close (as a share of the parent's score) a descendant must come to go first: a heading with
- * no text of its own gives way more easily than a rule with its own text.
- */
 /** The share of its score a rule keeps after handing its place to a descendant. */
 const PARENT_KEEP = 0.6;
-const GIVE_WAY = { heading: 0.45, text: 0.75 };
+/**
+ * How close (as a share of the parent's score) a descendant must come to go first. A heading with
+ * no text of its own ("13-1-2 <Breach>") says nothing a ruling can cite: it scores on its name and
+ * on all its children's words at once, so it gives way to any descendant among the candidates. A
+ * rule with its own text keeps its place unless a descendant comes close.
+ */
+const GIVE_WAY = { heading: 0, text: 0.75 };
 
-export function mostSpecificFirst(hits: { i: number; score: number }[], records: RuleRecord[], byKey: (document: string, id: string) => number | undefined): Ranked[] {
+/**
+ * `asksMore(rule)`: whether the question has some word (one the rules use) that the rule's own
+ * heading does not name. A heading gives way only then: when the question asks no more than the
+ * heading's name ("first strike"), the section is the answer, not whichever short sub-rule
+ * repeats the name most.
+ */
+export function mostSpecificFirst(
+  hits: { i: number; score: number }[],
+  records: RuleRecord[],
+  byKey: (document: string, id: string) => number | undefined,
+  asksMore: (rule: number) => boolean = () => true,
+): Ranked[] {
   const score = new Map(hits.map((h) => [h.i, h.score]));
   /** Candidate descendants of each candidate, through the parent links. */
   const descendants = new Map<number, number[]>();
@@ -40,8 +62,10 @@ export function mostSpecificFirst(hits: { i: number; score: number }[], records:
   const adj = new Map(score);
   for (const h of [...hits].sort((a, b) => b.score - a.score)) {
     const r = records[h.i]!;
-    const need = (r.text ? GIVE_WAY.text : GIVE_WAY.heading) * h.score;
-    const best = (descendants.get(h.i) ?? []).filter((d) => score.get(d)! >= need).sort((a, b) => score.get(b)! - score.get(a)!)[0];
+    const need = (ownText(r) ? GIVE_WAY.text : GIVE_WAY.heading) * h.score;
+    const best = (descendants.get(h.i) ?? [])
+      .filter((d) => score.get(d)! >= need && (ownText(r) || asksMore(h.i)))
+      .sort((a, b) => score.get(b)! - score.get(a)!)[0];
     if (best === undefined) continue;
     adj.set(best, Math.max(adj.get(best)!, adj.get(h.i)! * 1.0001));
     adj.set(h.i, adj.get(h.i)! * PARENT_KEEP);
@@ -81,10 +105,45 @@ export function parentFollows(hits: Ranked[], records: RuleRecord[], byKey: (doc
     const r = records[h.i]!;
     if (r.parent === null || !eligible(h.i)) continue;
     const p = byKey(r.document, r.parent);
-    if (p === undefined || placed.has(p) || !pos.has(p) || !records[p]!.text) continue;
+    if (p === undefined || placed.has(p) || !pos.has(p) || !ownText(records[p]!)) continue;
     out.push({ ...hits[pos.get(p)!]!, score: h.score * 0.9999 });
     placed.add(p);
     moved++;
   }
   return out;
+}
+
+/** How many results a heading already represented by its sub-rule gives its place up in. */
+const HEADING_DEFER = 5;
+
+/**
+ * A heading without text of its own, listed after one of its sub-rules, says nothing the sub-rule's
+ * place does not (the sub-rule's result carries the path; the heading's carries `matched_children`):
+ * it moves to just after the first HEADING_DEFER results, so those hold that many rules that can be
+ * cited rather than a rule and its table-of-contents entry.
+ */
+export function headingsAfterSubRules(hits: Ranked[], records: RuleRecord[], byKey: (document: string, id: string) => number | undefined): Ranked[] {
+  const listed = new Set<number>();
+  const kept: Ranked[] = [];
+  const deferred: Ranked[] = [];
+  for (const h of hits) {
+    const r = records[h.i]!;
+    const represented = !ownText(r) && r.children.length > 0 && kept.length < HEADING_DEFER && [...listed].some((k) => isAncestor(h.i, k, records, byKey));
+    (represented ? deferred : kept).push(h);
+    listed.add(h.i);
+  }
+  if (deferred.length === 0) return hits;
+  return [...kept.slice(0, HEADING_DEFER), ...deferred, ...kept.slice(HEADING_DEFER)];
+}
+
+function isAncestor(a: number, k: number, records: RuleRecord[], byKey: (document: string, id: string) => number | undefined): boolean {
+  const doc = records[k]!.document;
+  if (records[a]!.document !== doc) return false;
+  for (let p = records[k]!.parent; p !== null; ) {
+    const i = byKey(doc, p);
+    if (i === undefined) return false;
+    if (i === a) return true;
+    p = records[i]!.parent;
+  }
+  return false;
 }

@@ -11,7 +11,7 @@ import { eng } from 'stopword';
 /** Words the stop list drops that carry meaning in rules questions ("damage before the enemy"). */
 const KEEP = new Set(['before', 'after', 'first', 'second', 'not', 'no', 'up', 'out', 'down', 'off', 'over', 'under', 'again', 'once', 'only', 'same', 'all', 'each', 'both', 'other', 'more', 'most', 'less', 'few', 'own']);
 /** Question words that the stop list keeps but never help find a rule. */
-const EXTRA_STOP = ['when', 'why', 'will', 'can', 'could', 'would', 'should', 'happens', 'happen', 'does', 'do', 'did', 'get', 'gets', 'work', 'works', 'mean', 'means', 'rule', 'rules', 'use', 'used', 'anything', 'something', 'someone', 'way', 'ways'];
+const EXTRA_STOP = ['when', 'why', 'will', 'can', 'could', 'would', 'should', 'happens', 'happen', 'does', 'do', 'did', 'get', 'gets', 'work', 'works', 'mean', 'means', 'rule', 'rules', 'use', 'used', 'anything', 'something', 'someone', 'way', 'ways', 'per'];
 const STOP = new Set([...eng.filter((w) => !KEEP.has(w)), ...EXTRA_STOP]);
 
 const JA_CHAR = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\u30fc々〆〇]/;

@@ -347,6 +347,9 @@ describe('choices and cards as an assistant writes them', () => {
     const declined = zakuSniper([{ use: false }]);
     expect(declined.legal).toBe(true);
     expect(declined.state.players.A.hand).toBe(0);
+    // One card looked at goes back to the bottom: no "randomly" (5-13-1) about it.
+    const back = declined.events.find((e) => /remaining 1 card goes to the bottom/.test(e.text))!;
+    expect(back.rules).toEqual(['10-3-5']);
     expect(zakuSniper([{ cards: [] }]).state.players.A).toMatchObject({ hand: 0, deck: declined.state.players.A.deck });
     expect(zakuSniper([{ cards: ['GD01-051'] }]).state.players.A.hand).toBe(1);
   });

@@ -32,7 +32,9 @@ function recall(questions: Question[], lang: string, doc: string): { recall: num
 // figures, to catch regressions on questions the tuning never saw.
 const SETS: { name: string; set: typeof tuned; floors: Record<'en' | 'ja' | 'tournament', number> }[] = [
   { name: 'the tuning set', set: tuned, floors: { en: 0.9, ja: 0.85, tournament: 0.9 } },
-  { name: 'the held-out set', set: heldOut, floors: { en: 0.85, ja: 0.9, tournament: 0.88 } },
+  // English 0.83: this set's gold lists no ancestors, so a section heading listed after a sibling of
+  // the gold counted as found; such headings now give their place in the first five to rules.
+  { name: 'the held-out set', set: heldOut, floors: { en: 0.83, ja: 0.9, tournament: 0.88 } },
   { name: 'the second held-out set', set: heldOut2, floors: { en: 0.9, ja: 0.9, tournament: 0.9 } },
 ];
 
@@ -54,22 +56,34 @@ describe.each(SETS)('search quality: recall@5 on $name', ({ set, floors }) => {
 // The blind dev sets (test/fixtures/blind-dev: written from the rules text alone, as players,
 // assistants, judges and Japanese players ask). Floors sit just under today's figures; the issue's
 // targets (EN recall@5 0.95, strict 0.85, top-1 0.75; JA 0.95; tournament 0.95, family first) are
-// measured on the untouched holdout with npm run search:eval.
+// measured on an untouched holdout (kept outside the project) with npm run search:eval.
 const BLIND: { name: string; file: string; floors: { recall: number; strictRecall: number; top1: number; strictTop1: number; familyFirst?: number } }[] = [
-  { name: 'English rules', file: 'rules-en.jsonl', floors: { recall: 0.94, strictRecall: 0.8, top1: 0.78, strictTop1: 0.45, familyFirst: 0.95 } },
-  { name: 'Japanese rules', file: 'rules-ja.jsonl', floors: { recall: 0.95, strictRecall: 0.85, top1: 0.7, strictTop1: 0.5 } },
+  { name: 'English rules', file: 'rules-en.jsonl', floors: { recall: 0.95, strictRecall: 0.84, top1: 0.8, strictTop1: 0.55, familyFirst: 0.95 } },
+  { name: 'Japanese rules', file: 'rules-ja.jsonl', floors: { recall: 0.95, strictRecall: 0.85, top1: 0.75, strictTop1: 0.5 } },
   { name: 'tournament', file: 'tournament.jsonl', floors: { recall: 0.91, strictRecall: 0.88, top1: 0.8, strictTop1: 0.7, familyFirst: 0.9 } },
 ];
 
 // The first blind holdout (test/fixtures/blind-holdout-1), measured once untouched and now development
 // data like blind-dev: floors just under today's figures.
 const HOLDOUT_1: typeof BLIND = [
-  { name: 'English rules', file: 'rules-en.jsonl', floors: { recall: 0.95, strictRecall: 0.77, top1: 0.65, strictTop1: 0.37, familyFirst: 0.95 } },
+  { name: 'English rules', file: 'rules-en.jsonl', floors: { recall: 0.95, strictRecall: 0.82, top1: 0.68, strictTop1: 0.45, familyFirst: 0.95 } },
   { name: 'Japanese rules', file: 'rules-ja.jsonl', floors: { recall: 0.94, strictRecall: 0.88, top1: 0.83, strictTop1: 0.72 } },
   { name: 'tournament', file: 'tournament.jsonl', floors: { recall: 0.88, strictRecall: 0.88, top1: 0.76, strictTop1: 0.7, familyFirst: 0.9 } },
 ];
 
-describe.each([...BLIND.map((b) => ({ ...b, dir: 'blind-dev' })), ...HOLDOUT_1.map((b) => ({ ...b, dir: 'blind-holdout-1' }))])('search quality on $dir: $name', ({ dir, file, floors }) => {
+// The second blind holdout (test/fixtures/blind-holdout-2), scored once untouched after round three
+// and development data since round four: floors just under today's figures.
+const HOLDOUT_2: typeof BLIND = [
+  { name: 'English rules', file: 'rules-en.jsonl', floors: { recall: 0.93, strictRecall: 0.82, top1: 0.7, strictTop1: 0.5, familyFirst: 0.95 } },
+  { name: 'Japanese rules', file: 'rules-ja.jsonl', floors: { recall: 0.95, strictRecall: 0.82, top1: 0.75, strictTop1: 0.5 } },
+  { name: 'tournament', file: 'tournament.jsonl', floors: { recall: 0.91, strictRecall: 0.88, top1: 0.71, strictTop1: 0.66, familyFirst: 0.88 } },
+];
+
+describe.each([
+  ...BLIND.map((b) => ({ ...b, dir: 'blind-dev' })),
+  ...HOLDOUT_1.map((b) => ({ ...b, dir: 'blind-holdout-1' })),
+  ...HOLDOUT_2.map((b) => ({ ...b, dir: 'blind-holdout-2' })),
+])('search quality on $dir: $name', ({ dir, file, floors }) => {
   it(`lenient and strict recall@5, top-1 and right family first stay at their floors`, () => {
     const outcomes = readQuestions(path.join(import.meta.dirname, '..', 'fixtures', dir, file)).map((q) => runQuestion(search, q));
     const s = score(outcomes);
