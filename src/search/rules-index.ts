@@ -129,14 +129,16 @@ export function searchRules(
   const tokenize = language === 'ja' ? tokenizeJapanese : tokenizeEnglish;
   const own = new Set(tokenize(query).map(process).filter((t): t is string => !!t));
   const expanded = extra ? `${query} ${extra}` : query;
-  const results: SearchResult[] = index.search(expanded, {
-    ...matchOptions(language),
+  // Object.assign rather than a spread-then-override literal: per query, and on Node 20 that literal
+  // makes the GC promote what it points to.
+  const options: SearchOptions = Object.assign(matchOptions(language), {
     // A word asked twice ("2 AP unit -3 AP ... negative AP") counts once: repeats would outweigh
     // the words that make the question.
     tokenize: (text: string) => dedupe(tokenize(text)),
-    filter: (r) => allow(r.id as number),
-    boostTerm: (term) => (own.has(term) ? 1 : 0.45) * termWeight(term),
-    boostDocument: termInRecord ? (id, term) => weight(id as number) * termInRecord(id as number, term) : (id) => weight(id as number),
+    filter: (r: SearchResult) => allow(r.id as number),
+    boostTerm: (term: string) => (own.has(term) ? 1 : 0.45) * termWeight(term),
+    boostDocument: termInRecord ? (id: unknown, term: string) => weight(id as number) * termInRecord(id as number, term) : (id: unknown) => weight(id as number),
   });
+  const results: SearchResult[] = index.search(expanded, options);
   return results.slice(0, limit).map((r) => ({ i: r.id as number, score: r.score }));
 }
