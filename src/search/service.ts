@@ -56,8 +56,13 @@ export class SearchError extends Error {}
 const TOURNAMENT_WORDS =
   /\b(?:tournaments?|events?|judges?|head judge|floor judge|organi[sz]ers?|matche?s?|rounds?|swiss|top cut|single[- ]elimination|penalt(?:y|ies)|warnings?|infractions?|disqualif\w*|game loss|sleev\w*|languages?|regionals?|nationals?|championships?|locals?|best[- ]of|accident\w*|mistakes?|misplay\w*|deck ?lists?|deck registration|deck checks?|spectators?|appeals?|slow play|time limits?|time called|intentional(?:ly)? draws?|pairings?|tie[- ]?breakers?|standings|byes?|invitations?|bandai|tcg\+|registration|register|webcam|online events?|discord|playmats?|notes?|note[- ]taking|public knowledge|private knowledge|cheat\w*|bribe\w*|stream\w*|media|photo|identification|id card|proxy|proxies|counterfeit|marked cards?|game state|dice|counter sheets?|gamesmanship|unsportsmanlike|hygiene|drop(?:ping)? out|drop from|withdraw\w*|convention|floor rules|seating|scorekeeper|prizes?|headphones|electronic devices?|phones?|forgetting|forgot|forget)\b/i;
 
-/** How much a rule whose heading the query names is preferred, and the rules under it. */
-const CONCEPT_BOOST = 1.8;
+/**
+ * How much a rule whose heading the query names is preferred, and the rules under it. Questions
+ * that describe a situation name keywords as its setting ("my unit with Breach 2…", "their EX Base
+ * is still out…", "my Destroyed effect…") more often than as its subject, so the boost is modest:
+ * 1.8 put the keyword's own sub-rules first over the general rule asked about (round five).
+ */
+const CONCEPT_BOOST = 1.3;
 const SHARPNESS = 1;
 const PAIR_WEIGHT = 0.08;
 const LEAN_SLOPE = 0.6;

@@ -106,7 +106,9 @@ export function parentFollows(hits: Ranked[], records: RuleRecord[], byKey: (doc
     if (r.parent === null || !eligible(h.i)) continue;
     const p = byKey(r.document, r.parent);
     if (p === undefined || placed.has(p) || !pos.has(p) || !ownText(records[p]!)) continue;
-    out.push({ ...hits[pos.get(p)!]!, score: h.score * 0.9999 });
+    const parent = hits[pos.get(p)!]!;
+    // Explicit fields, not a spread-then-override literal (Node 20 promotes what those point to).
+    out.push({ i: parent.i, score: h.score * 0.9999, matchedChildren: parent.matchedChildren });
     placed.add(p);
     moved++;
   }
