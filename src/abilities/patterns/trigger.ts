@@ -148,31 +148,17 @@ export function parseTriggerPhrase(
   const destroys = DESTROYS_UNIT.exec(s);
   if (destroys && !/^an enemy Unit$/.test(destroys[1]!)) {
     // "an enemy Unit paired with a (Newtype) Pilot": the plain form is in TRIGGER_PHRASES.
-    let n;
-    try {
-      n = parseNoun(destroys[1]!);
-    } catch (e) {
-      if (e instanceof Unread) return null;
-      throw e;
-    }
-    if (n.card || n.plural || n.filter.side !== 'enemy' || n.filter.type !== 'unit') return null;
+    const destroyedUnit = oneEnemyUnit(destroys[1]!);
+    if (!destroyedUnit) return null;
     used.add('trigger.destroys-with-battle-damage');
-    const rest = s.slice(destroys[0].length);
-    return { trigger: 'destroys-enemy-with-battle-damage', requires, rest: rest.charAt(0).toUpperCase() + rest.slice(1), destroyedUnit: n.filter };
+    return { trigger: 'destroys-enemy-with-battle-damage', requires, rest: restAfter(s, destroys[0]), destroyedUnit };
   }
   const deals = DEALS_BATTLE_DAMAGE.exec(s);
   if (deals) {
-    let n;
-    try {
-      n = parseNoun(deals[1]!);
-    } catch (e) {
-      if (e instanceof Unread) return null;
-      throw e;
-    }
-    if (n.card || n.plural || n.filter.side !== 'enemy' || n.filter.type !== 'unit') return null;
+    const dealtTo = oneEnemyUnit(deals[1]!);
+    if (!dealtTo) return null;
     used.add('trigger.deals-battle-damage');
-    const rest = s.slice(deals[0].length);
-    return { trigger: 'deals-battle-damage', requires, rest: rest.charAt(0).toUpperCase() + rest.slice(1), dealtTo: n.filter };
+    return { trigger: 'deals-battle-damage', requires, rest: restAfter(s, deals[0]), dealtTo };
   }
   const sup = USES_SUPPORT.exec(s);
   if (sup) {
@@ -191,4 +177,22 @@ export function parseTriggerPhrase(
     return { trigger: p.trigger, requires, rest: rest.charAt(0).toUpperCase() + rest.slice(1) };
   }
   return null;
+}
+
+/** The filter of "an enemy Unit …" (one enemy Unit in play), or null when the noun is anything else. */
+function oneEnemyUnit(noun: string): Filter | null {
+  let n;
+  try {
+    n = parseNoun(noun);
+  } catch (e) {
+    if (e instanceof Unread) return null;
+    throw e;
+  }
+  return n.card || n.plural || n.filter.side !== 'enemy' || n.filter.type !== 'unit' ? null : n.filter;
+}
+
+/** What follows a trigger phrase, as a sentence of its own. */
+function restAfter(s: string, phrase: string): string {
+  const rest = s.slice(phrase.length);
+  return rest.charAt(0).toUpperCase() + rest.slice(1);
 }
