@@ -13,7 +13,7 @@ import { conditionHolds, unitMatches } from './filters.js';
 import { emit } from './log.js';
 import { reportUnsupported, unsupportedTiming } from './not-executed.js';
 import { runEffect } from './resolve.js';
-import { describeAbilityHolder, type Base, type CardFace, type Game, type PlayerId, type Unit } from './state.js';
+import { describeAbilityHolder, opponent, type Base, type CardFace, type Game, type PlayerId, type Unit } from './state.js';
 
 /** The rule defining each timing (13-2) or the rule of the moment it triggers at. */
 const TRIGGER_RULES: Record<Trigger, string[]> = {
@@ -244,6 +244,10 @@ export function resolvePending(game: Game, afterEach: () => void): void {
       const i = nextPending(game);
       const [p] = game.pending.splice(i, 1);
       if (!p) break;
+      // Triggered together with the other player's: say why this one goes first.
+      if (!p.burst && p.ctx.controller === game.active && game.pending.some((q) => q.batch === p.batch && q.ctx.controller !== game.active)) {
+        emit(game, `${p.ctx.label}: "${p.ctx.ability.text}" resolves before player ${opponent(game.active)}'s effects that triggered at the same time: the active player's resolve first`, ['10-1-6-6']);
+      }
       resolveNow(game, p.ctx);
       afterEach();
     }

@@ -381,6 +381,7 @@ describe('triggers that happen together (10-1-6-6) and what a destruction cites'
     const hit = texts.findIndex((t) => /deals 1 damage to Hyakuren \(a2\)/.test(t));
     expect(rested).toBeGreaterThan(-1);
     expect(hit).toBeGreaterThan(rested);
+    expect(out.events.find((e) => /resolves before player B's effects that triggered at the same time/.test(e.text))?.rules).toEqual(['10-1-6-6']);
     expect(out.destroyed).toEqual(['a1', 'b1', 'a2']);
     const destroyedBy = (id: string) => out.events.find((e) => e.text.includes(`(${id}) is destroyed`))!.rules;
     expect(destroyedBy('a1')).toContain('8-5-3-2-1');
