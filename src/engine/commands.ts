@@ -16,7 +16,7 @@ import { cardRefFields, checkActivePlayer, payForPlay, preparePlay, spendResourc
 import { inputProblem, ruleProblem, type Problem } from './problems.js';
 import { firstTargetsAvailable, possible, runEffect } from './resolve.js';
 import type { ActionOf } from './schema.js';
-import { describeAbilityHolder, describeCard, findUnit, nextSerial, PLAYERS, type Base, type CardFace, type Game, type Unit } from './state.js';
+import { describeAbilityHolder, describeCard, findCardInPlay, findUnit, nextSerial, PLAYERS, type Base, type CardFace, type Game, type Unit } from './state.js';
 
 type Window = 'main' | 'action';
 
@@ -99,15 +99,8 @@ function activatables(card: Unit | Base): Activatable[] {
   return out;
 }
 
-function findCard(game: Game, id: string): Unit | Base | undefined {
-  const u = findUnit(game, id);
-  if (u) return u;
-  for (const p of PLAYERS) if (game.players[p].base?.id === id) return game.players[p].base ?? undefined;
-  return undefined;
-}
-
 export function applyActivate(game: Game, a: ActionOf<'activate'>): Problem | null {
-  const card = findCard(game, a.source);
+  const card = findCardInPlay(game, a.source);
   if (!card) {
     const inPlay = PLAYERS.flatMap((p) => [...game.players[p].units.map((u) => u.id), ...(game.players[p].base ? [game.players[p].base!.id] : [])]);
     const gone = PLAYERS.find((p) => game.players[p].trash.includes(a.source) || game.players[p].removed.includes(a.source) || game.players[p].handCards.includes(a.source));

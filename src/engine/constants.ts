@@ -9,7 +9,7 @@ import { countOf, countWords } from './counts.js';
 import { allHold, unitMatches } from './filters.js';
 import { reportUnsupported, unsupportedTiming } from './not-executed.js';
 import { emit, signed } from './log.js';
-import { describeAbilityHolder, describeCard, findUnit, noConstants, PLAYERS, type Base, type CardFace, type ConstantState, type Game, type PlayerId, type Unit } from './state.js';
+import { describeAbilityHolder, describeCard, findCardInPlay, findUnit, noConstants, PLAYERS, type Base, type CardFace, type ConstantState, type Game, type PlayerId, type Unit } from './state.js';
 
 /** The abilities a Unit has: its own, then its Pilot's (3-3-9-2), each with its face. */
 export function unitAbilitySources(unit: Unit): { face: CardFace; fromPilot: boolean }[] {
@@ -88,9 +88,8 @@ interface FaceConstants {
   constants: number[];
   untimedUnsupported: number[];
 }
-const faceConstantsCache = new WeakMap<CardFace, FaceConstants>();
-
 // A face never changes once built, so what it holds is read once, not after every event.
+const faceConstantsCache = new WeakMap<CardFace, FaceConstants>();
 const NO_CONSTANTS: FaceConstants = { constants: [], untimedUnsupported: [] };
 
 function faceConstants(face: CardFace): FaceConstants {
@@ -180,10 +179,7 @@ function signature(game: Game): string {
   return out;
 }
 
-/**
- * Recomputes every constant effect. A condition may read what other constants give ("while this
- * Unit has 5 or more AP"), so the pass repeats until nothing changes (at most a few rounds).
- */
+/** Whether any card in play has constant effects applied now (they must be cleared when none holds). */
 function anyConstant(game: Game): boolean {
   for (const p of PLAYERS) {
     const st = game.players[p];
@@ -192,6 +188,10 @@ function anyConstant(game: Game): boolean {
   return false;
 }
 
+/**
+ * Recomputes every constant effect. A condition may read what other constants give ("while this
+ * Unit has 5 or more AP"), so the pass repeats until nothing changes (at most a few rounds).
+ */
 export function refreshConstants(game: Game): void {
   const sources = collect(game);
   // Most boards have no constant effect at all: nothing to compute or log then.
@@ -247,7 +247,7 @@ function logChanges(game: Game, was: Applied): void {
   // Most refreshes change nothing: then there is nothing to log.
   if (now.size === was.size && [...now].every(([id, cur]) => sameSources(cur.sources, was.get(id)?.sources ?? NONE) && sameSources(cur.scaled, was.get(id)?.scaled ?? NONE))) return;
   // A card that had constants and has none now (and is still in play) is in `was` only.
-  for (const [id, old] of was) if (!now.has(id) && findCard(game, id)) now.set(id, { card: old.card, sources: NONE, scaled: NONE });
+  for (const [id, old] of was) if (!now.has(id) && findCardInPlay(game, id)) now.set(id, { card: old.card, sources: NONE, scaled: NONE });
   for (const [id, cur] of now) {
     const before = was.get(id)?.sources ?? [];
     const name = describeCard(cur.card);
@@ -261,11 +261,6 @@ function logChanges(game: Game, was: Applied): void {
     const scaledBefore = was.get(id)?.scaled ?? NONE;
     for (const line of cur.scaled) if (!scaledBefore.includes(line)) emit(game, `${name} gets ${line}`, ['10-1-5-3']);
   }
-}
-
-/** A Unit or Base in play by id. */
-function findCard(game: Game, id: string): Unit | Base | undefined {
-  return findUnit(game, id) ?? PLAYERS.map((p) => game.players[p].base).find((b) => b?.id === id) ?? undefined;
 }
 
 /**

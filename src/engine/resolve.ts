@@ -24,7 +24,7 @@ import { currentCards } from './runtime.js';
 import { queueTriggers } from './triggers.js';
 import { spendResources, splitPayment } from './play.js';
 import { RESOURCE_LIMIT } from './turn.js';
-import { describeCard, describeUnit, newUnit, noConstants, nextSerial, PLAYERS, totalResources, type Base, type CardFace, type Choice, type Game, type PlayerId, type Unit } from './state.js';
+import { describeCard, describeUnit, findCardInPlay, newUnit, noConstants, nextSerial, PLAYERS, totalResources, type Base, type CardFace, type Choice, type Game, type PlayerId, type Unit } from './state.js';
 import { baseAp, baseHp, unitAp, unitHp } from './stats.js';
 import { withFields } from './with-fields.js';
 
@@ -44,15 +44,6 @@ function targetId(t: Target): string {
   return t.kind === 'unit' ? t.unit.id : t.kind === 'base' ? t.base.id : t.id;
 }
 
-function inPlay(game: Game, id: string): Unit | Base | undefined {
-  for (const p of PLAYERS) {
-    const st = game.players[p];
-    const u = st.units.find((x) => x.id === id);
-    if (u) return u;
-    if (st.base?.id === id) return st.base;
-  }
-  return undefined;
-}
 
 function asTarget(x: Unit | Base): Target {
   return 'timedKeywords' in x ? { kind: 'unit', unit: x } : { kind: 'base', base: x };
@@ -99,7 +90,7 @@ function candidates(game: Game, ctx: AbilityCtx, sel: Extract<Selector, { type: 
 /** "whose Lv. is equal to or lower than that Unit": against the Lv. of the Unit the effect picked before (none picked: none match). */
 function levelVsPicked(game: Game, ctx: AbilityCtx, out: Target[], op: '<=' | '>='): Target[] {
   const id = ctx.picked[0];
-  const ref = id === undefined ? undefined : (inPlay(game, id)?.face ?? faceOf(game, id));
+  const ref = id === undefined ? undefined : (findCardInPlay(game, id)?.face ?? faceOf(game, id));
   if (!ref) return [];
   return out.filter((t) => t.kind !== 'card' && compare((t.kind === 'unit' ? t.unit : t.base).face.level, { op, value: ref.level }));
 }
@@ -124,14 +115,14 @@ function select(game: Game, ctx: AbilityCtx, sel: Selector, step: Step, entry: C
   switch (sel.type) {
     case 'self': {
       const id = ctx.unit?.id ?? ctx.base?.id;
-      const here = id !== undefined ? inPlay(game, id) : undefined;
+      const here = id !== undefined ? findCardInPlay(game, id) : undefined;
       return here ? [asTarget(here)] : [];
     }
     case 'paired-pilot':
       return ctx.unit?.pilot ? [{ kind: 'card', id: ctx.unit.pilot.id, player: ctx.unit.owner, face: ctx.unit.pilot.face }] : [];
     case 'previous':
       return ctx.picked.flatMap((id): Target[] => {
-        const here = inPlay(game, id);
+        const here = findCardInPlay(game, id);
         if (here) return [asTarget(here)];
         for (const p of PLAYERS) {
           const st = game.players[p];
@@ -142,7 +133,7 @@ function select(game: Game, ctx: AbilityCtx, sel: Selector, step: Step, entry: C
     case 'battle-opponent':
     case 'damaged-enemy':
       // For 'deals-battle-damage' the trigger's battleOpponent is the Unit the damage was dealt to.
-      return ctx.battleOpponent && inPlay(game, ctx.battleOpponent.id) ? [{ kind: 'unit', unit: ctx.battleOpponent }] : [];
+      return ctx.battleOpponent && findCardInPlay(game, ctx.battleOpponent.id) ? [{ kind: 'unit', unit: ctx.battleOpponent }] : [];
     case 'all':
       return candidates(game, ctx, sel);
     case 'choose': {
@@ -376,7 +367,7 @@ function runStep(game: Game, ctx: AbilityCtx, step: Step, entry: Choice | undefi
       return ts.length > 0;
     }
     case 'redirect-damage': {
-      const self = ctx.unit && inPlay(game, ctx.unit.id) ? ctx.unit : null;
+      const self = ctx.unit && findCardInPlay(game, ctx.unit.id) ? ctx.unit : null;
       let any = false;
       for (const t of targetsOf(step.target)) {
         if (t.kind !== 'unit' || !self) continue;
@@ -529,8 +520,8 @@ function putBaseIntoPlay(game: Game, owner: PlayerId, id: string, face: CardFace
 
 /** The id a card put into play by an effect gets: its card number, or that with -2, -3… when taken. */
 function freshId(game: Game, cardNo: string): string {
-  if (!inPlay(game, cardNo)) return cardNo;
-  for (let n = 2; ; n++) if (!inPlay(game, `${cardNo}-${n}`)) return `${cardNo}-${n}`;
+  if (!findCardInPlay(game, cardNo)) return cardNo;
+  for (let n = 2; ; n++) if (!findCardInPlay(game, `${cardNo}-${n}`)) return `${cardNo}-${n}`;
 }
 
 function deployTokens(game: Game, ctx: AbilityCtx, step: Extract<Step, { do: 'deploy-token' }>, s: string): boolean {

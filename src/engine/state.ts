@@ -319,6 +319,17 @@ export function findUnit(game: Game, id: string): Unit | undefined {
   return undefined;
 }
 
+/** A Unit or Base in play, either side, by id. */
+export function findCardInPlay(game: Game, id: string): Unit | Base | undefined {
+  for (const p of PLAYERS) {
+    const st = game.players[p];
+    const u = st.units.find((x) => x.id === id);
+    if (u) return u;
+    if (st.base?.id === id) return st.base;
+  }
+  return undefined;
+}
+
 /** The ids of every Unit in play, both sides (for messages naming what is accepted). */
 export function unitIds(game: Game): string[] {
   return PLAYERS.flatMap((p) => game.players[p].units.map((u) => u.id));
