@@ -183,50 +183,39 @@ export function addToHand(game: Game, player: PlayerId, id: string | null, face:
   if (face) game.faces[id] = face;
 }
 
-/** Returns a Unit or Base to its owner's hand; its Pilot goes along (3-3-6), a token leaves the game (5-17-2-5). */
-export function returnToHand(game: Game, card: Unit | Base, source: string): void {
-  const st = game.players[card.owner];
-  const isUnit = 'timedKeywords' in card;
-  if (isUnit) st.units = st.units.filter((u) => u !== card);
-  else st.base = null;
-  const name = describeCard(card);
-  const moved: string[] = [];
-  const toHand = (id: string, face: Unit['face']): void => {
-    if (face.token) {
-      st.removed.push(id);
-      return;
-    }
-    addToHand(game, card.owner, face.cardId ?? id, face);
-    moved.push(face.name);
-  };
-  toHand(card.id, card.face);
-  const pilot = isUnit ? card.pilot : null;
-  if (pilot) toHand(pilot.id, pilot.face);
-  emit(game, `${name} returns to player ${card.owner}'s hand${pilot ? ` with its Pilot ${pilot.face.name}` : ''}${card.face.token ? '; as a token it is removed from the game' : ''} (${source}; hand ${st.hand})`, [
-    ...(pilot ? ['3-3-6'] : []),
-    ...(card.face.token ? ['5-17-2-5'] : []),
-  ]);
-}
-
 /**
- * "Return it to the bottom of its owner's deck": a Unit or Base goes under its owner's deck, its
- * Pilot with it (3-3-6); a token leaves the game (5-17-2-5). The deck's known top cards stay on top.
+ * A Unit or Base leaves play for its owner's hand or the bottom of their deck ("Return it to the
+ * bottom of its owner's deck"; the deck's known top cards stay on top). Its Pilot goes along (3-3-6);
+ * a token leaves the game instead (5-17-2-5).
  */
-export function returnToDeckBottom(game: Game, card: Unit | Base, source: string): void {
+function returnFromPlay(game: Game, card: Unit | Base, source: string, to: 'hand' | 'deck-bottom'): void {
   const st = game.players[card.owner];
   const isUnit = 'timedKeywords' in card;
   if (isUnit) st.units = st.units.filter((u) => u !== card);
   else st.base = null;
   const pilot = isUnit ? card.pilot : null;
   for (const [id, face] of [[card.id, card.face] as const, ...(pilot ? [[pilot.id, pilot.face] as const] : [])]) {
-    if (face.token) st.removed.push(id);
-    else st.deck += 1;
-    game.faces[id] = face;
+    if (to === 'deck-bottom') {
+      if (face.token) st.removed.push(id);
+      else st.deck += 1;
+      game.faces[id] = face;
+    } else if (face.token) st.removed.push(id);
+    else addToHand(game, card.owner, face.cardId ?? id, face);
   }
-  emit(game, `${describeCard(card)} goes to the bottom of player ${card.owner}'s deck${pilot ? ` with its Pilot ${pilot.face.name}` : ''}${card.face.token ? '; as a token it is removed from the game' : ''} (${source}; deck ${st.deck})`, [
+  const where = to === 'hand' ? `returns to player ${card.owner}'s hand` : `goes to the bottom of player ${card.owner}'s deck`;
+  const count = to === 'hand' ? `hand ${st.hand}` : `deck ${st.deck}`;
+  emit(game, `${describeCard(card)} ${where}${pilot ? ` with its Pilot ${pilot.face.name}` : ''}${card.face.token ? '; as a token it is removed from the game' : ''} (${source}; ${count})`, [
     ...(pilot ? ['3-3-6'] : []),
     ...(card.face.token ? ['5-17-2-5'] : []),
   ]);
+}
+
+export function returnToHand(game: Game, card: Unit | Base, source: string): void {
+  returnFromPlay(game, card, source, 'hand');
+}
+
+export function returnToDeckBottom(game: Game, card: Unit | Base, source: string): void {
+  returnFromPlay(game, card, source, 'deck-bottom');
 }
 
 /** 11-4-2 the battle area is full: the chosen Unit goes to the trash, not destroyed (11-4-2-1). */

@@ -165,9 +165,8 @@ function run(input: SimulateRulingInput, cards: CardLookup): SimulateRulingOutpu
   const played = playActions(input, cards, input.actions.length);
   if (!played.failed) return toOutput(played.game, played.violations, played.applied);
   const { index, problem } = played.failed;
+  // The legal prefix played again: it ends as a finished run does (no action or step under way).
   const replayed = playActions(input, cards, index);
-  replayed.game.actionIndex = null;
-  replayed.game.step = null;
   return toOutput(replayed.game, [toViolation(problem, index, input.actions[index]!)], replayed.applied);
 }
 
