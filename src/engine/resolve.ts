@@ -791,10 +791,11 @@ export function possible(game: Game, ctx: AbilityCtx, step: Step): boolean {
   if (step.do === 'discard') return players(ctx, step.who).every((p) => game.players[p].hand >= step.count);
   if (step.do === 'deploy-from') {
     const st = game.players[ctx.controller];
-    const any = (ids: string[]) => ids.some((id) => { const f = faceOf(game, id); return f !== null && cardMatches(f, withFields(step.filter, { side: 'any' as const })); });
+    const filter = withFields(step.filter, { side: 'any' as const });
+    const any = (ids: string[]) => ids.some((id) => { const f = faceOf(game, id); return f !== null && cardMatches(f, filter); });
     // An unlisted hand may hold the card; a fully listed one is checked.
     if (step.zone === 'hand') return st.hand > st.handCards.length || any(st.handCards);
-    return st.trash.some((id) => { const f = faceOf(game, id); return f !== null && cardMatches(f, withFields(step.filter, { side: 'any' as const })); });
+    return any(st.trash);
   }
   if (step.do === 'trash-to-hand') return candidates(game, ctx, trashChoice(step)).length > 0;
   const sel = 'target' in step ? step.target : null;

@@ -130,13 +130,13 @@ function buildUnit(game: Game, owner: PlayerId, spec: UnitSpec, cards: CardLooku
     for (const n of p.notes) emit(game, n, []);
     pilot = { id: p.id, face: p.face };
   }
-  return {
-    ...newUnit(spec.id, owner, face, spec.rested ?? false),
-    pilot,
-    linkedOverride: spec.linked ?? null,
-    damage: spec.damage ?? 0,
-    deployedThisTurn: spec.deployed_this_turn ?? false,
-  };
+  // Set on the new Unit itself: no copy of it (a spread-first literal, with-fields.ts).
+  const unit = newUnit(spec.id, owner, face, spec.rested ?? false);
+  unit.pilot = pilot;
+  unit.linkedOverride = spec.linked ?? null;
+  unit.damage = spec.damage ?? 0;
+  unit.deployedThisTurn = spec.deployed_this_turn ?? false;
+  return unit;
 }
 
 function buildBase(game: Game, owner: PlayerId, spec: BaseSpec | null | undefined, cards: CardLookup): Base | null | Problem {
