@@ -103,6 +103,15 @@ function flattenAnyOf(node: JsonSchema): void {
   node.anyOf = (node.anyOf as unknown[]).flatMap((b) => (isObject(b) && Array.isArray(b.anyOf) && Object.keys(b).length === 1 ? (b.anyOf as unknown[]) : [b]));
 }
 
+/** A schema with its local `$ref`s followed to the definition (undefined for a cycle or a non-schema). */
+function deref(defs: JsonSchema, s: unknown, seen: ReadonlySet<string> = new Set()): JsonSchema | undefined {
+  if (!isObject(s)) return undefined;
+  if (typeof s.$ref !== 'string') return s;
+  const name = s.$ref.replace('#/$defs/', '');
+  if (seen.has(name)) return undefined;
+  return deref(defs, defs[name], new Set(seen).add(name));
+}
+
 /**
  * An input union of many object variants told apart by a `const` field (simulate_ruling's 16
  * actions) is published as one object: the discriminator as an `enum`, every variant's fields,
@@ -119,10 +128,10 @@ function flattenUnions(node: JsonSchema, defs: JsonSchema, minVariants = 2): voi
   for (const k of ['oneOf', 'anyOf']) {
     const list = node[k];
     if (!Array.isArray(list) || list.length < minVariants) continue;
+    // A bare reference stands for its definition; one with more beside it is not flattened.
     const resolve = (b: unknown): JsonSchema | undefined => {
-      if (!isObject(b)) return undefined;
-      if (typeof b.$ref === 'string' && Object.keys(b).length === 1) return resolve(defs[b.$ref.replace('#/$defs/', '')]);
-      return b.type === 'object' && isObject(b.properties) ? b : undefined;
+      const r = isObject(b) && typeof b.$ref === 'string' && Object.keys(b).length > 1 ? undefined : deref(defs, b);
+      return r && r.type === 'object' && isObject(r.properties) ? r : undefined;
     };
     const variants = list.map(resolve);
     if (variants.some((v) => !v)) continue;
@@ -221,13 +230,7 @@ function untypedOutputEnums(node: JsonSchema): void {
  */
 function relaxNestedOutput(root: JsonSchema): void {
   const defs = (root.$defs ?? {}) as JsonSchema;
-  const resolve = (s: unknown, seen = new Set<string>()): JsonSchema | undefined => {
-    if (!isObject(s)) return undefined;
-    if (typeof s.$ref !== 'string') return s;
-    const name = s.$ref.replace('#/$defs/', '');
-    if (seen.has(name)) return undefined;
-    return resolve(defs[name], new Set(seen).add(name));
-  };
+  const resolve = (s: unknown) => deref(defs, s);
   /** Whether a field's value is, or can be, an object (alone, in a list, or beside null). */
   const holdsObjects = (s: unknown): boolean => {
     const r = resolve(s);
