@@ -7,13 +7,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseDocument } from './format.js';
-import type { CardRecord, CardSet, DocumentMeta, RuleRecord } from './types.js';
+import type { CardRecord, CardSet, DocumentMeta, RuleAsks, RuleRecord } from './types.js';
 
 export interface CorpusData {
   documents: DocumentMeta[];
   records: RuleRecord[];
   cards: CardRecord[];
   sets: CardSet[];
+  /** The project's own paraphrases of rules (corpus/asks), by document and rule id: search data, not rules text. */
+  asks?: RuleAsks;
   /**
    * Identifies the build the data came from; prebuilt search indexes carry the same value and are
    * only used with data that has it. Absent for data read from Markdown (indexes are rebuilt).
@@ -24,6 +26,7 @@ export interface CorpusData {
 interface Manifest {
   documents: { id: string; file: string; records: number }[];
   cards: { file: string; printings: number; sets: string };
+  asks?: { document: string; file: string; records: number }[];
   /** Content hash of every corpus file, by path under corpus/. */
   sha256?: Record<string, string>;
 }
@@ -113,7 +116,20 @@ export function loadCorpusFromMarkdown(dir = corpusDir()): CorpusData {
   }
   const cards = JSON.parse(fs.readFileSync(path.join(dir, manifest.cards.file), 'utf8')) as CardRecord[];
   const sets = JSON.parse(fs.readFileSync(path.join(dir, manifest.cards.sets), 'utf8')) as CardSet[];
-  return { documents, records, cards, sets };
+  const asks: RuleAsks = {};
+  for (const a of manifest.asks ?? []) asks[a.document] = parseAsks(fs.readFileSync(path.join(dir, a.file), 'utf8'));
+  return { documents, records, cards, sets, asks };
+}
+
+/** One document's asks file: a JSON line per rule, {"id", "asks": [...]}. */
+export function parseAsks(text: string): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const line of text.split('\n')) {
+    if (!line.trim()) continue;
+    const { id, asks } = JSON.parse(line) as { id: string; asks: string[] };
+    out[id] = asks;
+  }
+  return out;
 }
 
 /** Where `npm run build` writes prebuilt data: the corpus snapshot and the serialized indexes. */
@@ -121,8 +137,11 @@ export function dataDir(): string {
   return path.join(packageRoot(), 'dist', 'data');
 }
 
-/** The prebuilt snapshot: the rules part (documents, records) and the cards part, as JSON. */
-export function snapshotPath(part: 'rules' | 'cards' = 'rules'): string {
+/**
+ * The prebuilt snapshot: the rules part (documents, records), the cards part and the rule
+ * paraphrases (read only to rebuild a search index), as JSON.
+ */
+export function snapshotPath(part: 'rules' | 'cards' | 'asks' = 'rules'): string {
   return path.join(dataDir(), `corpus-${part}.json`);
 }
 
@@ -130,6 +149,7 @@ export function writeSnapshot(data: CorpusData): void {
   fs.mkdirSync(dataDir(), { recursive: true });
   fs.writeFileSync(snapshotPath('rules'), JSON.stringify({ documents: data.documents, records: data.records, fingerprint: data.fingerprint }));
   fs.writeFileSync(snapshotPath('cards'), JSON.stringify({ cards: data.cards, sets: data.sets }));
+  fs.writeFileSync(snapshotPath('asks'), JSON.stringify(data.asks ?? {}));
 }
 
 /**
@@ -145,6 +165,7 @@ export function loadCorpus(): CorpusData {
     if (fs.statSync(snapshotPath('rules')).mtimeMs >= corpusTime) {
       const rules = JSON.parse(fs.readFileSync(snapshotPath('rules'), 'utf8')) as Pick<CorpusData, 'documents' | 'records' | 'fingerprint'>;
       let cards: Pick<CorpusData, 'cards' | 'sets'> | undefined;
+      let asks: RuleAsks | undefined;
       const cardsPart = () => (cards ??= JSON.parse(fs.readFileSync(snapshotPath('cards'), 'utf8')) as Pick<CorpusData, 'cards' | 'sets'>);
       return {
         ...rules,
@@ -153,6 +174,10 @@ export function loadCorpus(): CorpusData {
         },
         get sets() {
           return cardsPart().sets;
+        },
+        // Only an index rebuilt at run time reads them (the build ships the indexes made with them).
+        get asks() {
+          return (asks ??= JSON.parse(fs.readFileSync(snapshotPath('asks'), 'utf8')) as RuleAsks);
         },
       };
     }

@@ -2,7 +2,7 @@
  * The corpus in memory, with the lookups every tool needs: documents by id, rules by document and
  * number, cards by printing id and by name. Built once per process.
  */
-import type { CardRecord, CardSet, DocumentMeta, Language, RuleRecord } from './types.js';
+import type { CardRecord, CardSet, DocumentMeta, Language, RuleAsks, RuleRecord } from './types.js';
 import type { CorpusData } from './load.js';
 import { cardIdIndex, nameKey, normalizeCardId } from './card-keys.js';
 
@@ -51,6 +51,11 @@ export class CorpusStore {
 
   get sets(): CardSet[] {
     return this.catalog().sets;
+  }
+
+  /** The project's paraphrases of rules (search data), by document and rule id: read when an index is built. */
+  get asks(): RuleAsks {
+    return this.data.asks ?? {};
   }
 
   document(id: string): DocumentMeta | undefined {

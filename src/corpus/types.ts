@@ -1,6 +1,13 @@
 /** Record types shared by the corpus build (tools/) and the runtime loader (src/). */
 import type { Ability, EffectsCoverage } from '../abilities/ir.js';
 
+/**
+ * Questions and situations each rule decides, in players' words, by document id and rule id. Written
+ * by the project from the rules' text (corpus/asks, not the publisher's): search matches a question
+ * that describes a situation to the rule that decides it even when they share no words.
+ */
+export type RuleAsks = Record<string, Record<string, string[]>>;
+
 export type GameId = 'gundam' | 'gundam-war';
 export type Language = 'en' | 'ja';
 export type Authority = 'official' | 'unofficial';

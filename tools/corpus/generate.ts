@@ -16,6 +16,7 @@ import { isoDate, manualParent, parseFloorRules, parseTournamentManual } from '.
 import { parseGundamWar, parseMarkdownSections } from './sectioned.js';
 import { buildCatalog } from './cards.js';
 import { parentRuleId } from './rule-numbers.js';
+import { readAsks } from './asks.js';
 
 const SOURCES = {
   bundle: '000_2fda1a0a7e07f200.txt',
@@ -83,7 +84,8 @@ export interface GeneratedCorpus {
   report: string;
 }
 
-export function generateCorpus(sourcesDir: string): GeneratedCorpus {
+/** `asksDir`: the project's paraphrases of rules (asks.ts), beside the sources by default. */
+export function generateCorpus(sourcesDir: string, asksDir = path.join(sourcesDir, '..', 'asks')): GeneratedCorpus {
   const read = (f: string) => fs.readFileSync(path.join(sourcesDir, f), 'utf8');
   const bundleSource = read(SOURCES.bundle);
   const bundle = splitBundle(bundleSource);
@@ -186,9 +188,13 @@ export function generateCorpus(sourcesDir: string): GeneratedCorpus {
   files.set('cards/cards.json', JSON.stringify(catalog.cards, null, 1) + '\n');
   files.set('cards/sets.json', JSON.stringify(catalog.sets, null, 1) + '\n');
 
+  const asks = readAsks(asksDir, docs.map((d) => ({ id: d.meta.id, records: d.records })));
+  for (const a of asks) files.set(a.file, a.content);
+
   const manifest = {
     documents: docs.map((d) => ({ id: d.meta.id, file: d.file, records: d.records.length })),
     cards: { file: 'cards/cards.json', printings: catalog.cards.length, sets: 'cards/sets.json' },
+    asks: asks.map((a) => ({ document: a.document, file: a.file, records: a.records })),
     // Content hashes: the build and the server refuse a corpus file that is not exactly this one
     // (a truncated document still parses, with its rules' text gone).
     sha256: Object.fromEntries([...files].sort(([a], [b]) => (a < b ? -1 : 1)).map(([file, content]) => [file, createHash('sha256').update(content).digest('hex')])),
@@ -200,6 +206,7 @@ export function generateCorpus(sourcesDir: string): GeneratedCorpus {
     ...docs.map((d) => `${d.meta.id}: ${d.records.length} records`),
     `rules EN restored: ${restored} records; JA alignment: ${JSON.stringify(countBy(rules.ja, (r) => r.alignment ?? 'none'))}` + `; EN-JA links: ${JSON.stringify(rules.links)}`,
     `cards: ${JSON.stringify(catalog.stats)}`,
+    `asks: ${asks.map((a) => `${a.document} ${a.records} rules`).join(', ') || 'none'}`,
   ].join('\n');
   return { files, report };
 }
