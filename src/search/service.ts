@@ -121,7 +121,9 @@ export class SearchService {
   index(language: Language): MiniSearch<IndexedRule> {
     let idx = this.indexes.get(language);
     if (!idx) {
-      idx = loadOrBuild(`rules-${language}`, miniSearchOptions(language), this.store.fingerprint, () => buildRulesIndex(this.store.records, language, this.cardTextDocuments()));
+      idx = loadOrBuild(`rules-${language}`, miniSearchOptions(language), this.store.fingerprint, () =>
+        buildRulesIndex(this.store.records, language, this.cardTextDocuments(), (r) => this.store.asks[r.document]?.[r.id] ?? []),
+      );
       this.indexes.set(language, idx);
     }
     return idx;

@@ -34,8 +34,8 @@ const SETS: { name: string; set: typeof tuned; floors: Record<'en' | 'ja' | 'tou
   { name: 'the tuning set', set: tuned, floors: { en: 0.9, ja: 0.85, tournament: 0.9 } },
   // English 0.83: this set's gold lists no ancestors, so a section heading listed after a sibling of
   // the gold counted as found; such headings now give their place in the first five to rules.
-  { name: 'the held-out set', set: heldOut, floors: { en: 0.83, ja: 0.9, tournament: 0.88 } },
-  { name: 'the second held-out set', set: heldOut2, floors: { en: 0.9, ja: 0.9, tournament: 0.9 } },
+  { name: 'the held-out set', set: heldOut, floors: { en: 0.95, ja: 0.95, tournament: 0.95 } },
+  { name: 'the second held-out set', set: heldOut2, floors: { en: 0.94, ja: 0.95, tournament: 0.95 } },
 ];
 
 describe.each(SETS)('search quality: recall@5 on $name', ({ set, floors }) => {
@@ -58,33 +58,41 @@ describe.each(SETS)('search quality: recall@5 on $name', ({ set, floors }) => {
 // targets (EN recall@5 0.95, strict 0.85, top-1 0.75; JA 0.95; tournament 0.95, family first) are
 // measured on an untouched holdout (kept outside the project) with npm run search:eval.
 const BLIND: { name: string; file: string; floors: { recall: number; strictRecall: number; top1: number; strictTop1: number; familyFirst?: number } }[] = [
-  { name: 'English rules', file: 'rules-en.jsonl', floors: { recall: 0.95, strictRecall: 0.86, top1: 0.82, strictTop1: 0.58, familyFirst: 0.95 } },
-  { name: 'Japanese rules', file: 'rules-ja.jsonl', floors: { recall: 0.95, strictRecall: 0.85, top1: 0.75, strictTop1: 0.5 } },
+  { name: 'English rules', file: 'rules-en.jsonl', floors: { recall: 0.97, strictRecall: 0.92, top1: 0.9, strictTop1: 0.68, familyFirst: 0.97 } },
+  { name: 'Japanese rules', file: 'rules-ja.jsonl', floors: { recall: 0.97, strictRecall: 0.95, top1: 0.92, strictTop1: 0.75 } },
   { name: 'tournament', file: 'tournament.jsonl', floors: { recall: 0.91, strictRecall: 0.88, top1: 0.8, strictTop1: 0.7, familyFirst: 0.9 } },
 ];
 
 // The first blind holdout (test/fixtures/blind-holdout-1), measured once untouched and now development
-// data like blind-dev: floors just under today's figures.
+// data like blind-dev: floors just under today's figures (raised in round six, rule paraphrases).
 const HOLDOUT_1: typeof BLIND = [
-  { name: 'English rules', file: 'rules-en.jsonl', floors: { recall: 0.95, strictRecall: 0.82, top1: 0.68, strictTop1: 0.45, familyFirst: 0.95 } },
-  { name: 'Japanese rules', file: 'rules-ja.jsonl', floors: { recall: 0.94, strictRecall: 0.88, top1: 0.86, strictTop1: 0.75 } },
-  { name: 'tournament', file: 'tournament.jsonl', floors: { recall: 0.88, strictRecall: 0.88, top1: 0.76, strictTop1: 0.7, familyFirst: 0.9 } },
+  { name: 'English rules', file: 'rules-en.jsonl', floors: { recall: 0.97, strictRecall: 0.92, top1: 0.77, strictTop1: 0.6, familyFirst: 0.97 } },
+  { name: 'Japanese rules', file: 'rules-ja.jsonl', floors: { recall: 0.97, strictRecall: 0.97, top1: 0.92, strictTop1: 0.8 } },
+  { name: 'tournament', file: 'tournament.jsonl', floors: { recall: 0.91, strictRecall: 0.91, top1: 0.8, strictTop1: 0.74, familyFirst: 0.9 } },
 ];
 
 // The second blind holdout (test/fixtures/blind-holdout-2), scored once untouched after round three
 // and development data since round four: floors just under today's figures.
 const HOLDOUT_2: typeof BLIND = [
-  { name: 'English rules', file: 'rules-en.jsonl', floors: { recall: 0.93, strictRecall: 0.84, top1: 0.78, strictTop1: 0.55, familyFirst: 0.95 } },
-  { name: 'Japanese rules', file: 'rules-ja.jsonl', floors: { recall: 0.95, strictRecall: 0.82, top1: 0.8, strictTop1: 0.55 } },
-  { name: 'tournament', file: 'tournament.jsonl', floors: { recall: 0.91, strictRecall: 0.88, top1: 0.71, strictTop1: 0.66, familyFirst: 0.88 } },
+  { name: 'English rules', file: 'rules-en.jsonl', floors: { recall: 0.97, strictRecall: 0.91, top1: 0.85, strictTop1: 0.7, familyFirst: 0.97 } },
+  { name: 'Japanese rules', file: 'rules-ja.jsonl', floors: { recall: 0.97, strictRecall: 0.95, top1: 0.92, strictTop1: 0.68 } },
+  { name: 'tournament', file: 'tournament.jsonl', floors: { recall: 0.91, strictRecall: 0.91, top1: 0.86, strictTop1: 0.83, familyFirst: 0.88 } },
 ];
 
 // The third blind holdout (test/fixtures/blind-holdout-3), scored once untouched after round four
 // and development data since round five: floors just under today's figures.
 const HOLDOUT_3: typeof BLIND = [
-  { name: 'English rules', file: 'rules-en.jsonl', floors: { recall: 0.93, strictRecall: 0.73, top1: 0.71, strictTop1: 0.55, familyFirst: 0.95 } },
-  { name: 'Japanese rules', file: 'rules-ja.jsonl', floors: { recall: 0.94, strictRecall: 0.86, top1: 0.86, strictTop1: 0.68 } },
-  { name: 'tournament', file: 'tournament.jsonl', floors: { recall: 0.88, strictRecall: 0.88, top1: 0.73, strictTop1: 0.73, familyFirst: 0.9 } },
+  { name: 'English rules', file: 'rules-en.jsonl', floors: { recall: 0.97, strictRecall: 0.91, top1: 0.82, strictTop1: 0.65, familyFirst: 0.97 } },
+  { name: 'Japanese rules', file: 'rules-ja.jsonl', floors: { recall: 0.97, strictRecall: 0.95, top1: 0.92, strictTop1: 0.9 } },
+  { name: 'tournament', file: 'tournament.jsonl', floors: { recall: 0.94, strictRecall: 0.94, top1: 0.77, strictTop1: 0.77, familyFirst: 0.88 } },
+];
+
+// The fourth blind holdout (test/fixtures/blind-holdout-4), scored once untouched after round six
+// (rule paraphrases) and development data since: floors just under today's figures.
+const HOLDOUT_4: typeof BLIND = [
+  { name: 'English rules', file: 'rules-en.jsonl', floors: { recall: 0.97, strictRecall: 0.9, top1: 0.81, strictTop1: 0.65, familyFirst: 0.97 } },
+  { name: 'Japanese rules', file: 'rules-ja.jsonl', floors: { recall: 0.97, strictRecall: 0.97, top1: 0.95, strictTop1: 0.87 } },
+  { name: 'tournament', file: 'tournament.jsonl', floors: { recall: 0.91, strictRecall: 0.91, top1: 0.77, strictTop1: 0.74, familyFirst: 0.88 } },
 ];
 
 describe.each([
@@ -92,6 +100,7 @@ describe.each([
   ...HOLDOUT_1.map((b) => ({ ...b, dir: 'blind-holdout-1' })),
   ...HOLDOUT_2.map((b) => ({ ...b, dir: 'blind-holdout-2' })),
   ...HOLDOUT_3.map((b) => ({ ...b, dir: 'blind-holdout-3' })),
+  ...HOLDOUT_4.map((b) => ({ ...b, dir: 'blind-holdout-4' })),
 ])('search quality on $dir: $name', ({ dir, file, floors }) => {
   it(`lenient and strict recall@5, top-1 and right family first stay at their floors`, () => {
     const outcomes = readQuestions(path.join(import.meta.dirname, '..', 'fixtures', dir, file)).map((q) => runQuestion(search, q));
