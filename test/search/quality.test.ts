@@ -95,12 +95,21 @@ const HOLDOUT_4: typeof BLIND = [
   { name: 'tournament', file: 'tournament.jsonl', floors: { recall: 0.91, strictRecall: 0.91, top1: 0.77, strictTop1: 0.74, familyFirst: 0.88 } },
 ];
 
+// The fifth blind holdout (test/fixtures/blind-holdout-5, 50 tournament questions), scored once
+// untouched after round six and development data since: floors just under today's figures.
+const HOLDOUT_5: typeof BLIND = [
+  { name: 'English rules', file: 'rules-en.jsonl', floors: { recall: 0.94, strictRecall: 0.88, top1: 0.81, strictTop1: 0.65, familyFirst: 0.97 } },
+  { name: 'Japanese rules', file: 'rules-ja.jsonl', floors: { recall: 0.97, strictRecall: 0.95, top1: 0.92, strictTop1: 0.8 } },
+  { name: 'tournament', file: 'tournament.jsonl', floors: { recall: 0.92, strictRecall: 0.88, top1: 0.68, strictTop1: 0.66, familyFirst: 0.9 } },
+];
+
 describe.each([
   ...BLIND.map((b) => ({ ...b, dir: 'blind-dev' })),
   ...HOLDOUT_1.map((b) => ({ ...b, dir: 'blind-holdout-1' })),
   ...HOLDOUT_2.map((b) => ({ ...b, dir: 'blind-holdout-2' })),
   ...HOLDOUT_3.map((b) => ({ ...b, dir: 'blind-holdout-3' })),
   ...HOLDOUT_4.map((b) => ({ ...b, dir: 'blind-holdout-4' })),
+  ...HOLDOUT_5.map((b) => ({ ...b, dir: 'blind-holdout-5' })),
 ])('search quality on $dir: $name', ({ dir, file, floors }) => {
   it(`lenient and strict recall@5, top-1 and right family first stay at their floors`, () => {
     const outcomes = readQuestions(path.join(import.meta.dirname, '..', 'fixtures', dir, file)).map((q) => runQuestion(search, q));
