@@ -251,21 +251,24 @@ function attackOnUnit(game: Game, attacker: Unit, defender: Unit): void {
   const apD = unitAp(defender);
   // Read <Breach> before damage: it resolves even if the attacker is destroyed too (13-1-2-3).
   const hasBreach = unitKeywords(attacker).has('Breach');
-  const breach = keywordAmount(attacker, 'Breach');
+  const breachAmount = keywordAmount(attacker, 'Breach');
   emit(game, `The attack on ${nameD} succeeds: ${nameA} (AP ${apA}) and ${nameD} (AP ${apD}) deal battle damage to each other`, ['8-5-1', '8-5-3-1', '5-5-3']);
   // The Units that received each one's battle damage: the two battling Units, unless a redirect moved it (10-1-9-1).
   let hitByAttacker: Unit | null = null;
   let hitByDefender: Unit | null = null;
 
+  const breach = { has: hasBreach, amount: breachAmount, name: nameA };
   if (hasKeyword(attacker, 'First Strike')) {
     emit(game, `${nameA} has <First Strike>: it deals its battle damage first`, ['8-5-3-2-2', '13-1-5-1', '13-1-5-2']);
     hitByAttacker = dealDamageToUnit(game, defender, apA, nameA, ['8-5-3-2-2'], { kind: 'battle', from: attacker.owner, unit: attacker });
-    afterBattleDamage(game, [hitByAttacker], () => runRulesManagement(game));
+    afterBattleDamage(game, [hitByAttacker], () => runRulesManagement(game, { deferTriggers: true }));
+    battleDestructions(game, attacker, defender, hitByAttacker, null, breach);
     if (!onField(game, defender)) {
       emit(game, `${nameD} has left the battle area after the first-strike damage (destroyed by it, or by what it triggered), so it deals no battle damage back`, ['13-1-5-2']);
-    } else {
+    } else if (!game.over) {
       hitByDefender = dealDamageToUnit(game, attacker, apD, nameD, ['13-1-5-2'], { kind: 'battle', from: defender.owner, unit: defender });
-      afterBattleDamage(game, [hitByDefender], () => runRulesManagement(game));
+      afterBattleDamage(game, [hitByDefender], () => runRulesManagement(game, { deferTriggers: true }));
+      battleDestructions(game, attacker, defender, null, hitByDefender, breach);
     }
   } else {
     if (hasKeyword(defender, 'First Strike')) {
@@ -278,21 +281,40 @@ function attackOnUnit(game: Game, attacker: Unit, defender: Unit): void {
     if (!onField(game, defender) && !onField(game, attacker)) {
       emit(game, `Both battling Units are destroyed, at the same time`, ['8-5-3-2-3']);
     }
-    runRulesManagement(game);
+    battleDestructions(game, attacker, defender, hitByAttacker, hitByDefender, breach);
   }
+}
 
+/**
+ * What a battle's lethal damage triggers, all at once (10-1-6-6): the destroyed Units' 【Destroyed】
+ * (queued by the rules management that destroyed them), "when this Unit destroys an enemy Unit with
+ * battle damage" for either side, and the attacker's <Breach>. The active player's resolve first, in
+ * the order they choose (10-1-6-5): <Breach> first here; then the standby player's.
+ */
+function battleDestructions(
+  game: Game,
+  attacker: Unit,
+  defender: Unit,
+  hitByAttacker: Unit | null,
+  hitByDefender: Unit | null,
+  breach: { has: boolean; amount: number; name: string },
+): void {
+  if (game.over) return;
   const destroyed = (u: Unit | null): Unit | null => (u && !onField(game, u) && game.destroyed.includes(u.id) ? u : null);
   const victimOfAttacker = destroyed(hitByAttacker);
   const victimOfDefender = destroyed(hitByDefender);
-  if (victimOfAttacker && hasBreach && attacker.owner === game.active && !game.over) {
-    resolveBreach(game, nameA, breach, victimOfAttacker.owner, !onField(game, attacker), attacker);
+  if (victimOfAttacker) queueTriggers(game, 'destroys-enemy-with-battle-damage', { unit: attacker, battleOpponent: victimOfAttacker });
+  if (victimOfDefender) queueTriggers(game, 'destroys-enemy-with-battle-damage', { unit: defender, battleOpponent: victimOfDefender });
+  if (victimOfAttacker && breach.has && attacker.owner === game.active) {
+    if (game.pending.length > 0) {
+      const others = game.pending.length === 1 ? '1 other effect' : `${game.pending.length} other effects`;
+      emit(game, `<Breach> of ${breach.name} triggered at the same time as ${others}: the active player's resolve first, in the order that player chooses; <Breach> goes first`, ['10-1-6-6', '10-1-6-5']);
+    }
+    // A resolution of its own: what it triggers resolves before the effects still waiting (10-1-6-7).
+    game.resolutions += 1;
+    resolveBreach(game, breach.name, breach.amount, victimOfAttacker.owner, !onField(game, attacker), attacker);
   }
-  // "When this Unit destroys an enemy Unit with battle damage" (10-1-6-1), for either side.
-  if (!game.over) {
-    if (victimOfAttacker) queueTriggers(game, 'destroys-enemy-with-battle-damage', { unit: attacker, battleOpponent: victimOfAttacker });
-    if (victimOfDefender) queueTriggers(game, 'destroys-enemy-with-battle-damage', { unit: defender, battleOpponent: victimOfDefender });
-    runRulesManagement(game);
-  }
+  runRulesManagement(game);
 }
 
 /** 8-5-2 an attack on a player: the Base first, else the top Shield, else the player. */

@@ -389,4 +389,27 @@ describe('triggers that happen together (10-1-6-6) and what a destruction cites'
     expect(destroyedBy('a2')).not.toContain('8-5-3-2-1');
     expect(destroyedBy('a2')).toContain('11-3-1');
   });
+
+  it('<Breach> triggers with both 【Destroyed】 when both battling Units die: it resolves with the active player\'s effects, before the standby player\'s (10-1-6-6)', () => {
+    const out = sim({
+      state: {
+        active_player: 'A',
+        players: {
+          A: { units: [{ id: 'a1', card: 'ST05-005', damage: 2, keywords: ['Breach 2'] }, { id: 'a2', card: 'ST05-006', damage: 2 }] },
+          B: { units: [{ id: 'b1', card: 'GD01-056', rested: true }, { id: 'b2', card: 'ST01-005' }], shields: 3 },
+        },
+      },
+      actions: [{ type: 'attack', attacker: 'a1', target: 'b1' }],
+    });
+    const texts = out.events.map((e) => e.text);
+    const at = (re: RegExp) => texts.findIndex((t) => re.test(t));
+    const breach = at(/<Breach 2> of .* activates/);
+    const ownDestroyed = at(/GM \(b2\) is now rested/);
+    const theirDestroyed = at(/deals 1 damage to Hyakuren \(a2\)/);
+    expect(breach).toBeGreaterThan(-1);
+    expect(ownDestroyed).toBeGreaterThan(breach);
+    expect(theirDestroyed).toBeGreaterThan(ownDestroyed);
+    expect(out.events.find((e) => /<Breach> of .* triggered at the same time/.test(e.text))?.rules).toEqual(['10-1-6-6', '10-1-6-5']);
+    expect(out.events[breach]!.rules).toContain('13-1-2-3');
+  });
 });
