@@ -60,6 +60,13 @@ describe('MCP over stdio', () => {
     expect(text(en)).toMatch(/8-5-3-2-3/);
   });
 
+  it('search_rules says where a rule\'s printed cross-reference number is off', async () => {
+    // 3-4-5 prints "(See 12-2. Keywords)"; the keywords are 13-2.
+    const r = await call('search_rules', { query: '3-4-5', limit: 1 });
+    expect((r.structuredContent!.results as { id: string }[])[0]!.id).toBe('3-4-5');
+    expect(text(r)).toMatch(/"See 12-2" here means 13-2: the printed number is off/);
+  });
+
   it('search_rules understands players\' words and looks rule numbers up directly', async () => {
     const tap = await call('search_rules', { query: 'when do my tapped units untap', limit: 5 });
     expect((tap.structuredContent!.results as { id: string }[]).map((r) => r.id)).toContain('7-2-3-1');
