@@ -107,6 +107,16 @@ describe('MCP over stdio', () => {
     expect(text(r)).toMatch(/8-5-1/);
   });
 
+  it('get_rule on a paragraph only the newer Japanese rules have returns it and says so; asked in English only, it points there', async () => {
+    const r = await call('get_rule', { id: '5-22-p4' });
+    expect(r.isError).toBeFalsy();
+    expect(r.structuredContent!.rule).toMatchObject({ id: '5-22-p4', document: 'gundam-cr-ja' });
+    expect((r.structuredContent!.rule as { note?: string }).note).toMatch(/only in .*gundam-cr-ja.*has no such rule/);
+    const en = await call('get_rule', { id: '5-22-p4', language: 'en' });
+    expect(en.isError).toBe(true);
+    expect(text(en)).toMatch(/it is in .*\(gundam-cr-ja\) only: pass language "ja"/);
+  });
+
   it('read_rules_document pages through a document and reads one section', async () => {
     const page = await call('read_rules_document', { document: 'gundam-cr-en', limit: 5 });
     expect(page.structuredContent).toMatchObject({ offset: 0, limit: 5, next_offset: 5 });

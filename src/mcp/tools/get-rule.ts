@@ -82,7 +82,23 @@ export const getRule = defineTool({
   }),
   handler: (args, kb) => {
     const docs = candidateDocuments(kb, args.id, args.language ?? 'en', args.document);
-    const found = resolveRuleIn(kb.store, docs, args.id);
+    let found = resolveRuleIn(kb.store, docs, args.id);
+    let otherLanguage: string | undefined;
+    if (!found && !args.document) {
+      // The Japanese rules are a newer version with paragraphs the English lacks ("5-22-p4"): an id
+      // only the other language has is that rule, said so, rather than "no rule".
+      const other = args.language === 'ja' ? 'en' : 'ja';
+      const there = resolveRuleIn(kb.store, candidateDocuments(kb, args.id, other), args.id);
+      if (there) {
+        const asked = kb.store.comprehensiveRules(args.language ?? 'en');
+        const title = kb.store.document(there.document)!.title;
+        if (args.language) {
+          throw new ToolError(`no rule "${args.id}" in ${asked.title} (${asked.id}); it is in ${title} (${there.document}) only: pass language "${other}"`);
+        }
+        found = there;
+        otherLanguage = `"${args.id}" is only in ${title} (${there.document}); ${asked.title} has no such rule`;
+      }
+    }
     if (!found) {
       const doc = docs[0]!;
       throw new ToolError(
@@ -92,7 +108,7 @@ export const getRule = defineTool({
     }
     const r = found;
     const doc = kb.store.document(r.document)!;
-    const note = dottedNote(kb, args.id, r, args.language ?? 'en', args.document);
+    const note = otherLanguage ?? dottedNote(kb, args.id, r, args.language ?? 'en', args.document);
     const summary = (id: string) => {
       const c = kb.store.rule(r.document, id);
       return { id, heading: c?.heading ?? null, text: c?.text ?? '' };
