@@ -42,6 +42,13 @@ export const TOURNAMENT_OVERLAPS: TournamentOverlap[] = [
       'the Floor Rules (Section 10) require a judge\'s or staff member\'s permission to withdraw and count a withdrawal after pairings as a forfeit; the Manual has players notify the Scorekeeper before the next pairings (6.0), counts a drop after the round list is posted as a concession, and lets players concede at any time before the result (4.15)',
   },
   {
+    topic: 'taking back an action',
+    floor: ['section-2'],
+    manual: ['2.7'],
+    differs:
+      'the Manual (2.7) says a move is committed once announced or once the hand leaves the card, is not to be retracted, and a legal verbal statement overrules the action; the Floor Rules (Section 2) say revoking a legal action is generally not permitted and to call a judge when an opponent revises one without consent',
+  },
+  {
     topic: 'agreeing on results',
     floor: ['section-11'],
     manual: ['4.17', '4.15'],

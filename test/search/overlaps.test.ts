@@ -28,6 +28,7 @@ describe('both tournament documents on one topic', () => {
     ['extra turns player two time', 'time limits and extra turns'],
     ['penalty types severity order', 'penalties'],
     ['forfeit penalty who can impose', 'penalties'],
+    ['my opponent wants to revise his action at our event, is that allowed', 'taking back an action'],
   ])('%s: both documents in the top 5, and a note that they differ', (query, topic) => {
     const { structured, text } = run(query);
     const docs = structured.results.map((r) => r.document);
