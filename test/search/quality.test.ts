@@ -103,6 +103,14 @@ const HOLDOUT_5: typeof BLIND = [
   { name: 'tournament', file: 'tournament.jsonl', floors: { recall: 0.92, strictRecall: 0.88, top1: 0.66, strictTop1: 0.64, familyFirst: 0.92 } },
 ];
 
+// The sixth blind holdout (test/fixtures/blind-holdout-6, 60 tournament questions), scored once
+// untouched at the end of round six and development data since: floors just under today's figures.
+const HOLDOUT_6: typeof BLIND = [
+  { name: 'English rules', file: 'rules-en.jsonl', floors: { recall: 0.96, strictRecall: 0.88, top1: 0.85, strictTop1: 0.65, familyFirst: 0.98 } },
+  { name: 'Japanese rules', file: 'rules-ja.jsonl', floors: { recall: 0.96, strictRecall: 0.96, top1: 0.9, strictTop1: 0.9 } },
+  { name: 'tournament', file: 'tournament.jsonl', floors: { recall: 0.91, strictRecall: 0.9, top1: 0.75, strictTop1: 0.75, familyFirst: 0.93 } },
+];
+
 describe.each([
   ...BLIND.map((b) => ({ ...b, dir: 'blind-dev' })),
   ...HOLDOUT_1.map((b) => ({ ...b, dir: 'blind-holdout-1' })),
@@ -110,6 +118,7 @@ describe.each([
   ...HOLDOUT_3.map((b) => ({ ...b, dir: 'blind-holdout-3' })),
   ...HOLDOUT_4.map((b) => ({ ...b, dir: 'blind-holdout-4' })),
   ...HOLDOUT_5.map((b) => ({ ...b, dir: 'blind-holdout-5' })),
+  ...HOLDOUT_6.map((b) => ({ ...b, dir: 'blind-holdout-6' })),
 ])('search quality on $dir: $name', ({ dir, file, floors }) => {
   it(`lenient and strict recall@5, top-1 and right family first stay at their floors`, () => {
     const outcomes = readQuestions(path.join(import.meta.dirname, '..', 'fixtures', dir, file)).map((q) => runQuestion(search, q));
