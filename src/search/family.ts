@@ -1,66 +1,94 @@
 /**
- * Which document family a question is about, from the question as a whole: a word model of each
- * family built from the documents themselves (the Comprehensive Rules talk of units, shields and
- * effects; the tournament documents of matches, judges, penalties and time), compared over all the
- * question's words rather than by one trigger word. English only: the tournament documents are.
+ * Which document family a question is about, from the question as a whole: a logistic regression
+ * over the rules' paraphrases (corpus/asks), which are questions people ask, each labelled by the
+ * family of the rule it belongs to (Comprehensive Rules: the game; Tournament Rules Manual and
+ * Floor Rules: the event). Earlier this was a word model of the documents' own text; a question is
+ * not worded like a rule, and a tournament question told in game actions ("I attacked with the
+ * wrong unit, can I take it back?") read as a game question. The paraphrases of the tournament
+ * documents are worded that way, so the fit learns it. English only: the tournament documents are.
  */
 import type { CorpusStore } from '../corpus/store.js';
 import { processEnglish, tokenizeEnglish } from './text.js';
 
-/** Word counts per family, as the build stores them (dist/data). */
+/** The fitted model, as the build stores it (dist/data). */
 export interface FamilyData {
-  game: [string, number][];
-  event: [string, number][];
+  bias: number;
+  weights: [string, number][];
 }
 
+/**
+ * The scale that puts the model's log-odds on the range the tournament weight was made for
+ * (`0.35 · e^(0.6·lean)`, about −3 for a game question to +3 for an event one); 0.2–0.3 score alike
+ * on the blind sets.
+ */
+const LEAN_SCALE = 0.25;
+const EPOCHS = 20;
+const L2 = 1e-4;
+const RATE = 0.1;
+
+/** A question's features: its words (stemmed; stop words kept, "take it back" needs them) and word pairs. */
+export function questionFeatures(text: string): string[] {
+  const words = tokenizeEnglish(text)
+    .filter((t) => !t.includes('-') && !/^\d/.test(t))
+    .map((t) => processEnglish(t) ?? t.toLowerCase());
+  const out = new Set<string>();
+  for (let i = 0; i < words.length; i++) {
+    out.add(words[i]!);
+    if (i + 1 < words.length) out.add(`${words[i]} ${words[i + 1]}`);
+  }
+  return [...out];
+}
+
+/** Fits the model on the official English documents' paraphrases; deterministic (fixed order, no randomness). */
 export function computeFamilies(store: CorpusStore): FamilyData {
-  const game = new Map<string, number>();
-  const event = new Map<string, number>();
+  const examples: { f: string[]; y: 0 | 1 }[] = [];
   for (const d of store.documents) {
     if (d.language !== 'en' || d.game !== 'gundam' || d.authority !== 'official') continue;
-    const target = d.kind === 'tournament' ? event : d.kind === 'comprehensive-rules' ? game : undefined;
-    if (!target) continue;
-    for (const r of store.recordsOf(d.id)) for (const t of terms(`${r.heading ?? ''} ${r.text}`)) target.set(t, (target.get(t) ?? 0) + 1);
+    const y = d.kind === 'tournament' ? 1 : d.kind === 'comprehensive-rules' ? 0 : undefined;
+    if (y === undefined) continue;
+    for (const list of Object.values(store.asks[d.id] ?? {})) for (const q of list) examples.push({ f: questionFeatures(q), y });
   }
-  return { game: [...game], event: [...event] };
+  const events = examples.filter((e) => e.y === 1).length;
+  if (events === 0 || events === examples.length) return { bias: 0, weights: [] };
+  // Each family weighs the same in the fit, however many paraphrases it has.
+  const classWeight = [examples.length / (2 * (examples.length - events)), examples.length / (2 * events)] as const;
+  const w = new Map<string, number>();
+  let bias = 0;
+  // Interleaved by a fixed stride rather than shuffled, so the build gives the same model every time.
+  const order = examples.map((_, i) => i).sort((a, b) => ((a * 7919) % examples.length) - ((b * 7919) % examples.length));
+  for (let epoch = 0; epoch < EPOCHS; epoch++) {
+    const lr = RATE / (1 + epoch);
+    for (const i of order) {
+      const e = examples[i]!;
+      let z = bias;
+      for (const f of e.f) z += w.get(f) ?? 0;
+      const g = (1 / (1 + Math.exp(-z)) - e.y) * classWeight[e.y];
+      bias -= lr * g;
+      for (const f of e.f) {
+        const old = w.get(f) ?? 0;
+        w.set(f, old - lr * (g + L2 * old));
+      }
+    }
+  }
+  // Weights under 0.05 (half of all) move no question's family on the blind sets; dropping them and
+  // rounding keeps the stored model a fourth of the size, read at every start.
+  const round = (v: number) => Math.round(v * 1000) / 1000;
+  return { bias: round(bias), weights: [...w].filter(([, v]) => Math.abs(v) >= 0.05).map(([f, v]) => [f, round(v)]) };
 }
 
 export class FamilyModel {
-  private readonly game: Map<string, number>;
-  private readonly event: Map<string, number>;
-  private readonly gameTotal: number;
-  private readonly eventTotal: number;
-  private readonly vocabulary: number;
+  private readonly weights: Map<string, number>;
+  private readonly bias: number;
 
   constructor(data: FamilyData) {
-    this.game = new Map(data.game);
-    this.event = new Map(data.event);
-    const total = (m: Map<string, number>) => [...m.values()].reduce((a, b) => a + b, 0);
-    this.gameTotal = total(this.game);
-    this.eventTotal = total(this.event);
-    this.vocabulary = new Set([...this.game.keys(), ...this.event.keys()]).size;
+    this.weights = new Map(data.weights);
+    this.bias = data.bias;
   }
 
-  /**
-   * Mean log-odds per known word that the question is about events rather than the game: above 0
-   * leans to the tournament documents. Words neither family uses say nothing.
-   */
+  /** How much the question leans to the event rather than the game: above 0 leans to the tournament documents. */
   eventLean(query: string): number {
-    let sum = 0;
-    let n = 0;
-    for (const t of new Set(terms(query))) {
-      const g = this.game.get(t) ?? 0;
-      const e = this.event.get(t) ?? 0;
-      if (g + e === 0) continue;
-      sum += Math.log((e + 0.5) / (this.eventTotal + 0.5 * this.vocabulary)) - Math.log((g + 0.5) / (this.gameTotal + 0.5 * this.vocabulary));
-      n++;
-    }
-    return n ? sum / n : 0;
+    let z = this.bias;
+    for (const f of questionFeatures(query)) z += this.weights.get(f) ?? 0;
+    return LEAN_SCALE * z;
   }
-}
-
-function terms(text: string): string[] {
-  return tokenizeEnglish(text)
-    .map(processEnglish)
-    .filter((t): t is string => !!t && !/^\d/.test(t));
 }
