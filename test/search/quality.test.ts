@@ -111,6 +111,14 @@ const HOLDOUT_6: typeof BLIND = [
   { name: 'tournament', file: 'tournament.jsonl', floors: { recall: 0.91, strictRecall: 0.9, top1: 0.75, strictTop1: 0.75, familyFirst: 0.93 } },
 ];
 
+// The seventh blind holdout (test/fixtures/blind-holdout-7: 70 tournament questions, 50 game
+// questions of which 20 are set at events; no Japanese file), scored once untouched at the end of
+// round six and development data since: floors just under today's figures.
+const HOLDOUT_7: typeof BLIND = [
+  { name: 'English rules', file: 'rules-en.jsonl', floors: { recall: 0.96, strictRecall: 0.94, top1: 0.82, strictTop1: 0.72, familyFirst: 0.92 } },
+  { name: 'tournament', file: 'tournament.jsonl', floors: { recall: 0.91, strictRecall: 0.9, top1: 0.74, strictTop1: 0.72, familyFirst: 0.94 } },
+];
+
 describe.each([
   ...BLIND.map((b) => ({ ...b, dir: 'blind-dev' })),
   ...HOLDOUT_1.map((b) => ({ ...b, dir: 'blind-holdout-1' })),
@@ -119,6 +127,7 @@ describe.each([
   ...HOLDOUT_4.map((b) => ({ ...b, dir: 'blind-holdout-4' })),
   ...HOLDOUT_5.map((b) => ({ ...b, dir: 'blind-holdout-5' })),
   ...HOLDOUT_6.map((b) => ({ ...b, dir: 'blind-holdout-6' })),
+  ...HOLDOUT_7.map((b) => ({ ...b, dir: 'blind-holdout-7' })),
 ])('search quality on $dir: $name', ({ dir, file, floors }) => {
   it(`lenient and strict recall@5, top-1 and right family first stay at their floors`, () => {
     const outcomes = readQuestions(path.join(import.meta.dirname, '..', 'fixtures', dir, file)).map((q) => runQuestion(search, q));
