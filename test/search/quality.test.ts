@@ -119,6 +119,14 @@ const HOLDOUT_7: typeof BLIND = [
   { name: 'tournament', file: 'tournament.jsonl', floors: { recall: 0.91, strictRecall: 0.9, top1: 0.72, strictTop1: 0.71, familyFirst: 0.92 } },
 ];
 
+// The eighth blind holdout (test/fixtures/blind-holdout-8), scored once untouched on the final code of
+// round six and development data since: floors just under today's figures.
+const HOLDOUT_8: typeof BLIND = [
+  { name: 'English rules', file: 'rules-en.jsonl', floors: { recall: 0.92, strictRecall: 0.87, top1: 0.78, strictTop1: 0.64, familyFirst: 0.97 } },
+  { name: 'Japanese rules', file: 'rules-ja.jsonl', floors: { recall: 0.96, strictRecall: 0.9, top1: 0.96, strictTop1: 0.7 } },
+  { name: 'tournament', file: 'tournament.jsonl', floors: { recall: 0.96, strictRecall: 0.95, top1: 0.81, strictTop1: 0.81, familyFirst: 0.93 } },
+];
+
 describe.each([
   ...BLIND.map((b) => ({ ...b, dir: 'blind-dev' })),
   ...HOLDOUT_1.map((b) => ({ ...b, dir: 'blind-holdout-1' })),
@@ -128,6 +136,7 @@ describe.each([
   ...HOLDOUT_5.map((b) => ({ ...b, dir: 'blind-holdout-5' })),
   ...HOLDOUT_6.map((b) => ({ ...b, dir: 'blind-holdout-6' })),
   ...HOLDOUT_7.map((b) => ({ ...b, dir: 'blind-holdout-7' })),
+  ...HOLDOUT_8.map((b) => ({ ...b, dir: 'blind-holdout-8' })),
 ])('search quality on $dir: $name', ({ dir, file, floors }) => {
   it(`lenient and strict recall@5, top-1 and right family first stay at their floors`, () => {
     const outcomes = readQuestions(path.join(import.meta.dirname, '..', 'fixtures', dir, file)).map((q) => runQuestion(search, q));
