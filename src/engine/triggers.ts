@@ -235,6 +235,22 @@ function nextPending(game: Game): number {
   return best;
 }
 
+/**
+ * Resolves only what triggered after `batch` (10-1-6-7), newest first, leaving older effects
+ * waiting: between two 【Burst】 effects of Shields destroyed together, what the first one triggered
+ * goes before the second (10-1-6-8-1).
+ */
+export function resolveTriggeredSince(game: Game, batch: number, afterEach: () => void): void {
+  while (!game.over) {
+    const i = nextPending(game);
+    if (i < 0 || game.pending[i]!.batch <= batch) return;
+    const [p] = game.pending.splice(i, 1);
+    emit(game, `${p!.ctx.label}: "${p!.ctx.ability.text}" triggered while 【Burst】 effects were resolving, so it resolves before the next one`, ['10-1-6-8-1']);
+    resolveNow(game, p!.ctx);
+    afterEach();
+  }
+}
+
 /** Resolves the queue (10-1-6-5..8); rules management runs after each ability. */
 export function resolvePending(game: Game, afterEach: () => void): void {
   if (game.resolving) return;

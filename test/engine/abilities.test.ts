@@ -412,4 +412,31 @@ describe('triggers that happen together (10-1-6-6) and what a destruction cites'
     expect(out.events.find((e) => /<Breach> of .* triggered at the same time/.test(e.text))?.rules).toEqual(['10-1-6-6', '10-1-6-5']);
     expect(out.events[breach]!.rules).toContain('13-1-2-3');
   });
+
+  it('two Shields destroyed together (<Suppression>): both are revealed first; what the first 【Burst】 triggers (Falmel\'s 【Deploy】) resolves before the second 【Burst】 (10-1-6-8-1)', () => {
+    const out = sim({
+      state: {
+        active_player: 'A',
+        players: {
+          A: { units: [{ id: 'a1', card: 'ST09-004', keywords: ['Suppression'] }] },
+          B: { base: null, shields: ['ST03-016', 'ST03-013', 'ST01-005'], units: [{ id: 'b1', card: 'ST01-005', rested: true }] },
+        },
+      },
+      actions: [{ type: 'attack', attacker: 'a1', target: 'player', choices: [{ use: true }, { use: true }, { targets: ['a1'] }] }],
+    });
+    expect(out.violations).toEqual([]);
+    const texts = out.events.map((e) => e.text);
+    const at = (re: RegExp) => texts.findIndex((t) => re.test(t));
+    const revealed = at(/The 2 Shields are revealed at the same time/);
+    const falmelBurst = at(/activates the 【Burst】 of Falmel/);
+    const deploy = at(/Player B adds 1 Shield to the hand/);
+    const closeCombat = at(/activates the 【Burst】 of Close Combat/);
+    expect(revealed).toBeGreaterThan(-1);
+    expect(falmelBurst).toBeGreaterThan(revealed);
+    expect(deploy).toBeGreaterThan(falmelBurst);
+    expect(closeCombat).toBeGreaterThan(deploy);
+    expect(out.events.find((e) => /triggered while 【Burst】 effects were resolving/.test(e.text))?.rules).toEqual(['10-1-6-8-1']);
+    // Not B's turn: no token (Falmel's "if it is your turn"); the third Shield went to the hand.
+    expect(texts.some((t) => /the condition "it is your turn" does not hold/.test(t))).toBe(true);
+  });
 });
