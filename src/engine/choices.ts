@@ -91,23 +91,30 @@ export function decideUse(game: Game, prompt: string, rules: string[]): { use: b
   return { use, entry: use ? entry : undefined };
 }
 
-/** Cards taken from a look at the deck, or named from the hand (`cards`). */
-export function chooseCards(game: Game, prompt: string, max: number, legal: string[] | null, rules: string[], already?: Choice): string[] {
+/**
+ * Cards taken from a look at the deck, or named from the hand (`cards`). `min` > 0 for what the
+ * player must do, not may ("discard 1" with only known cards in hand: 1-3-2 as much as possible).
+ */
+export function chooseCards(game: Game, prompt: string, max: number, legal: string[] | null, rules: string[], already?: Choice, min = 0): string[] {
   // Cards in a public zone chosen as targets (10-2-2-1) may be given as "targets" too.
   const raw = already?.cards !== undefined || already?.targets !== undefined ? already : peek(game);
   const entry = raw && raw.cards === undefined && raw.targets !== undefined ? withFields(raw, { cards: raw.targets }) : raw;
   if (entry?.cards === undefined) {
     if (legal !== null && legal.length === 0) return [];
     // Taking none is declining the "may": {"use": false} says it as well as {"cards": []}.
-    if (raw?.use === false && raw.targets === undefined) {
+    if (min === 0 && raw?.use === false && raw.targets === undefined) {
       if (raw !== already) consume(game);
       return [];
     }
-    const from = legal === null ? 'the card numbers taken (the scenario does not list these cards)' : `up to ${max} of: ${listOf(legal)}`;
-    fail(game, prompt, `{"cards": [${from}]} ({"cards": []} or {"use": false} for none)`, rules);
+    const count = min === max ? `${max}` : min > 0 ? `${min} to ${max}` : `up to ${max}`;
+    const from = legal === null ? 'the card numbers taken (the scenario does not list these cards)' : `${count} of: ${listOf(legal)}`;
+    fail(game, prompt, min > 0 ? `{"cards": [${from}]} (not optional)` : `{"cards": [${from}]} ({"cards": []} or {"use": false} for none)`, rules);
   }
   if (raw !== already) consume(game);
   if (entry.cards.length > max) throw new ChoiceProblem(inputProblem(`${prompt}: at most ${max} card${max === 1 ? '' : 's'}, not ${entry.cards.length}`, rules));
+  if (entry.cards.length < min) {
+    throw new ChoiceProblem(inputProblem(`${prompt}: this is not optional, at least ${min} card${min === 1 ? '' : 's'} must be named, not ${entry.cards.length}`, [...rules, '1-3-2']));
+  }
   if (legal !== null) {
     const bad = entry.cards.filter((c) => !legal.includes(c));
     if (bad.length > 0) throw new ChoiceProblem(inputProblem(`${prompt}: ${listOf(bad)} cannot be taken; legal: ${listOf(legal)}`, rules));

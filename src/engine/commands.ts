@@ -64,6 +64,11 @@ export function applyPlay(game: Game, a: ActionOf<'play'>, cards: CardLookup): P
   }
   const play = preparePlay(game, player, face, res.notes, 'hand', a.use_ex);
   if ('reason' in play) return play;
+  if (!ctx && unread?.kind === 'unsupported' && /\bchoose\b/i.test(unread.text)) {
+    // The engine checks 10-1-8-1-1 for the effects it reads; for this one it cannot, so it says so
+    // rather than let "Legal" stand for it.
+    emit(game, `${face.name}'s effect chooses a target the engine cannot read ("${unread.unread}"): if no such target can be chosen, the card cannot be played at all and nothing is paid; check that by hand`, ['10-1-8-1-1', '10-2-2-1']);
+  }
   payForPlay(game, play);
   if (ctx) ctx.paidWithEx = (play.payment?.ex ?? 0) > 0;
   if (ctx && ability) {

@@ -447,7 +447,7 @@ function discard(game: Game, p: PlayerId, n: number, s: string): number {
   let named: string[] = [];
   if (k > unknown) {
     // Known cards have to be named: which of them goes is the player's choice (5-11-1).
-    named = chooseCards(game, `${s}: which card${k === 1 ? '' : 's'} player ${p} discards`, k, [...st.handCards], ['5-11-1']);
+    named = chooseCards(game, `${s}: which card${k === 1 ? '' : 's'} player ${p} discards`, k, [...st.handCards], ['5-11-1'], undefined, k - unknown);
   }
   for (const id of named) st.handCards.splice(st.handCards.indexOf(id), 1);
   const anonymous = k - named.length;

@@ -225,6 +225,36 @@ describe('constant abilities follow the board (10-1-5-3)', () => {
     expect(out.state.players.A.trash).toEqual(['A-trash-1', 'A-trash-2', 'A-trash-3', 'A-trash-4', 'GD01-111']);
   });
 
+  it('a Command whose targeting text the engine cannot read says that 10-1-8-1-1 is unchecked instead of letting "Legal" stand for it', () => {
+    const out = sim({
+      state: {
+        active_player: 'A',
+        players: { A: { units: [{ id: 'a1', card: 'ST01-001' }] }, B: { resources: 3, hand: ['GD02-118'], units: [{ id: 'b1', card: 'GD01-072' }] } },
+      },
+      actions: [{ type: 'attack', attacker: 'a1', target: 'player', blocker: 'b1', action_step: [{ type: 'play', player: 'B', card: 'GD02-118' }] }],
+    });
+    const note = out.events.find((e) => /chooses a target the engine cannot read/.test(e.text));
+    expect(note?.rules).toEqual(['10-1-8-1-1', '10-2-2-1']);
+    expect(note?.text).toMatch(/cannot be played at all and nothing is paid; check that by hand/);
+    expect(out.not_executed.map((n) => n.card)).toContain('GD02-118');
+  });
+
+  it('a mandatory "discard 1" with only known cards in hand names one: none is not an answer (1-3-2), and the error says it is not optional', () => {
+    const play = (choices: unknown[]) =>
+      sim({ state: { active_player: 'A', players: { A: { resources: 4, hand: ['GD01-118', 'GD01-111'], deck: ['ST01-005', 'ST01-006'] } } }, actions: [{ type: 'play', card: 'GD01-118', choices }] });
+    for (const none of [[{ cards: [] }], [{ use: false }]]) {
+      const out = play(none);
+      expect(out.legal).toBe(false);
+      expect(out.violations[0]!.reason).toMatch(/not optional/);
+    }
+    const hint = play([]).violations[0]!.reason;
+    expect(hint).toMatch(/\{"cards": \[1 of: GD01-111, ST01-005, ST01-006\]\} \(not optional\)/);
+    expect(hint).not.toMatch(/for none/);
+    const ok = play([{ cards: ['GD01-111'] }]);
+    expect(ok.legal).toBe(true);
+    expect(ok.state.players.A.hand_cards).toEqual(['ST01-005', 'ST01-006']);
+  });
+
   it('an inline card in the hand is a known hand card ("A-hand-1"), and leaves it when that card is deployed', () => {
     const mine = { name: 'Mine', type: 'unit', level: 1, cost: 1, ap: 2, hp: 2 };
     const out = sim({ state: { active_player: 'A', players: { A: { resources: 2, hand: [mine, 'GD01-111'] } } }, actions: [{ type: 'deploy', id: 'a1', card: mine }] });
