@@ -53,7 +53,7 @@ export const simulateRulingTool = defineTool({
   title: 'Simulate a ruling',
   description:
     'Plays a Gundam Card Game board state and actions out under the Comprehensive Rules and returns every step with its rule numbers; catalog cards\' abilities run, the ones it cannot read are listed in not_executed. ' +
-    'Scenario format and examples: resource gundam://docs/scenario-format.',
+    'Scenario format and examples: resource gundam://docs/scenario-format; an invalid input is answered with the format too.',
   input: simulateRulingInputSchema,
   output: simulateRulingOutputSchema,
   inputHelp: scenarioHelp,
