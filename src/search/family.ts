@@ -17,9 +17,8 @@ export interface FamilyData {
 }
 
 /**
- * The scale that puts the model's log-odds on the range the tournament weight was made for
- * (`0.35 · e^(0.6·lean)`, about −3 for a game question to +3 for an event one); 0.2–0.3 score alike
- * on the blind sets.
+ * The scale that puts the model's log-odds on the range of the lean the tournament weight reads
+ * (about −3 for a game question to +3 for an event one); 0.2–0.3 score alike on the blind sets.
  */
 const LEAN_SCALE = 0.25;
 const EPOCHS = 20;

@@ -65,7 +65,14 @@ const TOURNAMENT_WORDS =
 const CONCEPT_BOOST = 1.3;
 const SHARPNESS = 1;
 const PAIR_WEIGHT = 0.08;
-const LEAN_SLOPE = 0.6;
+/**
+ * The tournament documents' weight in a search of all documents: LEAN_BASE · e^(LEAN_SLOPE · lean),
+ * the lean from the question family model (family.ts). 0.5 and 1 since that model replaced the word
+ * model of the documents (0.35 and 0.6 were set for the old lean's scale), chosen leave-one-set-out on
+ * the blind sets: an undecided question (lean 0) weighs the tournament rules at half.
+ */
+const LEAN_SLOPE = 1;
+const LEAN_BASE = 0.5;
 const WITHIN_BOOST = 1.25;
 /** The multiplayer chapter's weight when the question names no multiplayer mode (variants.ts). */
 const VARIANT_WEIGHT = 0.7;
@@ -273,7 +280,7 @@ export class SearchService {
       // The tournament documents' weight, from the question as a whole (FamilyModel) and its event words.
       const eventWords = TOURNAMENT_WORDS.test(p.query) || /\bTOs?\b/.test(p.query);
       const lean = mixed && lang === 'en' ? this.family().eventLean(p.query) : 0;
-      const tournament = !mixed ? 1 : Math.min(1.3, Math.max(eventWords && lean > -0.5 ? 1 : 0.12, 0.35 * Math.exp(LEAN_SLOPE * lean)));
+      const tournament = !mixed ? 1 : Math.min(1.3, Math.max(eventWords && lean > -0.5 ? 1 : 0.12, LEAN_BASE * Math.exp(LEAN_SLOPE * lean)));
       const isTournament = this.tournamentFlags();
       const records = this.store.records;
       const stats = this.termStats(lang);
