@@ -127,6 +127,14 @@ const HOLDOUT_8: typeof BLIND = [
   { name: 'tournament', file: 'tournament.jsonl', floors: { recall: 0.96, strictRecall: 0.95, top1: 0.81, strictTop1: 0.81, familyFirst: 0.93 } },
 ];
 
+// The ninth blind holdout (test/fixtures/blind-holdout-9), scored once untouched on the final code of
+// round six and development data since: floors just under today's figures.
+const HOLDOUT_9: typeof BLIND = [
+  { name: 'English rules', file: 'rules-en.jsonl', floors: { recall: 0.94, strictRecall: 0.92, top1: 0.77, strictTop1: 0.55, familyFirst: 0.91 } },
+  { name: 'Japanese rules', file: 'rules-ja.jsonl', floors: { recall: 0.96, strictRecall: 0.96, top1: 0.93, strictTop1: 0.9 } },
+  { name: 'tournament', file: 'tournament.jsonl', floors: { recall: 0.95, strictRecall: 0.94, top1: 0.78, strictTop1: 0.78, familyFirst: 0.95 } },
+];
+
 describe.each([
   ...BLIND.map((b) => ({ ...b, dir: 'blind-dev' })),
   ...HOLDOUT_1.map((b) => ({ ...b, dir: 'blind-holdout-1' })),
@@ -137,6 +145,7 @@ describe.each([
   ...HOLDOUT_6.map((b) => ({ ...b, dir: 'blind-holdout-6' })),
   ...HOLDOUT_7.map((b) => ({ ...b, dir: 'blind-holdout-7' })),
   ...HOLDOUT_8.map((b) => ({ ...b, dir: 'blind-holdout-8' })),
+  ...HOLDOUT_9.map((b) => ({ ...b, dir: 'blind-holdout-9' })),
 ])('search quality on $dir: $name', ({ dir, file, floors }) => {
   it(`lenient and strict recall@5, top-1 and right family first stay at their floors`, () => {
     const outcomes = readQuestions(path.join(import.meta.dirname, '..', 'fixtures', dir, file)).map((q) => runQuestion(search, q));
