@@ -12,7 +12,7 @@ import type { ActionOf } from './schema.js';
 import { shieldAreaProtected, sourceMatches, type EffectSource } from './immunity.js';
 import { describeUnit, findUnit, nextSerial, opponent, type Base, type CardFace, type Game, type PlayerId, type Shield, type TimedPermission, type Unit } from './state.js';
 import { baseHp, unitAp, unitHp } from './stats.js';
-import { abilitiesFor, hasTrigger, queueShieldAreaCardDestroyed, queueTriggers, resolveNow, resolveTriggeredSince } from './triggers.js';
+import { abilitiesFor, faceHasTrigger, hasTrigger, queueShieldAreaCardDestroyed, queueTriggers, resolveNow, resolveTriggeredSince } from './triggers.js';
 import { withFields } from './with-fields.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -175,7 +175,7 @@ export function destroyTopShields(game: Game, owner: PlayerId, n: number, why: s
   }
   // Shields destroyed together are revealed together, before any 【Burst】 resolves; their owner
   // resolves them in the order chosen (top first here), and what one triggers goes before the next.
-  const together = hit.length > 1 && hit.filter((s) => s.face?.abilities.some((a) => a.kind === 'triggered' && a.trigger === 'burst')).length > 1;
+  const together = hit.length > 1 && hit.filter((s) => s.face && faceHasTrigger(s.face, 'burst')).length > 1;
   if (hit.length > 1) emit(game, `The ${hit.length} Shields are revealed at the same time`, ['13-1-7-4']);
   if (together) emit(game, `Player ${owner} resolves the 【Burst】 effects that triggered together in the order they choose: from the top Shield down`, ['10-1-6-5', '10-1-6-8']);
   const batch = game.resolutions;

@@ -13,7 +13,7 @@ import { conditionHolds, unitMatches } from './filters.js';
 import { emit } from './log.js';
 import { reportUnsupported, unsupportedTiming } from './not-executed.js';
 import { runEffect } from './resolve.js';
-import { describeAbilityHolder, opponent, type Base, type CardFace, type Game, type PlayerId, type Unit } from './state.js';
+import { describeAbilityHolder, opponent, type Base, type CardFace, type Game, type PendingTrigger, type PlayerId, type Unit } from './state.js';
 
 /** The rule defining each timing (13-2) or the rule of the moment it triggers at. */
 const TRIGGER_RULES: Record<Trigger, string[]> = {
@@ -110,17 +110,20 @@ function label(src: TriggerSource, face: CardFace): string {
 
 const faceTriggers = new WeakMap<CardFace, Set<Trigger>>();
 
-/** Whether a card in play has a compiled ability with this trigger (its faces never change, so each is read once). */
+/** Whether a card face has a compiled ability with this trigger (a face never changes, so each is read once). */
+export function faceHasTrigger(face: CardFace, trigger: Trigger): boolean {
+  let set = faceTriggers.get(face);
+  if (!set) {
+    set = new Set(face.abilities.flatMap((a) => (a.kind === 'triggered' ? [a.trigger] : [])));
+    faceTriggers.set(face, set);
+  }
+  return set.has(trigger);
+}
+
+/** Whether a card in play (with its Pilot) has a compiled ability with this trigger. */
 export function hasTrigger(card: Unit | Base, trigger: Trigger): boolean {
-  const faces = 'timedKeywords' in card && card.pilot ? [card.face, card.pilot.face] : [card.face];
-  return faces.some((face) => {
-    let set = faceTriggers.get(face);
-    if (!set) {
-      set = new Set(face.abilities.flatMap((a) => (a.kind === 'triggered' ? [a.trigger] : [])));
-      faceTriggers.set(face, set);
-    }
-    return set.has(trigger);
-  });
+  if (faceHasTrigger(card.face, trigger)) return true;
+  return 'timedKeywords' in card && !!card.pilot && faceHasTrigger(card.pilot.face, trigger);
 }
 
 /** The contexts of every compiled ability with this trigger on the source, whose requirements hold now. */
@@ -236,19 +239,31 @@ function nextPending(game: Game): number {
 }
 
 /**
- * Resolves only what triggered after `batch` (10-1-6-7), newest first, leaving older effects
- * waiting: between two 【Burst】 effects of Shields destroyed together, what the first one triggered
- * goes before the second (10-1-6-8-1).
+ * Resolves the queue best first (10-1-6-5..8), rules management after each ability. With `since`,
+ * only what triggered after that batch (10-1-6-7), leaving older effects waiting.
  */
-export function resolveTriggeredSince(game: Game, batch: number, afterEach: () => void): void {
-  while (!game.over) {
+function resolveQueue(game: Game, afterEach: () => void, since: number | null): void {
+  while (game.pending.length > 0 && !game.over) {
     const i = nextPending(game);
-    if (i < 0 || game.pending[i]!.batch <= batch) return;
-    const [p] = game.pending.splice(i, 1);
-    emit(game, `${p!.ctx.label}: "${p!.ctx.ability.text}" triggered while 【Burst】 effects were resolving, so it resolves before the next one`, ['10-1-6-8-1']);
-    resolveNow(game, p!.ctx);
+    if (since !== null && game.pending[i]!.batch <= since) return;
+    const [p] = game.pending.splice(i, 1) as [PendingTrigger];
+    if (since !== null) {
+      emit(game, `${p.ctx.label}: "${p.ctx.ability.text}" triggered while 【Burst】 effects were resolving, so it resolves before the next one`, ['10-1-6-8-1']);
+    } else if (!p.burst && p.ctx.controller === game.active && game.pending.some((q) => q.batch === p.batch && q.ctx.controller !== game.active)) {
+      // Triggered together with the other player's: say why this one goes first.
+      emit(game, `${p.ctx.label}: "${p.ctx.ability.text}" resolves before player ${opponent(game.active)}'s effects that triggered at the same time: the active player's resolve first`, ['10-1-6-6']);
+    }
+    resolveNow(game, p.ctx);
     afterEach();
   }
+}
+
+/**
+ * Resolves only what triggered after `batch`, newest first: between two 【Burst】 effects of Shields
+ * destroyed together, what the first one triggered goes before the second (10-1-6-8-1).
+ */
+export function resolveTriggeredSince(game: Game, batch: number, afterEach: () => void): void {
+  resolveQueue(game, afterEach, batch);
 }
 
 /** Resolves the queue (10-1-6-5..8); rules management runs after each ability. */
@@ -256,17 +271,7 @@ export function resolvePending(game: Game, afterEach: () => void): void {
   if (game.resolving) return;
   game.resolving = true;
   try {
-    while (game.pending.length > 0 && !game.over) {
-      const i = nextPending(game);
-      const [p] = game.pending.splice(i, 1);
-      if (!p) break;
-      // Triggered together with the other player's: say why this one goes first.
-      if (!p.burst && p.ctx.controller === game.active && game.pending.some((q) => q.batch === p.batch && q.ctx.controller !== game.active)) {
-        emit(game, `${p.ctx.label}: "${p.ctx.ability.text}" resolves before player ${opponent(game.active)}'s effects that triggered at the same time: the active player's resolve first`, ['10-1-6-6']);
-      }
-      resolveNow(game, p.ctx);
-      afterEach();
-    }
+    resolveQueue(game, afterEach, null);
   } finally {
     game.resolving = false;
   }
