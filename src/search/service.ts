@@ -79,6 +79,16 @@ const VARIANT_WEIGHT = 0.7;
 
 const RULE_NUMBER = /(?<![\d.-])(\d{1,2}(?:-\d{1,2})+|\d{1,2}\.\d{1,2}(?:\.\d{1,2})*)(?![\d-])/g;
 
+/** A per-language value, made on first use and kept. */
+function perLanguage<T>(cache: Map<Language, T>, language: Language, make: () => T): T {
+  let value = cache.get(language);
+  if (value === undefined) {
+    value = make();
+    cache.set(language, value);
+  }
+  return value;
+}
+
 export class SearchService {
   private readonly indexes = new Map<Language, MiniSearch<IndexedRule>>();
   private conceptIndex: ConceptIndex | null = null;
@@ -99,21 +109,11 @@ export class SearchService {
   }
 
   private reranker(language: Language): Reranker {
-    let r = this.rerankers.get(language);
-    if (!r) {
-      r = new Reranker(this.store.records, this.recordTerms(language), this.termStats(language), this.rerankModel[language]);
-      this.rerankers.set(language, r);
-    }
-    return r;
+    return perLanguage(this.rerankers, language, () => new Reranker(this.store.records, this.recordTerms(language), this.termStats(language), this.rerankModel[language]));
   }
 
   private recordTerms(language: Language): RecordTermsCache {
-    let t = this.termsOfRecords.get(language);
-    if (!t) {
-      t = new RecordTermsCache(this.store.records, language);
-      this.termsOfRecords.set(language, t);
-    }
-    return t;
+    return perLanguage(this.termsOfRecords, language, () => new RecordTermsCache(this.store.records, language));
   }
 
   /** Builds the indexes now rather than on first use (a server warms up before answering). */
@@ -126,14 +126,11 @@ export class SearchService {
   }
 
   index(language: Language): MiniSearch<IndexedRule> {
-    let idx = this.indexes.get(language);
-    if (!idx) {
-      idx = loadOrBuild(`rules-${language}`, miniSearchOptions(language), this.store.fingerprint, () =>
+    return perLanguage(this.indexes, language, () =>
+      loadOrBuild(`rules-${language}`, miniSearchOptions(language), this.store.fingerprint, () =>
         buildRulesIndex(this.store.records, language, this.cardTextDocuments(), (r) => this.store.asks[r.document]?.[r.id] ?? []),
-      );
-      this.indexes.set(language, idx);
-    }
-    return idx;
+      ),
+    );
   }
 
   /** The documents whose quoted card-text phrases are search terms: the Comprehensive Rules. */
@@ -158,12 +155,7 @@ export class SearchService {
   }
 
   termStats(language: Language): TermStats {
-    let s = this.stats.get(language);
-    if (!s) {
-      s = new TermStats(loadOrBuildData(`terms-${language}`, this.store.fingerprint, () => computeTermStats(this.store.records, language)));
-      this.stats.set(language, s);
-    }
-    return s;
+    return perLanguage(this.stats, language, () => new TermStats(loadOrBuildData(`terms-${language}`, this.store.fingerprint, () => computeTermStats(this.store.records, language))));
   }
 
   private familyModel?: FamilyModel;
@@ -184,15 +176,9 @@ export class SearchService {
 
   /** The multiplayer chapter's rules and the words that name that way of playing (variants.ts). */
   private variants(language: Language): VariantRules {
-    let v = this.variantRules.get(language);
-    if (!v) {
-      v = new VariantRules(
-        loadOrBuildData(`variants-${language}`, this.store.fingerprint, () => this.computeVariants(language)),
-        this.store.records.length,
-      );
-      this.variantRules.set(language, v);
-    }
-    return v;
+    return perLanguage(this.variantRules, language, () =>
+      new VariantRules(loadOrBuildData(`variants-${language}`, this.store.fingerprint, () => this.computeVariants(language)), this.store.records.length),
+    );
   }
 
   /** The data behind variants(), as the build stores it. */
