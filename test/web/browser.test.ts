@@ -66,8 +66,10 @@ describe.skipIf(!available)('rules page in a browser', () => {
     await page.goto(`${server.url}/`);
     await page.locator('#q').pressSequentially('blocker', { delay: 20 });
     const live = page.locator('#live-results li');
-    await expect.poll(() => live.count(), { timeout: 10_000 }).toBeGreaterThan(0);
-    expect((await page.locator('#live-results').innerText()).toLowerCase()).toContain('blocker');
+    // The list answers each keystroke: a shorter prefix ("bl") may show "nothing matches yet." first,
+    // so wait for the answer to the whole word rather than for the first list.
+    await expect.poll(async () => (await page.locator('#live-results').innerText()).toLowerCase(), { timeout: 10_000 }).toContain('blocker');
+    expect(await live.count()).toBeGreaterThan(0);
     await page.locator('#q').fill('8-5-3-2');
     await page.locator('#q').press('Enter');
     await page.waitForURL(/\/rule\/gundam-cr-en\/8-5-3-2$/);
