@@ -87,10 +87,10 @@ function plan(p: Parsed): { tool: string; args: Record<string, unknown>; source:
         for (const u of parsed.unread) process.stderr.write(`line ${u.line} is not a card line, skipped: ${u.text}\n`);
         args = parsed.input;
       }
-      return { tool: 'check_deck', args, source: 'file', negative: (s) => !s.legal };
+      return { tool: 'check_deck', args, source: 'file', negative: (s) => !s.legal || (Array.isArray(s.undetermined) && s.undetermined.length > 0) };
     }
     case 'simulate':
-      return { tool: 'simulate_ruling', args: readJson(p.args[0]!) as Record<string, unknown>, source: 'file', negative: (s) => !s.legal };
+      return { tool: 'simulate_ruling', args: readJson(p.args[0]!) as Record<string, unknown>, source: 'file', negative: (s) => !s.legal || (Array.isArray(s.undetermined) && s.undetermined.length > 0) };
     default:
       throw new Error(`no command ${p.command}`);
   }

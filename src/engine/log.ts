@@ -1,7 +1,9 @@
 /** The event log: every state change is written here with the rule numbers behind it. */
+import { countEvent } from './bounds.js';
 import type { Game } from './state.js';
 
 export function emit(game: Game, text: string, rules: string[]): void {
+  countEvent(game);
   game.events.push({
     text,
     rules,

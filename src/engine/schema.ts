@@ -385,6 +385,14 @@ export const violationOut = z.object({
   kind: z.enum(['rule', 'input', 'internal']),
 });
 
+const undeterminedOut = z.object({
+  kind: z.enum(['loop', 'too-large']),
+  reason: z.string(),
+  action: z.number().nullable().describe('0-based action it stopped in'),
+  abilities: z.array(z.string()).describe('The abilities that repeat (loop) or resolved most'),
+  rules,
+});
+
 export const simulateRulingOutputSchema = z
   .object({
     legal: z.boolean().describe('False: state is before the illegal action'),
@@ -393,6 +401,7 @@ export const simulateRulingOutputSchema = z
     defeated: z.array(playerId),
     game_over: z.boolean(),
     actions_applied: z.number(),
+    undetermined: z.array(undeterminedOut).describe('What the simulation could not settle; empty: settled'),
     events: z.array(
       z.object({
         text: z.string(),
@@ -402,6 +411,7 @@ export const simulateRulingOutputSchema = z
         action: z.number().optional(),
       }),
     ),
+    events_omitted: z.number().describe('Events left out of a long log, where the gap line stands'),
     destroyed: z.array(z.string()).describe('Ids, in order'),
     complete: z.boolean(),
     not_executed: z
@@ -447,6 +457,7 @@ export type SimulateRulingOutput = z.infer<typeof simulateRulingOutputSchema>;
 export type CheckDeckInput = z.infer<typeof checkDeckInputSchema>;
 export type CheckDeckOutput = z.infer<typeof checkDeckOutputSchema>;
 export type Action = z.infer<typeof actionSchema>;
+export type Undetermined = z.infer<typeof undeterminedOut>;
 export type ActionOf<T extends Action['type']> = Extract<Action, { type: T }>;
 export type PlayerSpec = z.infer<typeof playerSpec>;
 export type UnitSpec = z.infer<typeof unitSpec>;

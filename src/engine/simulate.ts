@@ -6,6 +6,7 @@
 import { applySupport, validateSupport } from './abilities.js';
 import { resolveAttack, validateAttack } from './battle.js';
 import { ChoiceProblem } from './choices.js';
+import { EngineStop, EVENTS_SHOWN_HEAD, EVENTS_SHOWN_TAIL, startAction } from './bounds.js';
 import { applyActivate, applyPlay } from './commands.js';
 import { applyEffect } from './effects.js';
 import { formatKeywords, unitKeywords } from './keywords.js';
@@ -14,7 +15,7 @@ import type { CardLookup } from './lookup.js';
 import { applyDeploy, applyPair, prepareDeploy, preparePair } from './play.js';
 import type { Problem } from './problems.js';
 import { withCards } from './runtime.js';
-import type { Action, SimulateRulingInput, SimulateRulingOutput } from './schema.js';
+import type { Action, SimulateRulingInput, SimulateRulingOutput, Undetermined } from './schema.js';
 import { emptyGame, setupGame } from './setup.js';
 import { PLAYERS, type Game, type PlayerState, type Violation } from './state.js';
 import { baseAp, baseHp, isLinked, unitAp, unitHp } from './stats.js';
@@ -127,7 +128,17 @@ function uniqueRules(game: Game, violations: Violation[]): string[] {
   return [...seen];
 }
 
-export function toOutput(game: Game, violations: Violation[], applied: number): SimulateRulingOutput {
+/** A long log is cut in the middle: the start says how it began, the end where it stopped. */
+function shownEvents(game: Game): { events: Game['events']; omitted: number } {
+  const all = game.events;
+  if (all.length <= EVENTS_SHOWN_HEAD + EVENTS_SHOWN_TAIL) return { events: all, omitted: 0 };
+  const omitted = all.length - EVENTS_SHOWN_HEAD - EVENTS_SHOWN_TAIL;
+  const gap = { ...all[EVENTS_SHOWN_HEAD]!, text: `… ${omitted} events not shown …`, rules: [] };
+  return { events: [...all.slice(0, EVENTS_SHOWN_HEAD), gap, ...all.slice(all.length - EVENTS_SHOWN_TAIL)], omitted };
+}
+
+export function toOutput(game: Game, violations: Violation[], applied: number, undetermined: Undetermined[] = []): SimulateRulingOutput {
+  const { events, omitted } = shownEvents(game);
   return {
     legal: violations.length === 0,
     violations,
@@ -135,8 +146,10 @@ export function toOutput(game: Game, violations: Violation[], applied: number): 
     defeated: [...game.defeated],
     game_over: game.over,
     actions_applied: applied,
+    undetermined,
     // The game ends with the answer: its arrays are handed over, not copied.
-    events: game.events,
+    events,
+    events_omitted: omitted,
     destroyed: game.destroyed,
     complete: game.notExecuted.length === 0,
     not_executed: game.notExecuted,
@@ -163,6 +176,7 @@ function toViolation(problem: Problem, index: number | null, action: Action | nu
  */
 function run(input: SimulateRulingInput, cards: CardLookup): SimulateRulingOutput {
   const played = playActions(input, cards, input.actions.length);
+  if (played.stopped) return toOutput(played.game, played.violations, played.applied, [played.stopped]);
   if (!played.failed) return toOutput(played.game, played.violations, played.applied);
   const { index, problem } = played.failed;
   // The legal prefix played again: it ends as a finished run does (no action or step under way).
@@ -175,6 +189,25 @@ interface Played {
   violations: Violation[];
   applied: number;
   failed: { index: number; problem: Problem } | null;
+  /** The engine's bounds ended the run inside this action: a loop or a simulation too large. */
+  stopped?: Undetermined;
+}
+
+/**
+ * A loop or an exhausted budget, as an answer: what could not be settled, and what happened up to
+ * there. The state is as it stood when the engine stopped, in the middle of the action.
+ */
+function stopAnswer(game: Game, stop: EngineStop, index: number, action: Action): Undetermined {
+  const later = `action ${index} (${action.type}) was stopped part way, and no later action was performed`;
+  game.actionIndex = index;
+  emit(game, `Stopped: ${stop.message}; ${later}`, []);
+  return {
+    kind: stop.kind,
+    reason: `${stop.message}; ${later}. The state shown is where it stopped.`,
+    action: index,
+    abilities: stop.abilities,
+    rules: [],
+  };
 }
 
 /** Setup, then the first `upTo` actions, stopping at the end of the game or the first illegal one. */
@@ -191,7 +224,15 @@ function playActions(input: SimulateRulingInput, cards: CardLookup, upTo: number
       break;
     }
     game.actionIndex = i;
-    const p = applyAction(game, action, cards);
+    startAction(game);
+    let p: Problem | null;
+    try {
+      p = applyAction(game, action, cards);
+    } catch (err) {
+      if (!(err instanceof EngineStop)) throw err;
+      game.pending = [];
+      return { game, violations: [], applied, failed: null, stopped: stopAnswer(game, err, i, action) };
+    }
     if (p) return { game, violations: [], applied, failed: { index: i, problem: p } };
     applied += 1;
   }

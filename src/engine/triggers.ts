@@ -6,6 +6,7 @@
  * be compiled is reported when its timing comes, never partly run.
  */
 import type { CompiledAbility, Trigger } from '../abilities/ir.js';
+import { checkRepeat, countResolution } from './bounds.js';
 import { unitAbilitySources } from './constants.js';
 import { newCtx, onceKey, type AbilityCtx } from './context.js';
 import { renderCondition } from '../abilities/patterns/condition.js';
@@ -209,6 +210,7 @@ function effectOf(a: CompiledAbility) {
 /** Resolves one triggered ability now (13-2-13-1 once per turn). */
 export function resolveNow(game: Game, ctx: AbilityCtx): void {
   game.resolutions += 1;
+  countResolution(game, `${ctx.label}: "${ctx.ability.text}"`);
   if (ctx.ability.oncePerTurn) {
     const key = onceKey(ctx);
     if (game.usedThisTurn.includes(key)) {
@@ -255,6 +257,7 @@ function resolveQueue(game: Game, afterEach: () => void, since: number | null): 
     }
     resolveNow(game, p.ctx);
     afterEach();
+    checkRepeat(game);
   }
 }
 

@@ -61,6 +61,11 @@ export const simulateRulingTool = defineTool({
     const out = simulateRuling(args, scenarioCards(kb));
     const lines: string[] = [];
     const verdict = out.legal ? 'Legal.' : `Illegal: ${out.violations.map((v) => `${v.reason} (${v.rules.join(', ')})`).join('; ')}`;
+    // A loop or an exhausted budget comes first: what follows is where the engine stopped, not an outcome.
+    for (const u of out.undetermined) {
+      lines.push(`UNDETERMINED (${u.kind}): ${u.reason}`);
+      if (u.abilities.length) lines.push(`${u.kind === 'loop' ? 'Abilities that repeat' : 'Abilities that resolved most'}: ${u.abilities.join('; ')}`);
+    }
     lines.push(
       out.complete
         ? verdict
@@ -68,6 +73,7 @@ export const simulateRulingTool = defineTool({
     );
     if (out.winner) lines.push(`Winner: ${out.winner}.`);
     for (const e of out.events) lines.push(`- ${e.text}${e.rules.length ? ` [${e.rules.join(', ')}]` : ''}`);
+    if (out.events_omitted) lines.push(`(${out.events_omitted} events of the log are left out above, where the gap line stands.)`);
     if (out.destroyed.length) lines.push(`Destroyed: ${out.destroyed.join(', ')}`);
     if (out.not_executed.length) {
       lines.push(`NOT EXECUTED (resolve by hand; this simulation is partial):`);
