@@ -208,7 +208,7 @@ export function checkDeck(input: CheckDeckInput, cards: CardLookup, options: Che
   return {
     legal: violations.length === 0,
     violations,
-    restriction_list: l && active ? { id: l.id, name: l.name, announced: l.announced, effective: l.effective, label: listLabel(l), source: listSource(l), origin: active.origin } : null,
+    restriction_list: l && active ? { id: l.id, label: listLabel(l), effective: l.effective, source: listSource(l), origin: active.origin } : null,
     read: r.read,
     exceptions,
     summary: {

@@ -436,17 +436,15 @@ export const checkDeckOutputSchema = z.object({
       reason: z.string(),
       rules,
       cards: z.array(z.string()),
-      kind: z.enum(['construction', 'restriction', 'input']).describe('input: a card not found or a name that fits several cards'),
+      kind: z.enum(['construction', 'restriction', 'input']),
     }),
   ),
   restriction_list: z
-    .object({ id: z.string(), name: z.string(), label: z.string().describe('How answers name it, with its dates'), announced: z.string(), effective: z.string(), source: z.string(), origin: z.string().describe('"bundled" or the RESTRICTIONS_FILE path') })
+    .object({ id: z.string(), label: z.string().describe('With its dates'), effective: z.string(), source: z.string(), origin: z.string().describe('"bundled" or a file') })
     .nullable()
-    .describe('The banned/restricted list applied; null: none in force'),
-  read: z
-    .array(z.object({ written: z.string(), card: z.string(), name: z.string(), match: z.enum(['number', 'name', 'loose']) }))
-    .describe('Entries written as a name or a loose number form, and the card each was read as'),
-  exceptions: z.array(z.string()).describe('List exceptions the deck meets (e.g. an unaltered starter deck)'),
+    .describe('Banned/restricted list applied'),
+  read: z.array(z.object({ written: z.string(), card: z.string(), name: z.string(), match: z.enum(['number', 'name', 'loose']) })).describe('Cards given by name'),
+  exceptions: z.array(z.string()).describe('List exceptions met'),
   summary: z.object({
     deck_cards: z.number(),
     resource_cards: z.number(),

@@ -15,7 +15,7 @@ import { corpus } from '../engine/helpers.js';
 type Structured = {
   legal: boolean;
   violations: { reason: string; kind: string; cards: string[] }[];
-  restriction_list: { id: string; label: string; effective: string; announced: string; origin: string } | null;
+  restriction_list: { id: string; label: string; effective: string; origin: string } | null;
   read: { written: string; card: string; match: string }[];
   unread: { line: number; text: string }[];
 };

@@ -66,7 +66,7 @@ describe('check_deck with the list', () => {
     const out = check(LEGAL);
     expect(out.violations).toEqual([]);
     expect(out.legal).toBe(true);
-    expect(out.restriction_list).toMatchObject({ id: '2026-07-25', effective: '2026-07-25', announced: '2026-07-10', origin: 'bundled' });
+    expect(out.restriction_list).toMatchObject({ id: '2026-07-25', effective: '2026-07-25', label: 'Banned and restricted list effective 2026-07-25 (announced 2026-07-10)', origin: 'bundled' });
   });
 
   it('refuses a banned card, counting alternate printings as the card', () => {

@@ -193,12 +193,10 @@ export const getCard = defineTool({
     effects: z.enum(['full', 'partial', 'none']).describe('How much of it simulate_ruling runs'),
     restriction: z
       .object({
-        list: z.string().nullable().describe('The banned/restricted list in force, with its dates; null: none'),
-        status: z
-          .array(z.object({ status: z.enum(['banned', 'limited', 'banned_pair', 'pair_group']), text: z.string(), max: z.number().optional(), with: z.array(z.string()).optional(), group: z.string().optional() }))
-          .describe('Empty: unrestricted on that list'),
+        list: z.string().nullable().describe('List in force; null: none'),
+        status: z.array(z.object({ status: z.enum(['banned', 'limited', 'banned_pair', 'pair_group']), text: z.string() })).describe('Empty: unrestricted'),
       })
-      .describe("The card's standing on the restriction list (alternate printings share their card's)"),
+      .describe('Banned/restricted status'),
   }),
   handler: (args, kb) => {
     const { card, printing, candidates } = lookup(kb, args.id, args.name);
@@ -219,6 +217,6 @@ export const getCard = defineTool({
     if (standing.list) lines.push(standing.restrictions.length ? `Restricted: ${standing.restrictions.map((r) => r.text).join('; ')} (${standing.list})` : `Not restricted on the ${standing.list}`);
     if (others.length) lines.push(`Other matches: ${others.map((c) => `${c.id} ${c.name}`).join('; ')}`);
     const { abilities: _ir, effects, ...fields } = card;
-    return { structured: { card: fields, printing, candidates: others, abilities, effects: effects ?? 'none', restriction: { list: standing.list, status: standing.restrictions } }, text: lines.join('\n') };
+    return { structured: { card: fields, printing, candidates: others, abilities, effects: effects ?? 'none', restriction: { list: standing.list, status: standing.restrictions.map((r) => ({ status: r.status, text: r.text })) } }, text: lines.join('\n') };
   },
 });

@@ -90,7 +90,7 @@ const checkDeckInput = checkDeckInputSchema
       .string()
       .max(10000, 'list is at most 10000 characters')
       .optional()
-      .describe('Instead of deck: the list as written, one card a line ("4 GD01-013", "4x Guncannon", "GD01-013 x4"); a "Resource deck" heading or Resource cards go to the resource deck'),
+      .describe('Instead of deck: the list as text ("4 GD01-013", "4x Guncannon")'),
   })
   .refine((a) => (a.deck === undefined) !== (a.list === undefined), { message: 'give deck (entries) or list (text), one of them' })
   .refine((a) => a.list === undefined || a.resource_deck === undefined, { message: 'with list, put the resource deck in the list (a "Resource deck" heading), not in resource_deck' });
@@ -121,10 +121,9 @@ export const checkDeckTool = defineTool({
   name: 'check_deck',
   title: 'Check a deck',
   description:
-    'Checks a deck against the construction rules (6-1: 50 cards, one or two colors, at most 4 per card number, a 10-card resource deck) and the banned/restricted list in force, which the answer names with its date. ' +
-    'Cards by number or name; a deck list as text in list.',
+    'Checks a deck against the construction rules (6-1) and the banned/restricted list in force (named with its date). Cards by number or name.',
   input: checkDeckInput,
-  output: checkDeckOutputSchema.extend({ unread: z.array(z.object({ line: z.number(), text: z.string() })).describe('list lines not read as cards') }),
+  output: checkDeckOutputSchema.extend({ unread: z.array(z.object({ line: z.number(), text: z.string() })).describe('Lines not read') }),
   handler: (args, kb) => {
     const lookup = scenarioCards(kb);
     const parsed = args.list !== undefined ? parseDeckList(args.list, resourceTest(lookup)) : null;
