@@ -440,11 +440,11 @@ export const checkDeckOutputSchema = z.object({
     }),
   ),
   restriction_list: z
-    .object({ id: z.string(), label: z.string().describe('With its dates'), effective: z.string(), source: z.string(), origin: z.string().describe('"bundled" or a file') })
+    .object({ id: z.string(), label: z.string(), effective: z.string(), source: z.string(), origin: z.string().describe('"bundled" or a file') })
     .nullable()
     .describe('Banned/restricted list applied'),
   read: z.array(z.object({ written: z.string(), card: z.string(), name: z.string(), match: z.enum(['number', 'name', 'loose']) })).describe('Cards given by name'),
-  exceptions: z.array(z.string()).describe('List exceptions met'),
+  exceptions: z.array(z.string()),
   summary: z.object({
     deck_cards: z.number(),
     resource_cards: z.number(),

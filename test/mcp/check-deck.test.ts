@@ -102,7 +102,7 @@ describe('over stdio (SDK client), with the shipped list', () => {
     expect((banned.structuredContent as { restriction: unknown }).restriction).toMatchObject({ list: 'Banned and restricted list effective 2026-07-25 (announced 2026-07-10)', status: [{ status: 'banned' }] });
     expect((banned.content as { text: string }[])[0]!.text).toMatch(/Restricted: banned: a deck may hold none|Restricted: banned/);
     const printing = await client.callTool({ name: 'get_card', arguments: { id: 'ST02-016-p1' } });
-    expect((printing.structuredContent as { restriction: { status: unknown[] } }).restriction.status).toMatchObject([{ status: 'limited', max: 2 }]);
+    expect((printing.structuredContent as { restriction: { status: unknown[] } }).restriction.status).toMatchObject([{ status: 'limited', text: 'limited: at most 2 in a deck' }]);
     const free = await client.callTool({ name: 'get_card', arguments: { id: 'GD01-013' } });
     expect((free.structuredContent as { restriction: { status: unknown[] } }).restriction.status).toEqual([]);
     expect((free.content as { text: string }[])[0]!.text).toMatch(/Not restricted on the Banned and restricted list effective 2026-07-25/);
@@ -157,5 +157,18 @@ describe('the CLI', () => {
     const r = run(['card', 'ST05-010']);
     expect(r.code).toBe(0);
     expect(r.out).toMatch(/Restricted: banned pair: may not share a deck with ST01-010/);
+  });
+});
+
+describe('the rules page', () => {
+  it("deck check runs check_deck itself, so it applies the list and reads names", async () => {
+    const { deckPage } = await import('../../src/web/pages.js');
+    const { knowledge } = await import('../../src/knowledge.js');
+    const page = deckPage(knowledge(), FOUR_ANKSHA.replace('4 GD01-020', '4x anksha'));
+    const body = String(page.body);
+    expect(page.title).toBe('Illegal deck');
+    expect(body).toMatch(/GD01-020 \(4 in the deck\) is banned by the Banned and restricted list effective 2026-07-25/);
+    expect(body).toContain('“anksha” → GD01-020 Anksha');
+    expect(body).toMatch(/Banned\/restricted list applied: Banned and restricted list effective 2026-07-25 \(announced 2026-07-10\)/);
   });
 });

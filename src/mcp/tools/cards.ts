@@ -193,10 +193,10 @@ export const getCard = defineTool({
     effects: z.enum(['full', 'partial', 'none']).describe('How much of it simulate_ruling runs'),
     restriction: z
       .object({
-        list: z.string().nullable().describe('List in force; null: none'),
-        status: z.array(z.object({ status: z.enum(['banned', 'limited', 'banned_pair', 'pair_group']), text: z.string() })).describe('Empty: unrestricted'),
+        list: z.string().nullable(),
+        status: z.array(z.object({ status: z.enum(['banned', 'limited', 'banned_pair', 'pair_group']), text: z.string() })),
       })
-      .describe('Banned/restricted status'),
+      .describe('Banned/restricted list and status'),
   }),
   handler: (args, kb) => {
     const { card, printing, candidates } = lookup(kb, args.id, args.name);

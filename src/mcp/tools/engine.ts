@@ -90,7 +90,7 @@ const checkDeckInput = checkDeckInputSchema
       .string()
       .max(10000, 'list is at most 10000 characters')
       .optional()
-      .describe('Instead of deck: the list as text ("4 GD01-013", "4x Guncannon")'),
+      .describe('Instead of deck: a list as text ("4x Graze")'),
   })
   .refine((a) => (a.deck === undefined) !== (a.list === undefined), { message: 'give deck (entries) or list (text), one of them' })
   .refine((a) => a.list === undefined || a.resource_deck === undefined, { message: 'with list, put the resource deck in the list (a "Resource deck" heading), not in resource_deck' });
