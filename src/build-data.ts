@@ -9,6 +9,10 @@ import { Knowledge } from './knowledge.js';
 import { saveData, saveIndex } from './search/persist.js';
 import { computeTermStats } from './search/term-stats.js';
 import { computeFamilies } from './search/family.js';
+import { bundledLists } from './restrictions/load.js';
+import { dataDir } from './corpus/load.js';
+import fs from 'node:fs';
+import path from 'node:path';
 
 const data = loadCorpusFromMarkdown();
 data.fingerprint = createHash('sha256').update(JSON.stringify(data)).digest('hex').slice(0, 16);
@@ -27,6 +31,8 @@ saveData('variants-en', kb.rules.computeVariants('en'), data.fingerprint);
 saveData('variants-ja', kb.rules.computeVariants('ja'), data.fingerprint);
 saveData('senses', kb.rules.computeSenses(), data.fingerprint);
 saveData('card-phrases', kb.rules.computeCardPhrases(), data.fingerprint);
+// The restriction lists, for an installed package (which carries no corpus/).
+fs.writeFileSync(path.join(dataDir(), 'restrictions.json'), JSON.stringify(bundledLists()));
 // Last: the hash of every file written above, which the server checks before it serves.
 writeIntegrity();
 process.stderr.write(`wrote ${snapshotPath()} and indexes (${data.records.length} records, ${data.cards.length} cards, fingerprint ${data.fingerprint})\n`);

@@ -1,8 +1,10 @@
 /**
- * Reads a deck list as players write it ("4 GD01-013", "4x GD01-013 Gundam", "GD01-013 x4",
- * comments after "#" or "//", a "Resource deck" heading) into check_deck's input. Resource cards
- * (catalog type resource, or an "R-" number) go to the resource deck wherever they are listed.
- * Lines it cannot read are returned, not dropped, so the caller can show them.
+ * Reads a deck list as players write it into check_deck's input: a count before or after the card
+ * ("4 GD01-013", "4x GD01-013", "x4 GD01-013", "GD01-013 x4", tab-separated columns), the card as a
+ * number in any usual form ("GD01-013", "gd01 013", "GD1-13", "ST01-014_p4") or as a name
+ * ("4 Guncannon", resolved later by check_deck the way get_card reads names), comments after "#" or
+ * "//", and section headings ("Units (24)", "Resource deck"). Resource cards (isResource) go to the
+ * resource deck wherever they are listed. Lines it cannot read are returned, not dropped.
  */
 import type { CheckDeckInput } from './engine/index.js';
 
@@ -12,15 +14,61 @@ export interface ParsedDeckList {
   unread: { line: number; text: string }[];
 }
 
-const ID = String.raw`([A-Za-z]{1,4}\d{0,3}-\d{1,4}[A-Za-z0-9-]*)`;
-const COUNT_FIRST = new RegExp(String.raw`^(\d{1,3})\s*[x×]?\s+${ID}\b`, 'i');
-const COUNT_LAST = new RegExp(String.raw`^${ID}\b.*?\s[x×]?\s*(\d{1,3})\s*$`, 'i');
-const ID_ONLY = new RegExp(String.raw`^${ID}\b`, 'i');
-
 /** Longest deck list read (a 60-line list is normal; this bounds a pasted novel). */
 export const MAX_DECK_LINES = 300;
 
-export function parseDeckList(text: string, isResource: (id: string) => boolean = (id) => /^R-/i.test(id)): ParsedDeckList {
+// A card number: set letters, set digits (a space separates the number only after set digits, so
+// the name "Side 7" is not a number), the card's number, an optional printing suffix.
+const NUMBER_BODY = String.raw`([A-Za-z]{1,4})(\d{1,2})?(?:[-_]|(?<=\d)[ \t]+)(\d{1,4})(?:[-_][pP](\d{1,2}))?`;
+const NUMBER_AT_START = new RegExp(String.raw`^${NUMBER_BODY}(?=$|[\s,;:)\]])`);
+const NUMBER_IN_BRACKETS = new RegExp(String.raw`[[(]\s*${NUMBER_BODY}\s*[)\]]`);
+const NUMBER_ONLY = new RegExp(String.raw`^${NUMBER_BODY}$`);
+
+const COUNT = String.raw`(\d{1,3})`;
+const COUNT_FIRST = new RegExp(String.raw`^(?:${COUNT}\s*[x×]?[\s,]+|${COUNT}\s*[x×]\s*|[x×]\s*${COUNT}\s+)(\S.*)$`, 'i');
+// Trailing counts: "x4" or "× 4" after anything, or a bare "4" after a tab or after a card number.
+const COUNT_MARKED_LAST = new RegExp(String.raw`^(.*?\S)\s*(?:\s[x×]\s*|\t\s*[x×]?\s*)${COUNT}$`, 'i');
+const COUNT_BARE_LAST = new RegExp(String.raw`^(.*?\S)\s+${COUNT}$`);
+
+const HEADING = /^(main\s*deck|deck|resources?(\s*deck)?|units?|pilots?|commands?|bases?|tokens?|ex\s*(base|resource)s?|total)\b[\s:()[\]\-–—\d]*(cards?)?[\s:()[\]]*$/i;
+
+function canonical(m: RegExpExecArray): string {
+  const [, letters, setDigits, number, printing] = m;
+  const set = `${letters!.toUpperCase()}${setDigits !== undefined ? setDigits.padStart(2, '0') : ''}`;
+  return `${set}-${number!.padStart(3, '0')}${printing !== undefined ? `-P${Number(printing)}` : ''}`;
+}
+
+/**
+ * A card number written loosely ("gd01 013", "GD1-13", "st01-014_p4") in the catalog's form
+ * ("GD01-013", "ST01-014-P4"), or null when the text is not a card number.
+ */
+export function looseCardNumber(text: string): string | null {
+  const m = NUMBER_ONLY.exec(text.trim());
+  return m ? canonical(m) : null;
+}
+
+/** The card a line's text names: a number at its start or in brackets, else the text as a name. */
+function cardOf(text: string): string {
+  const start = NUMBER_AT_START.exec(text);
+  if (start) return canonical(start);
+  const inBrackets = NUMBER_IN_BRACKETS.exec(text);
+  if (inBrackets) return canonical(inBrackets);
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+/** Count and card of one line, or null when the line names no card. */
+function readLine(line: string): { count: number; card: string } | null {
+  let m = COUNT_FIRST.exec(line);
+  if (m) return { count: Number(m[1] ?? m[2] ?? m[3]), card: cardOf(m[4]!.trim()) };
+  if ((m = COUNT_MARKED_LAST.exec(line))) return { count: Number(m[2]), card: cardOf(m[1]!.trim()) };
+  // A bare trailing number counts only after a card number: names end in numbers ("Zudah Unit 1").
+  if ((m = COUNT_BARE_LAST.exec(line)) && NUMBER_AT_START.test(m[1]!.trim())) return { count: Number(m[2]), card: cardOf(m[1]!.trim()) };
+  const start = NUMBER_AT_START.exec(line);
+  if (start) return { count: 1, card: canonical(start) };
+  return null;
+}
+
+export function parseDeckList(text: string, isResource: (card: string) => boolean = (id) => /^R-/i.test(id)): ParsedDeckList {
   const deck = new Map<string, number>();
   const resources = new Map<string, number>();
   const unread: ParsedDeckList['unread'] = [];
@@ -29,33 +77,21 @@ export function parseDeckList(text: string, isResource: (id: string) => boolean 
   lines.forEach((rawLine, i) => {
     const line = rawLine.replace(/(#|\/\/).*$/, '').trim();
     if (!line) return;
-    if (/^(main\s*)?deck\b[^\d]*$/i.test(line)) {
-      section = 'deck';
+    const heading = HEADING.exec(line);
+    if (heading) {
+      if (/^total\b/i.test(line)) return;
+      section = /^resource/i.test(line) ? 'resource' : 'deck';
       return;
     }
-    if (/^resources?(\s*deck)?\b[^\d]*$/i.test(line)) {
-      section = 'resource';
-      return;
-    }
-    let id: string | undefined;
-    let count = 1;
-    let m = COUNT_FIRST.exec(line);
-    if (m) {
-      count = Number(m[1]);
-      id = m[2];
-    } else if ((m = COUNT_LAST.exec(line))) {
-      id = m[1];
-      count = Number(m[2]);
-    } else if ((m = ID_ONLY.exec(line))) {
-      id = m[1];
-    }
-    if (!id) {
+    const read = readLine(line);
+    if (!read) {
       unread.push({ line: i + 1, text: rawLine.trim().slice(0, 120) });
       return;
     }
-    const key = id.toUpperCase();
+    // Names keep the case they were written in (check_deck shows them); numbers are upper case.
+    const key = looseCardNumber(read.card) ?? read.card;
     const into = section === 'resource' || isResource(key) ? resources : deck;
-    into.set(key, (into.get(key) ?? 0) + count);
+    into.set(key, (into.get(key) ?? 0) + read.count);
   });
   const entries = (m: Map<string, number>) => [...m].slice(0, 200).map(([card, count]) => ({ card, count }));
   return { input: { deck: entries(deck), resource_deck: entries(resources) }, unread };

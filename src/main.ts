@@ -216,6 +216,20 @@ export async function main(argv: readonly string[], bin: 'gundam-rules-mcp' | 'g
       process.stderr.write(`gundam-rules-mcp: not starting: ${error}\n`);
       process.exit(1);
     }
+    // An operator's restriction list is read and checked now: a bad one refuses to start, naming what is wrong.
+    if (process.env.RESTRICTIONS_FILE?.trim()) {
+      const [{ activeRestrictions }, { knowledge }] = await Promise.all([import('./mcp/restrictions.js'), import('./knowledge.js')]);
+      try {
+        activeRestrictions(knowledge());
+      } catch (e) {
+        const { flushLogs, log } = await import('./log.js');
+        const error = e instanceof Error ? e.message : String(e);
+        log('start_failed', { error, restrictions: true });
+        flushLogs();
+        process.stderr.write(`gundam-rules-mcp: not starting: ${error}\n`);
+        process.exit(1);
+      }
+    }
     if (typeof flags.port === 'string') process.env.PORT = flags.port;
     if (typeof flags.host === 'string') process.env.HOST = flags.host;
     if (flags.stdio) {

@@ -50,7 +50,7 @@ const EXAMPLES: Record<string, Record<string, unknown>> = {
     },
     actions: [{ type: 'attack', attacker: 'a1', target: 'b1' }],
   },
-  check_deck: { deck: [{ card: 'ST01-001', count: 4 }], resource_deck: [{ card: 'R-001', count: 10 }] },
+  check_deck: { list: '4x Anksha\n3 ST02-016\n4 Guncannon\nGD1-13 x4\nResource deck\n10 R-001' },
 };
 
 /** Markdown would swallow "<Blocker>" as an HTML tag: in prose, keywords go in code spans. */

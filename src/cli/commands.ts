@@ -9,7 +9,8 @@ import { knowledge } from '../knowledge.js';
 import { callTool, SERVER_VERSION } from '../mcp/server.js';
 import { ToolError } from '../mcp/tool.js';
 import { packageRoot } from '../corpus/load.js';
-import { parseDeckList } from '../deck-list.js';
+import { activeRestrictions } from '../mcp/restrictions.js';
+import { RestrictionsError } from '../restrictions/load.js';
 import { EXIT, type Parsed } from '../main.js';
 
 export function packageVersion(): string {
@@ -77,17 +78,10 @@ function plan(p: Parsed): { tool: string; args: Record<string, unknown>; source:
     case 'deck': {
       if (p.args[0] !== 'check') throw new ToolError(`deck has one subcommand: "deck check <file|->", got "deck ${p.args[0]}"`);
       const input = readInput(p.args[1]!);
-      let args: Record<string, unknown>;
       const trimmed = input.trim();
-      if (trimmed.startsWith('{')) {
-        args = readJsonText(trimmed, p.args[1]!) as Record<string, unknown>;
-      } else {
-        const kb = knowledge();
-        const parsed = parseDeckList(input, (id) => /^R-/i.test(id) || kb.store.cardById(id)?.type === 'resource');
-        for (const u of parsed.unread) process.stderr.write(`line ${u.line} is not a card line, skipped: ${u.text}\n`);
-        args = parsed.input;
-      }
-      return { tool: 'check_deck', args, source: 'file', negative: (s) => !s.legal || (Array.isArray(s.undetermined) && s.undetermined.length > 0) };
+      // JSON is check_deck's own input; anything else is a deck list as written, read by check_deck.
+      const args = trimmed.startsWith('{') ? (readJsonText(trimmed, p.args[1]!) as Record<string, unknown>) : { list: input };
+      return { tool: 'check_deck', args, source: 'file', negative: (s) => !s.legal };
     }
     case 'simulate':
       return { tool: 'simulate_ruling', args: readJson(p.args[0]!) as Record<string, unknown>, source: 'file', negative: (s) => !s.legal || (Array.isArray(s.undetermined) && s.undetermined.length > 0) };
@@ -108,10 +102,12 @@ export async function runCommand(p: Parsed): Promise<number> {
   const err = (m: string) => process.stderr.write(`gundam-rules ${p.command}: ${m}\n`);
   let step: ReturnType<typeof plan>;
   try {
+    // The restriction list in force (an operator's RESTRICTIONS_FILE included) is checked before any answer.
+    if (p.command === 'deck' || p.command === 'card') activeRestrictions(knowledge());
     step = plan(p);
   } catch (e) {
     if (e instanceof InputError) return err(e.message), EXIT.input;
-    if (e instanceof ToolError) return err(e.message), EXIT.usage;
+    if (e instanceof ToolError || e instanceof RestrictionsError) return err(e.message), EXIT.usage;
     throw e;
   }
   try {

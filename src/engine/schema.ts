@@ -441,7 +441,20 @@ export const checkDeckInputSchema = strictObject({
 
 export const checkDeckOutputSchema = z.object({
   legal: z.boolean(),
-  violations: z.array(z.object({ reason: z.string(), rules, cards: z.array(z.string()) })),
+  violations: z.array(
+    z.object({
+      reason: z.string(),
+      rules,
+      cards: z.array(z.string()),
+      kind: z.enum(['construction', 'restriction', 'input']),
+    }),
+  ),
+  restriction_list: z
+    .object({ id: z.string(), label: z.string(), effective: z.string(), source: z.string(), origin: z.string().describe('"bundled" or a file') })
+    .nullable()
+    .describe('Banned/restricted list applied'),
+  read: z.array(z.object({ written: z.string(), card: z.string(), name: z.string(), match: z.enum(['number', 'name', 'loose']) })).describe('Cards given by name'),
+  exceptions: z.array(z.string()),
   summary: z.object({
     deck_cards: z.number(),
     resource_cards: z.number(),

@@ -346,6 +346,7 @@ export function deckPage(kb: Knowledge, list: string | undefined): Page {
 ${out.violations.length ? html`<ul class="violations">${(out.violations as Any[]).map((v) => html`<li>${v.reason} <span class="meta">Rules ${v.rules.map((id: string, i: number) => html`${i ? ', ' : ''}${ruleLink(id)}`)}</span>${v.cards.length ? html`<br><span class="meta">Cards: ${v.cards.join(', ')}</span>` : ''}</li>`)}</ul>` : ''}
 ${parsed.unread.length ? html`<p class="note">Lines not read as cards: ${parsed.unread.map((u) => `${u.line}: “${u.text}”`).join('; ')}</p>` : ''}
 <p class="meta">Deck ${s.deck_cards} cards (${s.types.unit} units, ${s.types.pilot} pilots, ${s.types.command} commands, ${s.types.base} bases), colors: ${s.colors.join(', ') || 'none'}; resource deck ${s.resource_cards} cards.</p>
+${out.read.length ? html`<p class="meta">Read as: ${(out.read as Any[]).map((r) => `“${r.written}” → ${r.card} ${r.name}`).join('; ')}</p>` : ''}<p class="meta" id="restriction-list">${out.restriction_list ? `Banned/restricted list applied: ${out.restriction_list.label}.` : 'No banned/restricted list in force: construction rules only.'}</p>
 ${form}`,
   };
 }

@@ -9,7 +9,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { closest, parseArgs, UsageError } from '../../src/main.js';
-import { parseDeckList } from '../../src/deck-list.js';
 import { root } from '../helpers/servers.js';
 
 function run(bin: 'gundam-rules' | 'gundam-rules-mcp', args: string[], input?: string) {
@@ -137,22 +136,5 @@ describe('argument parsing', () => {
     expect(() => parseArgs(['--stdio=yes'], 'serve')).toThrow(/takes no value/);
     expect(closest('stdi', ['stdio', 'port', 'host'])).toBe('stdio');
     expect(closest('zzzzzz', ['stdio', 'port', 'host'])).toBeUndefined();
-  });
-});
-
-describe('deck list reader', () => {
-  it('reads the usual forms and sends resource cards to the resource deck', () => {
-    const { input, unread } = parseDeckList('4 GD01-013\n4x ST01-002 Gundam\nST01-003 x3\nst01-004\n// comment\n\nMain deck\n2 GD01-013\nnot a card\nResources:\n10 R-001\n5 EXR-001', (id) => /^(EX)?R-/.test(id));
-    expect(input.deck).toEqual([
-      { card: 'GD01-013', count: 6 },
-      { card: 'ST01-002', count: 4 },
-      { card: 'ST01-003', count: 3 },
-      { card: 'ST01-004', count: 1 },
-    ]);
-    expect(input.resource_deck).toEqual([
-      { card: 'R-001', count: 10 },
-      { card: 'EXR-001', count: 5 },
-    ]);
-    expect(unread).toEqual([{ line: 9, text: 'not a card' }]);
   });
 });

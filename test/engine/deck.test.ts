@@ -75,8 +75,30 @@ describe('6-1 deck construction', () => {
     expect(out.violations[0]).toMatchObject({ cards: ['ZZ99-001'] });
     expect(out.violations[0]?.reason).toMatch(/unknown card: ZZ99-001; accepted: catalog card numbers/);
     expect(out.summary.unknown).toEqual(['ZZ99-001']);
-    const alt = deck({ deck: [{ card: 'st01-014_p4', count: 1 }, { card: 'Amuro Ray', count: 1 }], resource_deck: resources });
+    const alt = deck({ deck: [{ card: 'st01-014_p4', count: 1 }, { card: 'Mikazuki Augus', count: 1 }, { card: 'gd01 13', count: 1 }], resource_deck: resources });
     expect(alt.summary.unknown).toEqual([]);
-    expect(alt.summary.types).toMatchObject({ command: 1, pilot: 1 });
+    expect(alt.summary.types).toMatchObject({ command: 1, pilot: 1, unit: 1 });
+    expect(alt.read).toEqual([
+      { written: 'Mikazuki Augus', card: 'ST05-010', name: 'Mikazuki Augus', match: 'name' },
+      { written: 'gd01 13', card: 'GD01-013', name: expect.any(String), match: 'number' },
+    ]);
+  });
+
+  it('2-1-1: a name two card numbers share is an input problem listing both, not a guess', () => {
+    const out = deck({ deck: [{ card: 'Amuro Ray', count: 4 }], resource_deck: resources });
+    const v = out.violations.find((x) => x.kind === 'input');
+    expect([...v!.cards].sort()).toEqual(['GD05-085', 'ST01-010']);
+    expect(v?.reason).toMatch(/"Amuro Ray" fits 2 cards: .*Amuro Ray .*Amuro Ray .*write the card number/);
+    expect(out.summary.deck_cards).toBe(0);
+  });
+
+  it('6-1-1-2: a three-color deck names the cards of the extra color only', () => {
+    const red = build(['red']).slice(0, 8); // 32 red
+    const blue = build(['blue']).slice(0, 4); // 16 blue
+    const green = build(['green']).slice(0, 1).map((e) => ({ ...e, count: 2 }));
+    const out = deck({ deck: [...red, ...blue, ...green], resource_deck: resources });
+    const v = out.violations.find((x) => x.rules.includes('6-1-1-2'));
+    expect(v?.cards).toEqual([green[0]!.card]);
+    expect(v?.reason).toMatch(/red 32, blue 16, green 2.*the cards of green are beyond the two main colors/);
   });
 });

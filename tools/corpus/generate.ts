@@ -17,6 +17,7 @@ import { parseGundamWar, parseMarkdownSections } from './sectioned.js';
 import { buildCatalog } from './cards.js';
 import { parentRuleId } from './rule-numbers.js';
 import { readAsks } from './asks.js';
+import { catalogProblems, parseRestrictionList } from '../../src/restrictions/load.js';
 
 const SOURCES = {
   bundle: '000_2fda1a0a7e07f200.txt',
@@ -191,10 +192,25 @@ export function generateCorpus(sourcesDir: string, asksDir = path.join(sourcesDi
   const asks = readAsks(asksDir, docs.map((d) => ({ id: d.meta.id, records: d.records })));
   for (const a of asks) files.set(a.file, a.content);
 
+  // The restriction lists (hand-written data, corpus/restrictions): each must parse, name only
+  // catalog card numbers, and list exactly the catalog's cards that fit each pair group's description.
+  const restrictionsDir = path.join(sourcesDir, '..', 'restrictions');
+  const restrictions: { file: string; effective: string }[] = [];
+  for (const name of fs.existsSync(restrictionsDir) ? fs.readdirSync(restrictionsDir).filter((f) => f.endsWith('.json')).sort() : []) {
+    const content = fs.readFileSync(path.join(restrictionsDir, name), 'utf8');
+    const list = parseRestrictionList(content, `corpus/restrictions/${name}`);
+    const problems = catalogProblems(list, catalog.cards, true);
+    if (problems.length) throw new Error(`corpus/restrictions/${name}: ${problems.join('; ')}`);
+    if (name !== `${list.effective}.json`) throw new Error(`corpus/restrictions/${name}: a list's file is named by its effective date (${list.effective}.json)`);
+    files.set(`restrictions/${name}`, content);
+    restrictions.push({ file: `restrictions/${name}`, effective: list.effective });
+  }
+
   const manifest = {
     documents: docs.map((d) => ({ id: d.meta.id, file: d.file, records: d.records.length })),
     cards: { file: 'cards/cards.json', printings: catalog.cards.length, sets: 'cards/sets.json' },
     asks: asks.map((a) => ({ document: a.document, file: a.file, records: a.records })),
+    restrictions,
     // Content hashes: the build and the server refuse a corpus file that is not exactly this one
     // (a truncated document still parses, with its rules' text gone).
     sha256: Object.fromEntries([...files].sort(([a], [b]) => (a < b ? -1 : 1)).map(([file, content]) => [file, createHash('sha256').update(content).digest('hex')])),
@@ -207,6 +223,7 @@ export function generateCorpus(sourcesDir: string, asksDir = path.join(sourcesDi
     `rules EN restored: ${restored} records; JA alignment: ${JSON.stringify(countBy(rules.ja, (r) => r.alignment ?? 'none'))}` + `; EN-JA links: ${JSON.stringify(rules.links)}`,
     `cards: ${JSON.stringify(catalog.stats)}`,
     `asks: ${asks.map((a) => `${a.document} ${a.records} rules`).join(', ') || 'none'}`,
+    `restriction lists: ${restrictions.map((r) => r.file).join(', ') || 'none'}`,
   ].join('\n');
   return { files, report };
 }

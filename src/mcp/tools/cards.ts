@@ -7,6 +7,7 @@ import { normalizeCardId, preferredCard } from '../../corpus/card-keys.js';
 import type { Knowledge } from '../../knowledge.js';
 import { parseKeyword } from '../../corpus/keywords.js';
 import { keywordOn } from '../../search/cards.js';
+import { cardStanding } from '../restrictions.js';
 
 const COLORS = ['blue', 'green', 'red', 'white', 'purple'] as const;
 
@@ -190,6 +191,12 @@ export const getCard = defineTool({
     candidates: z.array(z.object({ id: z.string(), name: z.string(), type: z.string(), set: z.string() })).describe('Other cards the name may mean'),
     abilities: z.array(abilitySummarySchema),
     effects: z.enum(['full', 'partial', 'none']).describe('How much of it simulate_ruling runs'),
+    restriction: z
+      .object({
+        list: z.string().nullable(),
+        status: z.array(z.object({ status: z.enum(['banned', 'limited', 'banned_pair', 'pair_group']), text: z.string() })),
+      })
+      .describe('Banned/restricted list and status'),
   }),
   handler: (args, kb) => {
     const { card, printing, candidates } = lookup(kb, args.id, args.name);
@@ -206,8 +213,10 @@ export const getCard = defineTool({
       lines.push(`Effects: ${card.effects} (${abilities.filter((a) => a.status === 'executes').length} of ${abilities.length} abilities execute)`);
       for (const a of abilities) lines.push(`  - ${a.status === 'executes' ? `executes (${a.kind})` : `unsupported, ${a.reason}: "${a.unread}"`}: ${a.text}`);
     }
+    const standing = cardStanding(kb, card);
+    if (standing.list) lines.push(standing.restrictions.length ? `Restricted: ${standing.restrictions.map((r) => r.text).join('; ')} (${standing.list})` : `Not restricted on the ${standing.list}`);
     if (others.length) lines.push(`Other matches: ${others.map((c) => `${c.id} ${c.name}`).join('; ')}`);
     const { abilities: _ir, effects, ...fields } = card;
-    return { structured: { card: fields, printing, candidates: others, abilities, effects: effects ?? 'none' }, text: lines.join('\n') };
+    return { structured: { card: fields, printing, candidates: others, abilities, effects: effects ?? 'none', restriction: { list: standing.list, status: standing.restrictions.map((r) => ({ status: r.status, text: r.text })) } }, text: lines.join('\n') };
   },
 });

@@ -1,10 +1,14 @@
 /** simulate_ruling and check_deck: the embedded rules engine (src/engine) as tools. */
-import { defineTool, type ToolDefinition } from '../tool.js';
+import { z } from 'zod';
+import { defineTool, ToolError, type ToolDefinition } from '../tool.js';
 import type { Knowledge } from '../../knowledge.js';
+import { parseDeckList } from '../../deck-list.js';
+import { activeRestrictions } from '../restrictions.js';
 import type { CardRecord } from '../../corpus/types.js';
 import { cardsByName, cardSuggestions } from './cards.js';
 import {
   type CardLookup,
+  type CheckDeckOutput,
   checkDeck,
   checkDeckInputSchema,
   checkDeckOutputSchema,
@@ -85,22 +89,57 @@ export const simulateRulingTool = defineTool({
   },
 });
 
+const checkDeckInput = checkDeckInputSchema
+  .extend({
+    deck: checkDeckInputSchema.shape.deck.optional(),
+    list: z
+      .string()
+      .max(10000, 'list is at most 10000 characters')
+      .optional()
+      .describe('Instead of deck: a list as text ("4x Graze")'),
+  })
+  .refine((a) => (a.deck === undefined) !== (a.list === undefined), { message: 'give deck (entries) or list (text), one of them' })
+  .refine((a) => a.list === undefined || a.resource_deck === undefined, { message: 'with list, put the resource deck in the list (a "Resource deck" heading), not in resource_deck' });
+
+/** Whether a list line's card is a Resource (it then goes to the resource deck wherever it is listed). */
+function resourceTest(lookup: CardLookup): (card: string) => boolean {
+  return (card) => {
+    const c = lookup.byId(card) ?? lookup.byName(card);
+    return c ? c.type === 'resource' : /^R-/i.test(card);
+  };
+}
+
+function deckText(out: CheckDeckOutput, unread: { line: number; text: string }[]): string {
+  const s = out.summary;
+  const l = out.restriction_list;
+  return [
+    out.legal ? 'Legal deck.' : `Illegal deck (${out.violations.length} problem${out.violations.length === 1 ? '' : 's'}):`,
+    ...out.violations.map((v) => `- ${v.reason}${v.rules.length ? ` [${v.rules.join(', ')}]` : ''}${v.cards.length ? ` cards: ${v.cards.join(', ')}` : ''}`),
+    ...out.read.map((r) => `Read "${r.written}" as ${r.card} ${r.name}${r.match === 'loose' ? ' (closest name: check it is the card meant)' : ''}.`),
+    ...(unread.length ? [`Lines not read as cards: ${unread.map((u) => `${u.line}: "${u.text}"`).join('; ')}`] : []),
+    `Deck ${s.deck_cards} cards (${s.types.unit} units, ${s.types.pilot} pilots, ${s.types.command} commands, ${s.types.base} bases), colors: ${s.colors.join(', ') || 'none'}; resource deck ${s.resource_cards} cards.`,
+    l ? `Restriction list applied: ${l.label}; source: ${l.source}${l.origin === 'bundled' ? '' : `; read from ${l.origin}`}.` : 'No restriction list in force: construction rules only.',
+    ...out.exceptions.map((x) => `Exception applied: ${x}`),
+  ].join('\n');
+}
+
 export const checkDeckTool = defineTool({
   name: 'check_deck',
   title: 'Check a deck',
   description:
-    'Checks a deck list against the construction rules (6-1): 50 cards, one or two colors, at most 4 per card number, and a 10-card resource deck.',
-  input: checkDeckInputSchema,
-  output: checkDeckOutputSchema,
+    'Checks a deck against the construction rules (6-1) and the banned/restricted list in force (named with its date). Cards by number or name.',
+  input: checkDeckInput,
+  output: checkDeckOutputSchema.extend({ unread: z.array(z.object({ line: z.number(), text: z.string() })).describe('Lines not read') }),
   handler: (args, kb) => {
-    const out = checkDeck(args, kb.cardLookup);
-    const s = out.summary;
-    const lines = [
-      out.legal ? 'Legal deck.' : `Illegal deck (${out.violations.length} problem${out.violations.length === 1 ? '' : 's'}):`,
-      ...out.violations.map((v) => `- ${v.reason} [${v.rules.join(', ')}]${v.cards.length ? ` cards: ${v.cards.join(', ')}` : ''}`),
-      `Deck ${s.deck_cards} cards (${s.types.unit} units, ${s.types.pilot} pilots, ${s.types.command} commands, ${s.types.base} bases), colors: ${s.colors.join(', ') || 'none'}; resource deck ${s.resource_cards} cards.`,
-    ];
-    return { structured: out, text: lines.join('\n') };
+    const lookup = scenarioCards(kb);
+    const parsed = args.list !== undefined ? parseDeckList(args.list, resourceTest(lookup)) : null;
+    if (parsed && parsed.input.deck.length + parsed.input.resource_deck.length === 0) {
+      throw new ToolError(`no card read from list${parsed.unread.length ? ` (not read: ${parsed.unread.slice(0, 3).map((u) => `"${u.text}"`).join(', ')})` : ''}; write one card a line with its count, e.g. "4 GD01-013", "4x Guncannon" or "GD01-013 x4"`);
+    }
+    const input = parsed ? parsed.input : { deck: args.deck!, ...(args.resource_deck ? { resource_deck: args.resource_deck } : {}) };
+    const out = checkDeck(input, lookup, { restrictions: activeRestrictions(kb) });
+    const unread = parsed?.unread ?? [];
+    return { structured: { ...out, unread }, text: deckText(out, unread) };
   },
 });
 
