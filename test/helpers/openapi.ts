@@ -28,15 +28,15 @@ export function openApiChecker(doc: unknown) {
     const matches = operations.filter((o) => o.method === method && new RegExp(`^${o.template.replace(/[.]/g, '\\.').replace(/\{\w+\}/g, '[^/]+')}$`).test(path));
     return matches.find((o) => !o.template.includes('{')) ?? matches[0];
   };
-  /** Problems of one answer against the document ([] when it conforms). */
-  const check = (method: string, path: string, status: number, headers: Headers, body: unknown): string[] => {
+  /** Problems of one answer against the document ([] when it conforms); null headers: a JSON body whose headers were not seen. */
+  const check = (method: string, path: string, status: number, headers: Headers | null, body: unknown): string[] => {
     const op = operationFor(method, path);
     if (!op) return [`${method} ${path} is not in the document`];
     const response = op.responses[String(status)];
     if (!response) return [`${method} ${op.template} does not document status ${status}`];
     const problems: string[] = [];
-    for (const [name, h] of Object.entries(response.headers ?? {})) if (h.required && !headers.has(name)) problems.push(`header ${name} missing`);
-    const type = (headers.get('content-type') ?? '').split(';')[0]!.trim();
+    if (headers) for (const [name, h] of Object.entries(response.headers ?? {})) if (h.required && !headers.has(name)) problems.push(`header ${name} missing`);
+    const type = headers ? (headers.get('content-type') ?? '').split(';')[0]!.trim() : 'application/json';
     if (!response.content?.[type]) return [...problems, `content type "${type}" not documented for ${status}`];
     const validate = ajv.getSchema(`openapi.json${pointer('paths', op.template, method.toLowerCase(), 'responses', String(status), 'content', type, 'schema')}`);
     if (!validate) return [...problems, 'no schema found'];
