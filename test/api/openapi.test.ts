@@ -8,6 +8,7 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Validator } from '@seriousme/openapi-schema-validator';
+import fc from 'fast-check';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { httpClient, httpServer, initializeBody, post, type HttpServer } from '../helpers/servers.js';
 import { openApiChecker } from '../helpers/openapi.js';
@@ -214,6 +215,43 @@ describe('errors, as the document and the MCP path give them', () => {
     const method = await call('GET', '/api/v1/deck/check');
     expect(method.status).toBe(405);
     expect(method.headers.get('allow')).toBe('POST');
+  });
+});
+
+describe('odd requests', () => {
+  const gets = SAMPLES.filter((x) => x.method === 'GET');
+  const fieldNames = ['query', 'limit', 'offset', 'language', 'level', 'cost', 'color', 'type', 'name', 'section', 'document', 'include_unofficial', 'printings', 'keyword'];
+  const value = fc.oneof(fc.string({ maxLength: 30 }), fc.constantFrom('', '0', '-1', '1.5', '1e3', '20', 'true', 'ja', '\u0000', 'x'.repeat(600), '8-5-3', '%zz', '<Blocker>'), fc.integer().map(String));
+  const segment = fc.oneof(fc.string({ minLength: 1, maxLength: 50 }), fc.constantFrom('GD01-013', '8-5-3', 'gundam-cr-ja', '%', 'a b', 'x'.repeat(100))).filter((v) => v !== '.' && v !== '..');
+
+  it('get a documented answer for any query string and path value, never a crash', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...gets),
+        fc.array(fc.tuple(fc.oneof(fc.constantFrom(...fieldNames), fc.string({ minLength: 1, maxLength: 12 })), value), { maxLength: 4 }),
+        segment,
+        async (sample, params, seg) => {
+          const template = Object.entries(doc.paths as Record<string, Record<string, { operationId: string }>>).find(([, item]) => item.get?.operationId === sample.operationId)![0];
+          const path = template.replace(/\{\w+\}/g, encodeURIComponent(seg));
+          const qs = new URLSearchParams(params).toString();
+          const r = await call('GET', `${path}${qs ? `?${qs}` : ''}`);
+          expect([200, 400, 404], `${path}?${qs}`).toContain(r.status);
+          expect(checker.check('GET', path, r.status, r.headers, r.body), `${path}?${qs}`).toEqual([]);
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+
+  it('get a documented answer for any JSON body on the POST endpoints', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom('/api/v1/deck/check', '/api/v1/simulate'), fc.oneof(fc.jsonValue({ maxDepth: 4 }), fc.constant(deck), fc.constant(scenario)), async (path, body) => {
+        const r = await call('POST', path, JSON.stringify(body));
+        expect([200, 400], JSON.stringify(body).slice(0, 200)).toContain(r.status);
+        expect(checker.check('POST', path, r.status, r.headers, r.body)).toEqual([]);
+      }),
+      { numRuns: 40 },
+    );
   });
 });
 
