@@ -68,8 +68,8 @@ export function mountApi(app: Hono<{ Bindings: HttpBindings }>, o: ApiOptions): 
     for (const p of paths) api.use(p, cross);
   }
 
-  /** The checks every API request passes before its endpoint sees it, and the budget headers on every answer. */
-  const gate: MiddlewareHandler<ApiEnv> = async (c, next) => {
+  /** The checks every API request passes before its endpoint (running `tool`) sees it, and the budget headers on every answer. */
+  const gate = (tool?: string): MiddlewareHandler<ApiEnv> => async (c, next) => {
     const started = performance.now();
     const who = o.identity(c as unknown as Context<{ Bindings: HttpBindings }>);
     c.set('client', who.key);
@@ -94,7 +94,7 @@ export function mountApi(app: Hono<{ Bindings: HttpBindings }>, o: ApiOptions): 
     if (res) c.res = res;
     for (const [k, v] of Object.entries(o.limiter.headers(c.get('decision')))) c.res.headers.set(k, v);
     c.res.headers.set('X-Content-Type-Options', 'nosniff');
-    log('request', { method: c.req.method, path: c.req.path.slice(0, 120), status: c.res.status, ms: Math.round((performance.now() - started) * 10) / 10, client: o.logKey(who.key) });
+    log('request', { method: c.req.method, path: c.req.path.slice(0, 120), status: c.res.status, ms: Math.round((performance.now() - started) * 10) / 10, tool, client: o.logKey(who.key) });
   };
 
   /** Runs an endpoint's tool in the client's turn and charges the work beyond the price. */
@@ -103,13 +103,12 @@ export function mountApi(app: Hono<{ Bindings: HttpBindings }>, o: ApiOptions): 
     const key = c.get('client');
     await turn(o.scheduler, key);
     const t = cpuNow();
-    let result;
+    let result: Awaited<ReturnType<typeof callTool>> | ReturnType<typeof failure>;
     try {
       // Awaited: a handler may answer with a promise (run elsewhere) as well as at once.
       result = await callTool(tool.name, args, o.kb);
     } catch (err) {
-      const f = failure(err, tool, e.lookup ?? false);
-      result = f;
+      result = failure(err, tool, e.lookup ?? false);
     } finally {
       const ms = cpuNow() - t;
       if (o.scheduler) {
@@ -135,7 +134,7 @@ export function mountApi(app: Hono<{ Bindings: HttpBindings }>, o: ApiOptions): 
     const tool = toolOf(e);
     if (e.method === 'get') {
       const fields = queryFields(e);
-      api.get(honoPath(e), gate, (c) => {
+      api.get(honoPath(e), gate(tool.name), (c) => {
         const { args, problems } = queryArgs(fields, c.req.queries());
         for (const f of e.require ?? []) if (args[f] === undefined) problems.push({ field: f, message: 'required' });
         if (problems.length) {
@@ -146,7 +145,7 @@ export function mountApi(app: Hono<{ Bindings: HttpBindings }>, o: ApiOptions): 
         return answer(c, e, args);
       });
     } else {
-      api.post(honoPath(e), gate, async (c, next) => {
+      api.post(honoPath(e), gate(tool.name), async (c, next) => {
         const type = c.req.header('content-type') ?? '';
         if (!/^application\/json\b/i.test(type)) return fail(c, 415, { error: `Unsupported Media Type: Content-Type must be application/json, got "${type.slice(0, 80)}"` });
         return readBody(c, next);
@@ -170,7 +169,7 @@ export function mountApi(app: Hono<{ Bindings: HttpBindings }>, o: ApiOptions): 
     }
   }
 
-  api.get('/openapi.json', gate, (c) => c.json(openApiDocument()));
+  api.get('/openapi.json', gate(), (c) => c.json(openApiDocument()));
 
   // Anything else under the prefix: 405 when the path exists with another method, else 404. Here,
   // not in the app's notFound, so that no later '/api/*' route (the rules page's) sees it.
@@ -180,8 +179,8 @@ export function mountApi(app: Hono<{ Bindings: HttpBindings }>, o: ApiOptions): 
     if (methods.length) return fail(c, 405, { error: `Method Not Allowed: ${c.req.method.slice(0, 10)} ${c.req.path.slice(0, 120)}; use ${methods.join(', ')}` }, { Allow: methods.join(', ') });
     return fail(c, 404, { error: `Not Found: ${c.req.path.slice(0, 120)}; the endpoints are listed in /openapi.json: ${[...new Set(ENDPOINTS.map((x) => `${x.method.toUpperCase()} ${API_PREFIX}${x.path}`))].join(', ')}` });
   };
-  api.all(API_PREFIX, gate, elsewhere);
-  api.all(`${API_PREFIX}/*`, gate, elsewhere);
+  api.all(API_PREFIX, gate(), elsewhere);
+  api.all(`${API_PREFIX}/*`, gate(), elsewhere);
 
   app.route('/', api);
 }
