@@ -35,7 +35,7 @@ const delta = (what: string) =>
 const playerId = z.enum(['A', 'B']);
 
 /** A path as clients read it: state.players.A.units[0] (the SDK and z.prettifyError print it the same way). */
-function dotPath(path: readonly PropertyKey[]): string {
+export function dotPath(path: readonly PropertyKey[]): string {
   return path.reduce<string>((acc, seg) => (typeof seg === 'number' ? `${acc}[${seg}]` : acc ? `${acc}.${String(seg)}` : String(seg)), '');
 }
 

@@ -17,6 +17,7 @@ import { log } from '../log.js';
 import { hostnameOf, LOOPBACK } from './config.js';
 import type { Knowledge } from '../knowledge.js';
 import { mountWeb } from '../web/routes.js';
+import { mountApi } from './api/routes.js';
 
 export interface AppOptions {
   sessions: SessionManager;
@@ -44,6 +45,8 @@ export interface AppOptions {
   costUnitMs?: number;
   /** Serve the judges' rules page at / from this Knowledge (src/web); absent or null: /mcp only. */
   web?: Knowledge | null;
+  /** Serve the JSON API under /api/v1 and /openapi.json from this Knowledge (src/http/api); absent or null: none. */
+  api?: Knowledge | null;
 }
 
 type Env = { Bindings: HttpBindings };
@@ -376,6 +379,13 @@ export function createApp(o: AppOptions): Hono<Env> {
     }
   }
 
+  // Before the rules page: its '/api/*' checks (GET only, a second charge) must not see /api/v1.
+  if (o.api) {
+    mountApi(app, {
+      kb: o.api, limiter: o.limiter, scheduler: (o.stateless ?? o.sessions).scheduler, costUnitMs, maxBodyBytes: o.maxBodyBytes, maxJsonDepth, corsOrigins: o.corsOrigins,
+      allowedHosts: o.allowedHosts, originAllowed: (origin) => originAllowed(origin, o.allowedOrigins), identity: (c) => clientIdentity(c, o.trustProxyHeader, apiKeys), logKey: logHash,
+    });
+  }
   if (o.web) {
     mountWeb(app, {
       kb: o.web,
@@ -386,7 +396,7 @@ export function createApp(o: AppOptions): Hono<Env> {
     });
   }
 
-  app.notFound((c) => c.json({ error: `Not Found: ${c.req.path}; the MCP endpoint is /mcp, health is /healthz${o.web ? ', the rules page is /' : ''}` }, 404));
+  app.notFound((c) => c.json({ error: `Not Found: ${c.req.path}; the MCP endpoint is /mcp, health is /healthz${o.api ? ', the JSON API is /api/v1 (/openapi.json)' : ''}${o.web ? ', the rules page is /' : ''}` }, 404));
   app.onError((err, c) => {
     log('http_error', { path: c.req.path, error: err instanceof Error ? err.message : String(err) });
     return c.json(jsonRpcError(-32603, 'Internal error'), 500);

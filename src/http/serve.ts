@@ -101,6 +101,7 @@ export async function startHttp(config: HttpConfig = loadHttpConfig()): Promise<
     responseTimeoutMs: config.responseTimeoutMs,
     costUnitMs: config.costUnitMs,
     web: config.web ? kb : null,
+    api: kb,
   });
   const server = await new Promise<Server>((resolve, reject) => {
     const s = serve(
