@@ -44,6 +44,10 @@ export interface AppOptions {
   costUnitMs?: number;
   /** Serve the judges' rules page at / from this Knowledge (src/web); absent or null: /mcp only. */
   web?: Knowledge | null;
+  /** The rules page's own budget, separate from /mcp's (default: 600 a minute per client, in memory). */
+  webLimiter?: RateLimiter;
+  /** Signs venue pass cookies (/join?key=... for a listed API key); absent or null: no venue links. */
+  webPass?: { secret: string; days: number } | null;
 }
 
 type Env = { Bindings: HttpBindings };
@@ -379,10 +383,12 @@ export function createApp(o: AppOptions): Hono<Env> {
   if (o.web) {
     mountWeb(app, {
       kb: o.web,
-      limiter: o.limiter,
+      limiter: o.webLimiter ?? new RateLimiter({ perMinute: 600, prefix: 'web' }),
       allowedHosts: o.allowedHosts,
       originAllowed: (origin) => originAllowed(origin, o.allowedOrigins),
       clientKey: (c) => clientIdentity(c, o.trustProxyHeader, o.apiKeys ?? null).key,
+      apiKeys: o.apiKeys ?? null,
+      pass: o.webPass ?? null,
     });
   }
 
