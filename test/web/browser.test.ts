@@ -292,6 +292,8 @@ describe.skipIf(!available)('rules page when the venue network is overloaded (42
     expect(await page.locator('h1').innerText()).toContain('Attack on a Unit');
     expect(await page.locator('#saved').innerText()).toMatch(/Saved copy.*busy/);
     expect(await page.locator('body').innerText()).not.toMatch(/Slow down|Too many requests/);
+    fs.mkdirSync(SHOTS, { recursive: true });
+    await page.screenshot({ path: path.join(SHOTS, 'saved-copy-phone.png') });
     // A rule and a card never opened: rendered from the saved data, with the banner.
     await page.goto(`${server.url}/rule/gundam-cr-en/8-5-2-3-1`);
     expect(await page.locator('#citation').innerText()).toBe('CR 1.7.0 8-5-2-3-1');
@@ -353,6 +355,7 @@ describe.skipIf(!available)('rules page offline', () => {
     expect(await page.locator('#needs-connection').innerText()).toMatch(/needs a connection/);
     expect(await page.locator('#list').inputValue()).toBe('4 ST01-001\n4 ST01-002');
     expect(await page.locator('h1').innerText()).toBe('Deck check');
+    await page.screenshot({ path: path.join(SHOTS, 'deck-offline-phone.png') });
     // Typing a number in the search box still jumps to the rule.
     await page.locator('#q').fill('10-1');
     await page.locator('#q').press('Enter');
