@@ -149,14 +149,10 @@ describe.skipIf(!available)('rules page in a browser', () => {
     const small: string[] = [];
     for (const url of ['/rule/gundam-cr-en/8-5-3-2', '/rule/gundam-cr-ja/8-5-3', '/?q=both+units+destroyed', '/card/GD01-004-p1', '/deck', '/doc/gundam-cr-en', '/']) {
       await page.goto(`${server.url}${url}`);
-      const boxes = await page.locator('header a, header input, header select, header button, main a, main button, main input, main select, main textarea').evaluateAll((els) =>
-        els
-          .filter((e) => (e as HTMLElement).offsetParent !== null)
-          .map((e) => {
-            const r = e.getBoundingClientRect();
-            return { what: `${e.tagName.toLowerCase()} "${(e.textContent ?? '').trim().slice(0, 30)}"`, w: r.width, h: r.height };
-          }),
-      );
+      // (Run in the page: the test's TypeScript has no DOM types.)
+      const boxes = (await page.evaluate(`[...document.querySelectorAll('header a, header input, header select, header button, main a, main button, main input, main select, main textarea')]
+        .filter((e) => e.offsetParent !== null)
+        .map((e) => { const r = e.getBoundingClientRect(); return { what: e.tagName.toLowerCase() + ' "' + (e.textContent || '').trim().slice(0, 30) + '"', w: r.width, h: r.height }; })`)) as { what: string; w: number; h: number }[];
       expect(boxes.length, url).toBeGreaterThan(3);
       for (const b of boxes) if (b.h < 43.5 || b.w < 43.5) small.push(`${url}: ${b.what} ${b.w.toFixed(0)}x${b.h.toFixed(0)}`);
     }
@@ -170,13 +166,13 @@ describe.skipIf(!available)('rules page in a browser', () => {
       const p = narrow.pages()[0] ?? (await narrow.newPage());
       for (const url of ['/', '/rule/gundam-cr-ja/8-5-3']) {
         await p.goto(`${server.url}${url}`);
-        const fit = await p.locator('#q').evaluate((el) => {
-          const input = el as HTMLInputElement;
+        const fit = (await p.evaluate(`(() => {
+          const input = document.getElementById('q');
           const cs = getComputedStyle(input);
-          const ctx = document.createElement('canvas').getContext('2d')!;
-          ctx.font = `${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
+          const ctx = document.createElement('canvas').getContext('2d');
+          ctx.font = cs.fontWeight + ' ' + cs.fontSize + ' ' + cs.fontFamily;
           return { text: ctx.measureText(input.placeholder).width, room: input.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight) };
-        });
+        })()`)) as { text: number; room: number };
         expect(fit.text, url).toBeLessThanOrEqual(fit.room);
       }
     } finally {
