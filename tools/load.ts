@@ -1,6 +1,6 @@
 /**
- * Load test of the HTTP server, on loopback only (127.0.0.0/8), bounded in time and requests. Three
- * scenarios, run in turn (or one with --scenario mix|noisy|flood):
+ * Load test of the HTTP server, on loopback only (127.0.0.0/8), bounded in time and requests. Four
+ * scenarios (the first three run in turn, or one with --scenario mix|noisy|flood|venue):
  *
  * - mix: many clients (each its own 127.x.y.z source address), each with its own MCP session, send
  *   a mix of well-formed tool calls as fast as a pool of connections allows, well past the rate
