@@ -511,9 +511,18 @@ async function venueScenario(): Promise<number> {
   const started = performance.now();
   const deadline = started + seconds * 1000;
 
+  // A kept-alive connection the server closed as it was reused: sent again once, as browsers do.
+  let resent = 0;
+  const stale = (r: { error?: string }) => /ECONNRESET|socket hang up/.test(r.error ?? '');
+  const once = async <T extends { error?: string } | object>(f: () => Promise<T>): Promise<T> => {
+    const r = await f();
+    if (!stale(r as { error?: string })) return r;
+    resent++;
+    return f();
+  };
   const get = async (path: string) => {
     const tag = etags.get(path);
-    const r = await loopbackRequest(url, { method: 'GET', path, from, timeoutMs: REQUEST_TIMEOUT_MS, headers: { accept: 'text/html,application/json', 'accept-encoding': 'gzip', ...(tag ? { 'if-none-match': tag } : {}) } });
+    const r = await once(() => loopbackRequest(url, { method: 'GET', path, from, timeoutMs: REQUEST_TIMEOUT_MS, headers: { accept: 'text/html,application/json', 'accept-encoding': 'gzip', ...(tag ? { 'if-none-match': tag } : {}) } }));
     if ('error' in r) return { status: 0, ms: r.ms, error: r.error };
     const etag = r.headers.etag;
     if (typeof etag === 'string') etags.set(path, etag);
@@ -544,8 +553,9 @@ async function venueScenario(): Promise<number> {
   const mcpLoop = async () => {
     let session: string | null = null;
     for (let id = 1; performance.now() < deadline; id++) {
-      const r: Awaited<ReturnType<typeof send>> = session
-        ? await send(url, { jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'get_rule', arguments: { id: '8-5-3' } } }, { 'mcp-session-id': session }, from)
+      const s = session;
+      const r: Awaited<ReturnType<typeof send>> = s
+        ? await once(() => send(url, { jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'get_rule', arguments: { id: '8-5-3' } } }, { 'mcp-session-id': s }, from))
         : await send(url, initializeBody(0, 'venue'), {}, from);
       if ('error' in r) {
         mcp.failed++;
@@ -574,6 +584,7 @@ async function venueScenario(): Promise<number> {
     seconds,
     pages: { loads: pages.loads, per_minute: Math.round(pages.loads / minutes), ok: pages.ok, revalidated_304: pages.revalidated, refused: pages.refused, failed: pages.failed, p50_ms: pct(pages.ms, 50), p95_ms: pct(pages.ms, 95) },
     mcp: { ...mcp, ceiling: mcpCeiling },
+    resent_after_reset: resent,
     failures: Object.fromEntries(failures),
     server_errors_logged: serverTrouble,
     server_exit: exitCode,
