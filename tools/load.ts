@@ -553,7 +553,7 @@ async function venueScenario(): Promise<number> {
   const mcpLoop = async () => {
     let session: string | null = null;
     for (let id = 1; performance.now() < deadline; id++) {
-      const s = session;
+      const s: string | null = session;
       const r: Awaited<ReturnType<typeof send>> = s
         ? await once(() => send(url, { jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'get_rule', arguments: { id: '8-5-3' } } }, { 'mcp-session-id': s }, from))
         : await send(url, initializeBody(0, 'venue'), {}, from);
