@@ -15,6 +15,8 @@
     return e;
   }
   function item(list, kind, href, label, extra) {
+    // No suggestion twice (the rule a number names is not listed again as a match).
+    if (list.querySelector('a[href="' + CSS.escape(href) + '"]')) return;
     var li = el('li');
     li.appendChild(el('span', 'kind', kind));
     var a = el('a', null, label);
@@ -32,9 +34,13 @@
     var list = el('ul');
     list.id = 'live-results';
     if (answer.rule) item(list, 'rule', answer.rule.href, answer.rule.id, 'open this rule');
-    (answer.glossary || []).forEach(function (g) { item(list, 'term', g.href, g.term, g.definition.slice(0, 90)); });
-    (answer.rules || []).forEach(function (r) { item(list, 'rule', r.href, r.id + (r.heading ? ' ' + r.heading : ''), (r.heading ? '' : r.text.slice(0, 90))); });
-    (answer.cards || []).forEach(function (c) { item(list, 'card', c.href, c.id + ' ' + c.name, c.type); });
+    // In the order the server chose for this query: a card name's cards first, a sentence's rules.
+    var kinds = {
+      glossary: function () { (answer.glossary || []).forEach(function (g) { item(list, 'term', g.href, g.term, g.definition.slice(0, 90)); }); },
+      rules: function () { (answer.rules || []).forEach(function (r) { item(list, 'rule', r.href, r.id + (r.heading ? ' ' + r.heading : ''), (r.heading ? '' : r.text.slice(0, 90))); }); },
+      cards: function () { (answer.cards || []).forEach(function (c) { item(list, 'card', c.href, c.id + ' ' + c.name, c.type); }); },
+    };
+    (answer.order || ['rules', 'cards', 'glossary']).forEach(function (k) { if (kinds[k]) kinds[k](); });
     if (!list.children.length) list.appendChild(el('li', 'empty', 'Nothing matches yet.'));
     live.appendChild(list);
   }
@@ -64,9 +70,10 @@
   // Copy citation: the citation is on the page as text; the button copies it.
   document.querySelectorAll('button[data-copy]').forEach(function (b) {
     b.hidden = false;
+    var label = b.textContent;
     b.addEventListener('click', function () {
       var text = b.getAttribute('data-copy');
-      var done = function () { b.textContent = 'Copied'; setTimeout(function () { b.textContent = 'Copy citation'; }, 1500); };
+      var done = function () { b.textContent = b.getAttribute('data-done') || 'Copied'; setTimeout(function () { b.textContent = label; }, 1500); };
       if (navigator.clipboard && navigator.clipboard.writeText) {
         navigator.clipboard.writeText(text).then(done, function () { select(b); });
       } else select(b);

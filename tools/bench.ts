@@ -570,7 +570,7 @@ function getTimed(url: string): Promise<{ status: number; serverMs: number; wall
 
 async function webPage(): Promise<void> {
   const n = quick ? 200 : 1000;
-  const h = await httpServer({ RATE_LIMIT_PER_MINUTE: '1000000', RATE_LIMIT_BURST: '1000000' }, { entry, retainLogs: false });
+  const h = await httpServer({ RATE_LIMIT_PER_MINUTE: '1000000', RATE_LIMIT_BURST: '1000000', WEB_RATE_LIMIT_PER_MINUTE: '1000000' }, { entry, retainLogs: false });
   const first = await getTimed(`${h.url}/rule/gundam-cr-en/8-5-3-2`);
   if (first.status !== 200) throw new Error(`rule page answered ${first.status}`);
   const jump = await getTimed(`${h.url}/?q=8-5-3-2-3`);

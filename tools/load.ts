@@ -1,6 +1,6 @@
 /**
- * Load test of the HTTP server, on loopback only (127.0.0.0/8), bounded in time and requests. Three
- * scenarios, run in turn (or one with --scenario mix|noisy|flood):
+ * Load test of the HTTP server, on loopback only (127.0.0.0/8), bounded in time and requests. Four
+ * scenarios (the first three run in turn, or one with --scenario mix|noisy|flood|venue):
  *
  * - mix: many clients (each its own 127.x.y.z source address), each with its own MCP session, send
  *   a mix of well-formed tool calls as fast as a pool of connections allows, well past the rate
@@ -11,6 +11,11 @@
  *   the others' p95 stays under 50 ms and /healthz answers every poll.
  * - flood: clients hold sessions while made-up API keys and many addresses flood initialize past
  *   every session cap. Passes when no session of those clients is lost.
+ * - venue: a room of judges behind one address: 200 rules-page loads a minute (a page, revalidated
+ *   with its ETag when seen before, and its script and style) for 3 minutes (--seconds N shortens
+ *   it), while the same address calls /mcp faster than its 60 a minute. Passes when no page load is
+ *   refused and /mcp still refuses past its own limit. With the default settings (not in `all`
+ *   unless asked: --scenario venue).
  *
  * Each exits 1 on any failed request (network error, 5xx other than a 503 for a flood's initialize,
  * a 4xx other than 429, or an error answer to a well-formed call), a dead server, or RSS still growing.
@@ -487,15 +492,122 @@ async function floodScenario(): Promise<number> {
   return failed === 0 && lost === 0 && health !== null && serverTrouble === 0 && (exitCode === null || exitCode === 0) ? 0 : 1;
 }
 
+// ------------------------------------------------------------------------------------------------
+// Venue: one address, a room of phones on the rules page, and /mcp beside it with its own limit.
+
+async function venueScenario(): Promise<number> {
+  const given = textOption('seconds');
+  const seconds = given === undefined ? 180 : Math.min(180, option('seconds', 180, 180));
+  const pagesPerMinute = 200;
+  const target = await startServer({}, true);
+  const url = target.url;
+  const from = clientAddress(0, 7);
+  const PAGES = ['/rule/gundam-cr-en/8-5-3', '/rule/gundam-cr-en/8-5-3-2-3', '/rule/gundam-cr-ja/8-5-3', '/?q=both+units+destroyed', '/?q=wing+gundam', '/card/GD01-040', '/card/ST01-001', '/doc/gundam-cr-en', '/', '/api/search?q=blocker'];
+  const etags = new Map<string, string>();
+  const pages = { loads: 0, ok: 0, revalidated: 0, refused: 0, failed: 0, ms: [] as number[] };
+  const mcp = { answered: 0, limited: 0, failed: 0 };
+  const failures = new Map<string, number>();
+  const fail = (why: string) => failures.set(why, (failures.get(why) ?? 0) + 1);
+  const started = performance.now();
+  const deadline = started + seconds * 1000;
+
+  // A kept-alive connection the server closed as it was reused: sent again once, as browsers do.
+  let resent = 0;
+  const stale = (r: { error?: string }) => /ECONNRESET|socket hang up/.test(r.error ?? '');
+  const once = async <T extends { error?: string } | object>(f: () => Promise<T>): Promise<T> => {
+    const r = await f();
+    if (!stale(r as { error?: string })) return r;
+    resent++;
+    return f();
+  };
+  const get = async (path: string) => {
+    const tag = etags.get(path);
+    const r = await once(() => loopbackRequest(url, { method: 'GET', path, from, timeoutMs: REQUEST_TIMEOUT_MS, headers: { accept: 'text/html,application/json', 'accept-encoding': 'gzip', ...(tag ? { 'if-none-match': tag } : {}) } }));
+    if ('error' in r) return { status: 0, ms: r.ms, error: r.error };
+    const etag = r.headers.etag;
+    if (typeof etag === 'string') etags.set(path, etag);
+    return { status: r.status, ms: r.ms, error: null };
+  };
+  // One page load: the page (a 304 when seen before) and its static files (free of the budget).
+  const pageLoop = async () => {
+    for (let i = 0; performance.now() < deadline; i++) {
+      const due = started + (i * 60_000) / pagesPerMinute;
+      if (due > performance.now()) await new Promise((res) => setTimeout(res, due - performance.now()));
+      if (performance.now() >= deadline) break;
+      pages.loads++;
+      const [page, ...assets] = await Promise.all([get(PAGES[i % PAGES.length]!), get('/app.css'), get('/app.js')]);
+      if (page!.status === 200) pages.ok++;
+      else if (page!.status === 304) pages.revalidated++;
+      else if (page!.status === 429) {
+        pages.refused++;
+        fail('page: 429');
+      } else {
+        pages.failed++;
+        fail(`page: ${page!.error ?? `HTTP ${page!.status}`}`);
+      }
+      pages.ms.push(page!.ms);
+      for (const a of assets) if (a.status !== 200 && a.status !== 304) fail(`asset: ${a.error ?? `HTTP ${a.status}`}`);
+    }
+  };
+  // /mcp from the same address, four times a second: past its 60 a minute, so it must be refused at times.
+  const mcpLoop = async () => {
+    let session: string | null = null;
+    for (let id = 1; performance.now() < deadline; id++) {
+      const s: string | null = session;
+      const r: Awaited<ReturnType<typeof send>> = s
+        ? await once(() => send(url, { jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'get_rule', arguments: { id: '8-5-3' } } }, { 'mcp-session-id': s }, from))
+        : await send(url, initializeBody(0, 'venue'), {}, from);
+      if ('error' in r) {
+        mcp.failed++;
+        fail(`mcp: ${r.error}`);
+      } else if (r.status === 429) mcp.limited++;
+      else if (r.status !== 200) {
+        mcp.failed++;
+        fail(`mcp: HTTP ${r.status}`);
+      } else {
+        mcp.answered++;
+        if (!session && r.session) {
+          session = r.session;
+          await send(url, { jsonrpc: '2.0', method: 'notifications/initialized' }, { 'mcp-session-id': r.session }, from);
+        }
+      }
+      await new Promise((res) => setTimeout(res, 250));
+    }
+  };
+  await Promise.all([pageLoop(), mcpLoop()]);
+  const exitCode = target.server ? await target.server.stop() : null;
+  const minutes = seconds / 60;
+  // /mcp's fixed one-minute windows: a run touches at most ceil(minutes) + 1 of them.
+  const mcpCeiling = 60 * (Math.ceil(minutes) + 1);
+  const result = {
+    event: 'load_venue',
+    seconds,
+    pages: { loads: pages.loads, per_minute: Math.round(pages.loads / minutes), ok: pages.ok, revalidated_304: pages.revalidated, refused: pages.refused, failed: pages.failed, p50_ms: pct(pages.ms, 50), p95_ms: pct(pages.ms, 95) },
+    mcp: { ...mcp, ceiling: mcpCeiling },
+    resent_after_reset: resent,
+    failures: Object.fromEntries(failures),
+    server_errors_logged: serverTrouble,
+    server_exit: exitCode,
+  };
+  console.log(`\nload (venue): ${seconds} s from one address; ${pages.loads} page loads (${result.pages.per_minute} a minute): ${pages.ok} 200, ${pages.revalidated} 304, ${pages.refused} refused, ${pages.failed} failed, p95 ${result.pages.p95_ms} ms`);
+  console.log(`/mcp from the same address: ${mcp.answered} answered, ${mcp.limited} limited (its own 60 a minute), ${mcp.failed} failed`);
+  console.log(JSON.stringify(result));
+  const expected = Math.floor((seconds * pagesPerMinute) / 60) - 1;
+  const ok = pages.refused === 0 && pages.failed === 0 && failures.size === 0 && pages.loads >= expected && mcp.limited > 0 && mcp.answered <= mcpCeiling && mcp.failed === 0 && serverTrouble === 0 && (exitCode === null || exitCode === 0);
+  return ok ? 0 : 1;
+}
+
 async function main(): Promise<number> {
   const which = textOption('scenario') ?? 'all';
   const runs: [string, () => Promise<number>][] = [
     ['mix', mixScenario],
     ['noisy', noisyScenario],
     ['flood', floodScenario],
+    ['venue', venueScenario],
   ];
-  const chosen = runs.filter(([name]) => which === 'all' || which === name);
-  if (!chosen.length) throw new Error(`--scenario must be mix, noisy, flood or all, got "${which}"`);
+  // venue runs 3 minutes: only when asked for by name.
+  const chosen = runs.filter(([name]) => (which === 'all' && name !== 'venue') || which === name);
+  if (!chosen.length) throw new Error(`--scenario must be mix, noisy, flood, venue or all, got "${which}"`);
   if (textOption('url') && which !== 'mix') throw new Error('--url runs the mix scenario only (--scenario mix): noisy and flood start servers with their own settings');
   let code = 0;
   for (const [name, run] of chosen) {

@@ -47,6 +47,10 @@ export interface AppOptions {
   web?: Knowledge | null;
   /** Serve the JSON API under /api/v1 and /openapi.json from this Knowledge (src/http/api); absent or null: none. */
   api?: Knowledge | null;
+  /** The rules page's own budget, separate from /mcp's (default: 600 a minute per client, in memory). */
+  webLimiter?: RateLimiter;
+  /** Signs venue pass cookies (/join?key=... for a listed API key); absent or null: no venue links. */
+  webPass?: { secret: string; days: number } | null;
 }
 
 type Env = { Bindings: HttpBindings };
@@ -389,10 +393,12 @@ export function createApp(o: AppOptions): Hono<Env> {
   if (o.web) {
     mountWeb(app, {
       kb: o.web,
-      limiter: o.limiter,
+      limiter: o.webLimiter ?? new RateLimiter({ perMinute: 600, prefix: 'web' }),
       allowedHosts: o.allowedHosts,
       originAllowed: (origin) => originAllowed(origin, o.allowedOrigins),
       clientKey: (c) => clientIdentity(c, o.trustProxyHeader, o.apiKeys ?? null).key,
+      apiKeys: o.apiKeys ?? null,
+      pass: o.webPass ?? null,
     });
   }
 

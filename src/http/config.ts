@@ -47,6 +47,12 @@ export interface HttpConfig {
   shutdownGraceMs: number;
   /** The judges' rules page at / (WEB=off turns it off). */
   web: boolean;
+  /** The rules page's own budget (its pages and /api/*), per client, separate from /mcp's. */
+  webPerMinute: number;
+  /** Secret that signs the venue pass cookie (/join?key=...); null: venue links are off. */
+  webPassSecret: string | null;
+  /** How long a venue pass cookie lasts. */
+  webPassDays: number;
   /**
    * No server-side sessions (MCP_STATELESS=1): every request is answered by a fresh transport
    * without a session id, so any process or replica can answer any request. For replicas and WORKERS.
@@ -91,6 +97,14 @@ function flag(env: NodeJS.ProcessEnv, name: string): boolean {
   if (raw === undefined || raw === '' || raw === '0' || raw === 'false' || raw === 'no') return false;
   if (raw === '1' || raw === 'true' || raw === 'yes') return true;
   throw new Error(`${name} must be 1 or 0, got "${env[name]}"`);
+}
+
+/** A short secret would make the pass cookie guessable offline: at least 32 characters. */
+function webPassSecret(env: NodeJS.ProcessEnv): string | null {
+  const raw = env.WEB_PASS_SECRET?.trim();
+  if (!raw) return null;
+  if (raw.length < 32) throw new Error(`WEB_PASS_SECRET must be at least 32 characters (e.g. openssl rand -hex 32), got ${raw.length}`);
+  return raw;
 }
 
 export function loadHttpConfig(env: NodeJS.ProcessEnv = process.env): HttpConfig {
@@ -147,5 +161,8 @@ export function loadHttpConfig(env: NodeJS.ProcessEnv = process.env): HttpConfig
     maxConnections: int(env, 'MAX_CONNECTIONS', 1024, 0, 1_000_000),
     shutdownGraceMs: int(env, 'SHUTDOWN_GRACE_MS', 10_000, 0, 600_000),
     web: onOff(env, 'WEB', true),
+    webPerMinute: int(env, 'WEB_RATE_LIMIT_PER_MINUTE', 600, 1, 1_000_000),
+    webPassSecret: webPassSecret(env),
+    webPassDays: int(env, 'WEB_PASS_DAYS', 3, 1, 365),
   };
 }

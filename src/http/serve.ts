@@ -102,6 +102,14 @@ export async function startHttp(config: HttpConfig = loadHttpConfig()): Promise<
     costUnitMs: config.costUnitMs,
     web: config.web ? kb : null,
     api: kb,
+    // The rules page's budget: its own limiter (and Redis keys), so a room of phones behind one
+    // venue address does not spend what /mcp clients from it have.
+    webLimiter: new RateLimiter({
+      perMinute: config.webPerMinute,
+      prefix: `${config.rateLimitPrefix}:web`,
+      ...(redis ? { redis } : cluster.isWorker ? { cluster: true, clusterTimeoutMs: config.redisTimeoutMs } : {}),
+    }),
+    webPass: config.webPassSecret ? { secret: config.webPassSecret, days: config.webPassDays } : null,
   });
   const server = await new Promise<Server>((resolve, reject) => {
     const s = serve(

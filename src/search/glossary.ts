@@ -182,8 +182,9 @@ export class GlossarySearch {
     // Terms the question names, longest first: "EX Base" before "Base", "Link Unit" before "Unit".
     for (const e of this.named(query, pool, lang)) push(e);
     if (out.length === 0 && this.fallback) {
-      // No term named: the rules that answer the question, as entries.
-      for (const r of this.fallback(query, lang).slice(0, 2)) push(this.fromRule(r, lang));
+      // No term named: the rules that answer the question, as entries (not the changelog's
+      // "Ver. 1.3.0 Update" records, which a rules search can find but which define no term).
+      for (const r of this.fallback(query, lang).filter((r) => !r.id.startsWith('history')).slice(0, 2)) push(this.fromRule(r, lang));
     }
     const extra = lang === 'en' ? expandQuery(query) : '';
     const hits = (lang === 'en' ? this.index : this.indexJa).search(extra ? `${query} ${extra}` : query, {

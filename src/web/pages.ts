@@ -13,6 +13,7 @@ import { ToolError } from '../mcp/tool.js';
 import type { DocumentMeta, RuleRecord } from '../corpus/types.js';
 import { parseDeckList } from '../deck-list.js';
 import { html, raw, type Child, type Html } from './html.js';
+import { label } from './labels.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Any = any;
@@ -54,11 +55,11 @@ export function layout(p: Page): string {
 <link rel="stylesheet" href="/app.css"><link rel="manifest" href="/manifest.webmanifest"><link rel="icon" href="/icon.svg" type="image/svg+xml">
 <script src="/app.js" defer></script></head>
 <body><header class="top"><a class="brand" href="/">GCG Rules</a>
-<form class="search" action="/" method="get" role="search"><input id="q" type="search" name="q" value="${p.query ?? ''}" placeholder="Rule number, words, card…" aria-label="Search the rules, glossary and cards" autocomplete="off" autocapitalize="off" spellcheck="false" maxlength="200" enterkeyhint="search"><select name="lang" aria-label="Language"><option value="en"${raw(lang === 'en' ? ' selected' : '')}>EN</option><option value="ja"${raw(lang === 'ja' ? ' selected' : '')}>日本語</option></select><button type="submit">Search</button></form>
-<nav class="links"><a href="/deck">Deck check</a> <a href="/doc/gundam-cr-en">Rules</a> <a href="/doc/gundam-tournament-rules-en">Tournament</a></nav>
-<div id="live" class="live" aria-live="polite"></div><p id="offline" class="offline" hidden>Offline: showing saved rules.</p></header>
+<form class="search" action="/" method="get" role="search"><input id="q" type="search" name="q" value="${p.query ?? ''}" placeholder="${label('placeholder', lang)}" aria-label="${label('searchLabel', lang)}" autocomplete="off" autocapitalize="off" spellcheck="false" maxlength="200" enterkeyhint="search"><select name="lang" aria-label="${label('language', lang)}"><option value="en"${raw(lang === 'en' ? ' selected' : '')}>EN</option><option value="ja"${raw(lang === 'ja' ? ' selected' : '')}>日本語</option></select><button type="submit">${label('search', lang)}</button></form>
+<nav class="links"><a href="/deck">${label('deck', lang)}</a> <a href="/doc/gundam-cr-${lang}">${label('rules', lang)}</a> <a href="/doc/gundam-tournament-rules-en">${label('tournament', lang)}</a></nav>
+<div id="live" class="live" aria-live="polite"></div><p id="offline" class="offline" hidden>${label('offline', lang)}</p></header>
 <main id="main">${p.body}</main>
-<footer>Official rules text as published by Bandai; unofficial documents are labelled. Works offline once opened.</footer>
+<footer>${label('footer', lang)}</footer>
 </body></html>`.value
   );
 }
@@ -120,12 +121,17 @@ const ruleTitle = (r: { id: string; heading: string | null }) => `${r.id}${r.hea
 // ---------------------------------------------------------------------------------------------
 // Search
 
-/** A query that is a rule number: its rule (official documents of the language), or null. */
+/**
+ * A query that is a rule number: its rule (official documents of the language), or null.
+ * "8", "section 8" and "chapter 8" are the Comprehensive Rules' chapter 8 (what a judge means);
+ * the Floor Rules' sections are asked for by name ("floor 8", "floor rules section 8").
+ */
 export function directRule(kb: Knowledge, q: string, lang: 'en' | 'ja'): { document: string; id: string } | null {
   const t = q.trim();
-  if (!/^(?:(?:rule|cr|trm?|section|sec\.?|§)[\s-]*)?\d+(?:[-.]\d+)*\.?$/i.test(t)) return null;
-  // "Section 8" is how the Floor Rules number their sections; a bare number is a Comprehensive Rule.
-  const attempts = /^(section|sec\.?|§)/i.test(t) && lang === 'en' ? [{ id: t, document: 'gundam-floor-rules-en' }, { id: t, language: lang }] : [{ id: t, language: lang }];
+  const m = /^(?:(floor(?:[\s-]*rules?)?[\s-]*)?(?:rule|cr|trm?|section|sec\.?|§|chapter|chap\.?|ch\.?)?[\s-]*)(\d+(?:[-.]\d+)*)\.?$/i.exec(t);
+  if (!m) return null;
+  const id = m[2]!;
+  const attempts = m[1] ? [{ id: `section-${id}`, document: 'gundam-floor-rules-en' }] : [{ id, language: lang }];
   for (const args of attempts) {
     try {
       const r = callTool('get_rule', args, kb).structured as Any;
@@ -137,8 +143,12 @@ export function directRule(kb: Knowledge, q: string, lang: 'en' | 'ja'): { docum
   return null;
 }
 
+/** Which kinds of answer a query wants first (the page lists its sections in this order). */
+export type AnswerKind = 'rules' | 'cards' | 'glossary';
+
 export interface SearchAnswer {
   rule: { document: string; id: string; href: string } | null;
+  order: AnswerKind[];
   rules: { document: string; id: string; heading: string | null; text: string; title: string; href: string; citation: string; unofficial: boolean }[];
   glossary: { term: string; definition: string; href: string; rules: { id: string; href: string }[] }[];
   cards: { id: string; name: string; type: string; href: string }[];
@@ -150,7 +160,7 @@ const isJapanese = (s: string) => /[\u3040-\u30ff\u3400-\u9fff]/.test(s);
 export function searchAll(kb: Knowledge, q: string, lang: 'en' | 'ja', limit = 10): SearchAnswer {
   const language = isJapanese(q) ? 'ja' : lang;
   const direct = directRule(kb, q, language);
-  const out: SearchAnswer = { rule: direct ? { ...direct, href: ruleHref(direct.document, direct.id) } : null, rules: [], glossary: [], cards: [] };
+  const out: SearchAnswer = { rule: direct ? { ...direct, href: ruleHref(direct.document, direct.id) } : null, order: ['rules', 'cards', 'glossary'], rules: [], glossary: [], cards: [] };
   try {
     const s = callTool('search_rules', { query: q, language, limit }, kb).structured as Any;
     out.rules = s.results.map((r: Any) => ({
@@ -185,7 +195,28 @@ export function searchAll(kb: Knowledge, q: string, lang: 'en' | 'ja', limit = 1
       errorMessage(e);
     }
   }
+  // Nothing twice: a rule already named (the direct rule, or in the rules list) is not a glossary line too.
+  const shown = new Set([...(out.rule ? [out.rule.href] : []), ...out.rules.map((r) => r.href)]);
+  out.rules = out.rules.filter((r) => r.href !== out.rule?.href);
+  out.glossary = out.glossary.filter((g) => !shown.has(g.href) && !/^\/rule\/[^/]+\/history-/.test(g.href));
+  out.order = answerOrder(q, out);
   return out;
+}
+
+const words = (s: string) => s.toLowerCase().normalize('NFKC').replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+
+/**
+ * The order a judge wants: a card's name puts its cards first, a term's name ("blocker") the
+ * glossary, and anything else (a sentence, a question) the rules, then cards, then the glossary.
+ */
+export function answerOrder(q: string, a: Pick<SearchAnswer, 'cards' | 'glossary'>): AnswerKind[] {
+  const query = words(q);
+  if (!query) return ['rules', 'cards', 'glossary'];
+  const names = a.cards.map((c) => ` ${words(c.name)} `);
+  const qs = query.split(' ');
+  if (names.some((n) => n.trim() === query) || (names[0] && qs.every((w) => names[0]!.includes(` ${w} `)))) return ['cards', 'rules', 'glossary'];
+  if (a.glossary.some((g) => words(g.term) === query)) return ['glossary', 'rules', 'cards'];
+  return ['rules', 'cards', 'glossary'];
 }
 
 export function homePage(kb: Knowledge): Page {
@@ -201,6 +232,20 @@ export function homePage(kb: Knowledge): Page {
   };
 }
 
+/** Rule numbers as tap targets (chips), not a comma-packed line of 16 px links. */
+function chips(links: { id: string; href: string }[]): Html {
+  return html`<span class="chips">${links.map((r) => html`<a class="chip" href="${r.href}">${r.id}</a>`)}</span>`;
+}
+
+const sections: Record<AnswerKind, (a: SearchAnswer) => Html | ''> = {
+  glossary: (a) =>
+    a.glossary.length ? html`<section><h2>Glossary</h2><ul class="results">${a.glossary.map((g) => html`<li><a class="hit" href="${g.href}"><strong>${g.term}</strong></a> ${g.definition}${g.rules.length ? html`<br><span class="meta">Rules</span> ${chips(g.rules)}` : ''}</li>`)}</ul></section>` : '',
+  rules: (a) =>
+    a.rules.length ? html`<section><h2>Rules</h2><ul class="results">${a.rules.map((r) => html`<li><a class="hit" href="${r.href}"><strong>${r.id}</strong>${r.heading ? ` ${r.heading}` : ''}</a> <span class="meta">${r.title}${r.unofficial ? html` <strong class="warn">UNOFFICIAL</strong>` : ''}</span><br>${r.text}</li>`)}</ul></section>` : '',
+  cards: (a) =>
+    a.cards.length ? html`<section><h2>Cards</h2><ul class="results">${a.cards.map((c) => html`<li><a class="hit" href="${c.href}"><strong>${c.id}</strong> ${c.name}</a> <span class="meta">${c.type}</span></li>`)}</ul></section>` : '',
+};
+
 export function searchPage(kb: Knowledge, q: string, lang: 'en' | 'ja'): Page {
   const a = searchAll(kb, q, lang);
   const none = !a.rules.length && !a.glossary.length && !a.cards.length;
@@ -210,9 +255,8 @@ export function searchPage(kb: Knowledge, q: string, lang: 'en' | 'ja'): Page {
     lang,
     body: html`<h1>Results for <q class="query">${q}</q></h1>
 ${none ? html`<p class="empty">Nothing matches <q>${q}</q>. Try other words, a rule number like 8-5-3, or a card name.</p>` : ''}
-${a.glossary.length ? html`<section><h2>Glossary</h2><ul class="results">${a.glossary.map((g) => html`<li><a href="${g.href}"><strong>${g.term}</strong></a>: ${g.definition}${g.rules.length ? html` <span class="meta">Rules ${g.rules.map((r, i) => html`${i ? ', ' : ''}<a href="${r.href}">${r.id}</a>`)}</span>` : ''}</li>`)}</ul></section>` : ''}
-${a.rules.length ? html`<section><h2>Rules</h2><ul class="results">${a.rules.map((r) => html`<li><a href="${r.href}"><strong>${r.id}</strong>${r.heading ? ` ${r.heading}` : ''}</a> <span class="meta">${r.title}${r.unofficial ? html` <strong class="warn">UNOFFICIAL</strong>` : ''}</span><br>${r.text}</li>`)}</ul></section>` : ''}
-${a.cards.length ? html`<section><h2>Cards</h2><ul class="results">${a.cards.map((c) => html`<li><a href="${c.href}"><strong>${c.id}</strong> ${c.name}</a> <span class="meta">${c.type}</span></li>`)}</ul></section>` : ''}`,
+${a.rule ? html`<p><a class="chip" href="${a.rule.href}">Open rule ${a.rule.id}</a></p>` : ''}
+${a.order.map((kind) => sections[kind](a))}`,
   };
 }
 
@@ -261,32 +305,33 @@ export function rulePage(kb: Knowledge, docId: string, id: string): Page {
   const prev = order[at - 1];
   const next = order[at + 1];
   const other = doc.language === 'en' ? 'ja' : 'en';
+  const L = doc.language;
   return {
     title: `${cite}${r.heading ? ` ${r.heading}` : ''}`,
     lang: doc.language,
-    body: html`<nav class="crumbs" aria-label="Where this rule is"><a href="/doc/${doc.id}">${doc.title}</a>${crumbs.map((a) => html` › <a href="${ruleHref(doc.id, a.id)}">${ruleTitle(a)}</a>`)}</nav>
+    body: html`<nav class="crumbs" aria-label="${label('where', L)}"><a class="chip" href="/doc/${doc.id}">${doc.title}</a>${crumbs.map((a) => html`<a class="chip" href="${ruleHref(doc.id, a.id)}">${ruleTitle(a)}</a>`)}</nav>
 <article class="rule" data-document="${doc.id}" data-rule="${r.id}">
 <h1><span class="num">${r.id}</span>${r.heading ? html` ${r.heading}` : ''}</h1>
-<p class="meta">${docLabel(doc)}${doc.title.includes(doc.version) ? '' : ` · Ver. ${doc.version}`} · ${doc.language === 'en' ? 'English' : '日本語'}${cdoc ? html` · <a class="lang-switch" hreflang="${other}" href="${ruleHref(cdoc.id, counterpart!.id)}">${other === 'ja' ? '日本語' : 'English'}</a>` : ''}</p>
-<p class="cite"><code id="citation">${cite}</code> <button type="button" class="copy" data-copy="${cite}" hidden>Copy citation</button></p>
+<p class="meta">${docLabel(doc)}${doc.title.includes(doc.version) ? '' : ` · ${label('version', L)} ${doc.version}`} · ${doc.language === 'en' ? 'English' : '日本語'}${cdoc ? html` <a class="lang-switch chip" hreflang="${other}" href="${ruleHref(cdoc.id, counterpart!.id)}">${other === 'ja' ? '日本語' : 'English'}</a>` : ''}</p>
+<p class="cite"><code id="citation">${cite}</code> <button type="button" class="copy" data-copy="${cite}" data-done="${L === 'ja' ? 'コピーしました' : 'Copied'}" hidden>${label('copy', L)}</button></p>
 ${r.note ? html`<p class="note">${r.note}</p>` : ''}
 <div class="${counterpart ? 'pair' : 'single'}">
 <section class="text" lang="${doc.language}"><h2 class="sr">${doc.language === 'en' ? 'English' : '日本語'}</h2>${paragraphs(r.text, doc.id, r.cites)}
 ${r.children.length ? html`<ol class="children">${(r.children as { id: string; heading: string | null; text: string }[]).map((c) => {
       const cr = kb.store.rule(doc.id, c.id);
-      return html`<li><a href="${ruleHref(doc.id, c.id)}" class="num">${c.id}</a>${c.heading ? html` <strong>${c.heading}</strong>` : ''}${c.text ? html` ${linkedText(c.text, doc.id, cr?.cites ?? [])}` : ''}</li>`;
+      return html`<li><a href="${ruleHref(doc.id, c.id)}" class="num chip">${c.id}</a>${c.heading ? html` <strong>${c.heading}</strong>` : ''}${c.text ? html` ${linkedText(c.text, doc.id, cr?.cites ?? [])}` : ''}</li>`;
     })}</ol>` : ''}</section>
-${counterpart && cdoc ? html`<section class="text counterpart" lang="${cdoc.language}"><h2 class="sr">${cdoc.language === 'en' ? 'English' : '日本語'}</h2><p class="meta"><a href="${ruleHref(cdoc.id, counterpart.id)}">${counterpart.id}${counterpart.heading ? ` ${counterpart.heading}` : ''}</a> · ${cdoc.title}${r.alignment && r.alignment !== 'numbered' ? html` · <em>aligned: ${r.alignment}</em>` : ''}</p>${paragraphs(counterpart.text, cdoc.id, crecord?.cites ?? [])}
+${counterpart && cdoc ? html`<section class="text counterpart" lang="${cdoc.language}"><h2 class="sr">${cdoc.language === 'en' ? 'English' : '日本語'}</h2><p class="meta"><a href="${ruleHref(cdoc.id, counterpart.id)}">${counterpart.id}${counterpart.heading ? ` ${counterpart.heading}` : ''}</a> · ${cdoc.title}${r.alignment && r.alignment !== 'numbered' ? html` · <em>${label('aligned', L)}: ${r.alignment}</em>` : ''}</p>${paragraphs(counterpart.text, cdoc.id, crecord?.cites ?? [])}
 ${crecord?.children.length ? html`<ol class="children">${crecord.children.map((cid) => {
       const c = kb.store.rule(cdoc.id, cid);
-      return html`<li><a href="${ruleHref(cdoc.id, cid)}" class="num">${cid}</a>${c?.heading ? html` <strong>${c.heading}</strong>` : ''}${c?.text ? ` ${c.text}` : ''}</li>`;
+      return html`<li><a href="${ruleHref(cdoc.id, cid)}" class="num chip">${cid}</a>${c?.heading ? html` <strong>${c.heading}</strong>` : ''}${c?.text ? ` ${c.text}` : ''}</li>`;
     })}</ol>` : ''}</section>` : ''}
 </div>
-${r.cites.length ? html`<section class="refs"><h2>Cites</h2><ul>${(r.cites as Any[]).map((c) => html`<li>${c.target ? html`<a href="${ruleHref(doc.id, c.target)}">${c.target}${c.target_heading ? ` ${c.target_heading}` : ''}</a>` : html`${c.cited} (no such rule)`}${c.discrepancy ? html` <em>${c.discrepancy}</em>` : ''}</li>`)}</ul></section>` : ''}
-${r.cited_by.length ? html`<section class="refs"><h2>Cited by</h2><p>${(r.cited_by as string[]).map((id, i) => html`${i ? ', ' : ''}<a href="${ruleHref(doc.id, id)}">${id}</a>`)}</p></section>` : ''}
-${r.restored ? html`<p class="note">Restored by the corpus build: ${(r.repairs as { detail: string }[]).map((x) => x.detail).join('; ')}</p>` : ''}
+${r.cites.length ? html`<section class="refs"><h2>${label('cites', L)}</h2><ul>${(r.cites as Any[]).map((c) => html`<li>${c.target ? html`<a class="hit" href="${ruleHref(doc.id, c.target)}">${c.target}${c.target_heading ? ` ${c.target_heading}` : ''}</a>` : html`${c.cited} (${label('noRule', L)})`}${c.discrepancy ? html` <em>${c.discrepancy}</em>` : ''}</li>`)}</ul></section>` : ''}
+${r.cited_by.length ? html`<section class="refs"><h2>${label('citedBy', L)}</h2>${chips((r.cited_by as string[]).map((id) => ({ id, href: ruleHref(doc.id, id) })))}</section>` : ''}
+${r.restored ? html`<p class="note">${label('restored', L)}: ${(r.repairs as { detail: string }[]).map((x) => x.detail).join('; ')}</p>` : ''}
 </article>
-<nav class="pager">${prev ? html`<a rel="prev" href="${ruleHref(doc.id, prev.id)}">‹ ${prev.id}</a>` : ''} ${next ? html`<a rel="next" href="${ruleHref(doc.id, next.id)}">${next.id} ›</a>` : ''}</nav>`,
+<nav class="pager">${prev ? html`<a class="chip" rel="prev" href="${ruleHref(doc.id, prev.id)}">‹ ${prev.id}</a>` : ''} ${next ? html`<a class="chip" rel="next" href="${ruleHref(doc.id, next.id)}">${next.id} ›</a>` : ''}</nav>`,
   };
 }
 
@@ -302,20 +347,22 @@ export function cardPage(kb: Knowledge, id: string): Page {
     return notFound(message, suggestions.map((s) => ({ href: cardHref(s.split(' ')[0]!), label: s })));
   }
   const c = a.card;
+  // The printing shown (an alternate printing asked for by its id, else the card's own): its set and rarity.
+  const shown = (c.printings as { id: string; set: string | null; rarity: string | null }[]).find((p) => p.id === (a.printing ?? c.id));
   const stat = (label: string, v: Child) => (v === null || v === undefined || v === '' ? '' : html`<tr><th scope="row">${label}</th><td>${v}</td></tr>`);
   const effects: Record<string, string> = { full: 'every ability runs in the engine', partial: 'some abilities are resolved by hand', none: 'no text to run' };
   return {
     title: `${c.id} ${c.name}`,
     body: html`<article class="card"><h1><span class="num">${c.id}</span> ${c.name}</h1>
 ${a.printing ? html`<p class="meta">Printing ${a.printing} of ${c.id}</p>` : ''}
-<table class="stats"><tbody>${stat('Type', `${c.token ? 'token ' : ''}${c.type}`)}${stat('Color', c.color)}${stat('Lv.', c.level)}${stat('Cost', c.cost)}${stat('AP', c.ap)}${stat('HP', c.hp)}${stat('Traits', c.traits.join(', '))}${stat('Set', c.set)}${stat('Rarity', c.rarity)}${stat('Zones', c.zones.join(', '))}</tbody></table>
+<table class="stats"><tbody>${stat('Type', `${c.token ? 'token ' : ''}${c.type}`)}${stat('Color', c.color)}${stat('Lv.', c.level)}${stat('Cost', c.cost)}${stat('AP', c.ap)}${stat('HP', c.hp)}${stat('Traits', c.traits.join(', '))}${stat('Set', shown?.set ?? c.set)}${stat('Rarity', shown ? shown.rarity : c.rarity)}${stat('Zones', c.zones.join(', '))}</tbody></table>
 ${c.link ? html`<p><strong>Link condition:</strong> ${c.link.text}</p>` : ''}
-${c.text ? html`<h2>Text</h2>${c.text.split(/\n+/).map((p: string) => html`<p class="cardtext">${p}</p>`)}` : ''}
+<h2>Text</h2>${c.text ? c.text.split(/\n+/).map((p: string) => html`<p class="cardtext">${p}</p>`) : html`<p class="empty" id="no-text">No card text.</p>`}
 ${c.keywords.length ? html`<h2>Keywords</h2><ul>${(c.keywords as Any[]).map((k) => html`<li>${k.name}${k.amount !== null ? ` ${k.amount}` : ''} <span class="meta">${k.scope}${k.when ? `, while ${k.when}` : ''}</span></li>`)}</ul>` : ''}
 ${a.abilities.length ? html`<h2>Abilities in the rules engine</h2><p class="meta">Effects: <strong>${a.effects}</strong> (${effects[a.effects] ?? ''})</p><ul class="abilities">${(a.abilities as Any[]).map((x) => html`<li class="${x.status}"><strong>${x.status === 'executes' ? `runs (${x.kind})` : `by hand (${x.reason})`}</strong>: ${x.text}${x.unread ? html` <span class="meta">unread: “${x.unread}”</span>` : ''}</li>`)}</ul>` : ''}
-${c.printings.length ? html`<h2>Printings</h2><ul>${(c.printings as Any[]).map((p) => html`<li>${p.id}${p.set ? ` · ${p.set}` : ''}${p.rarity ? ` · ${p.rarity}` : ''}</li>`)}</ul>` : ''}
+${c.printings.length ? html`<h2>Printings</h2><ul>${(c.printings as Any[]).map((p) => html`<li>${p.id === (a.printing ?? c.id) ? p.id : html`<a class="hit" href="${cardHref(p.id)}">${p.id}</a>`}${p.set ? ` · ${p.set}` : ''}${p.rarity ? ` · ${p.rarity}` : ''}</li>`)}</ul>` : ''}
 ${c.flags.length ? html`<p class="note">Source notes: ${c.flags.join('; ')}</p>` : ''}
-${a.candidates.length ? html`<h2>Other cards with this name</h2><ul>${(a.candidates as Any[]).map((o) => html`<li><a href="${cardHref(o.id)}">${o.id} ${o.name}</a> <span class="meta">${o.type} · ${o.set}</span></li>`)}</ul>` : ''}
+${a.candidates.length ? html`<h2>Other cards with this name</h2><ul>${(a.candidates as Any[]).map((o) => html`<li><a class="hit" href="${cardHref(o.id)}">${o.id} ${o.name}</a> <span class="meta">${o.type} · ${o.set}</span></li>`)}</ul>` : ''}
 </article>`,
   };
 }
@@ -325,9 +372,11 @@ ${a.candidates.length ? html`<h2>Other cards with this name</h2><ul>${(a.candida
 
 const DECK_EXAMPLE = '4 ST01-001\n4 ST01-002\n…\nResource deck\n10 R-001';
 
-export function deckPage(kb: Knowledge, list: string | undefined): Page {
-  const form = html`<form class="deck" action="/deck" method="get"><label for="list">Deck list, one card a line (“4 GD01-013”); resource cards or a “Resource deck” line go to the resource deck.</label>
+export function deckPage(kb: Knowledge, list: string | undefined, problem?: string): Page {
+  // POST: a deck list is a player's plan; it stays out of the address bar, history and logs.
+  const form = html`<form class="deck" action="/deck" method="post"><label for="list">Deck list, one card a line (“4 GD01-013”); resource cards or a “Resource deck” line go to the resource deck.</label>
 <textarea id="list" name="list" rows="14" maxlength="10000" placeholder="${DECK_EXAMPLE}" spellcheck="false">${list ?? ''}</textarea><button type="submit">Check deck</button></form>`;
+  if (problem) return { title: 'Deck check', status: 400, body: html`<h1>Deck check</h1><p class="empty">${problem}</p>${form}` };
   if (!list?.trim()) return { title: 'Deck check', body: html`<h1>Deck check</h1>${form}` };
   const parsed = parseDeckList(list, (id) => /^R-/i.test(id) || kb.store.cardById(id)?.type === 'resource');
   let out: Any;
@@ -338,12 +387,11 @@ export function deckPage(kb: Knowledge, list: string | undefined): Page {
     return { title: 'Deck check', status: 400, body: html`<h1>Deck check</h1><p class="empty">${message}</p>${form}` };
   }
   const s = out.summary;
-  const ruleLink = (id: string) => html`<a href="${ruleHref('gundam-cr-en', id)}">${id}</a>`;
   return {
     title: out.legal ? 'Legal deck' : 'Illegal deck',
     body: html`<h1>Deck check</h1>
 <p class="verdict ${out.legal ? 'legal' : 'illegal'}" id="verdict">${out.legal ? 'Legal deck.' : `Illegal deck: ${out.violations.length} problem${out.violations.length === 1 ? '' : 's'}.`}</p>
-${out.violations.length ? html`<ul class="violations">${(out.violations as Any[]).map((v) => html`<li>${v.reason} <span class="meta">Rules ${v.rules.map((id: string, i: number) => html`${i ? ', ' : ''}${ruleLink(id)}`)}</span>${v.cards.length ? html`<br><span class="meta">Cards: ${v.cards.join(', ')}</span>` : ''}</li>`)}</ul>` : ''}
+${out.violations.length ? html`<ul class="violations">${(out.violations as Any[]).map((v) => html`<li>${v.reason} <br><span class="meta">Rules</span> ${chips((v.rules as string[]).map((id) => ({ id, href: ruleHref('gundam-cr-en', id) })))}${v.cards.length ? html`<br><span class="meta">Cards: ${v.cards.join(', ')}</span>` : ''}</li>`)}</ul>` : ''}
 ${parsed.unread.length ? html`<p class="note">Lines not read as cards: ${parsed.unread.map((u) => `${u.line}: “${u.text}”`).join('; ')}</p>` : ''}
 <p class="meta">Deck ${s.deck_cards} cards (${s.types.unit} units, ${s.types.pilot} pilots, ${s.types.command} commands, ${s.types.base} bases), colors: ${s.colors.join(', ') || 'none'}; resource deck ${s.resource_cards} cards.</p>
 ${out.read.length ? html`<p class="meta">Read as: ${(out.read as Any[]).map((r) => `“${r.written}” → ${r.card} ${r.name}`).join('; ')}</p>` : ''}<p class="meta" id="restriction-list">${out.restriction_list ? `Banned/restricted list applied: ${out.restriction_list.label}.` : 'No banned/restricted list in force: construction rules only.'}</p>
@@ -363,5 +411,8 @@ export function offlineData(kb: Knowledge): unknown {
     records: docs.flatMap((d, di) =>
       kb.store.recordsOf(d.id).map((r) => [di, r.id, r.heading, r.text, r.parent, r.children, r.counterpart?.document ?? null, r.counterpart?.id ?? null, r.cites.filter((c) => c.target).map((c) => [c.cited, c.target])]),
     ),
+    // Every card (about 1,000; small next to the rules), so a card page and a card name work offline.
+    // [id, name, type, token, color, level, cost, ap, hp, traits, set, rarity, text, link condition, zones, [[printing id, set, rarity]]]
+    cards: kb.store.cards.map((c) => [c.id, c.name, c.type, c.token, c.color, c.level, c.cost, c.ap, c.hp, c.traits, c.set, c.rarity, c.text, c.link?.text ?? null, c.zones, c.printings.map((p) => [p.id, p.set, p.rarity])]),
   };
 }

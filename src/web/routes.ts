@@ -1,8 +1,12 @@
 /**
- * The rules page's routes on the server's Hono app (WEB=off leaves them out). Every route is GET
- * and read-only. Pages and /api/search pass the same Host and Origin checks and the same rate limit
- * as /mcp (one budget per client); the static files (/app.js, /app.css, /sw.js, ...) and the
- * offline data pass the Host check only, since the service worker fetches them once per version.
+ * The rules page's routes on the server's Hono app (WEB=off leaves them out). Every route reads
+ * only (the deck check's form posts, so a deck list stays out of URLs and logs). Pages and /api/*
+ * pass the same Host and Origin checks as /mcp, and a budget of their own (WEB_RATE_LIMIT_PER_MINUTE,
+ * 600 by default, per client): a room of phones behind one venue address must not spend what /mcp
+ * has, nor be refused after a few dozen rules. A venue pass cookie (venue.ts) makes a phone its own
+ * client. Pages and search answers carry an ETag and are revalidated with 304s. The static files
+ * (/app.js, /app.css, /sw.js, ...) and the offline data pass the Host check only, since the service
+ * worker fetches them once per version.
  * Every answer carries a strict Content-Security-Policy: scripts and styles from this origin only,
  * no inline script or style, no frames, forms to this origin.
  */
@@ -11,6 +15,8 @@ import fs from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import path from 'node:path';
 import type { Context, Hono, MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { etag } from 'hono/etag';
 import type { HttpBindings } from '@hono/node-server';
 import type { Knowledge } from '../knowledge.js';
 import { packageRoot } from '../corpus/load.js';
@@ -18,6 +24,7 @@ import type { RateLimiter } from '../http/rate-limit.js';
 import { hostnameOf } from '../http/config.js';
 import { cardPage, deckPage, directRule, documentPage, homePage, layout, notFound, offlineData, rulePage, ruleHref, searchAll, searchPage, type Page } from './pages.js';
 import { html } from './html.js';
+import { cookieValue, makePass, passKeyId, PASS_COOKIE, readPass, type PassOptions } from './venue.js';
 
 type Env = { Bindings: HttpBindings };
 
@@ -27,7 +34,13 @@ export interface WebOptions {
   allowedHosts: Set<string> | null;
   originAllowed: (origin: string) => boolean;
   clientKey: (c: Context<Env>) => string;
+  /** Listed API keys (a venue pass can only be had for one of them). */
+  apiKeys?: Set<string> | null;
+  pass?: PassOptions | null;
 }
+
+/** A deck list is at most 10,000 characters; the form's body, encoded, well under this. */
+const MAX_FORM_BYTES = 64 * 1024;
 
 export const CSP = [
   "default-src 'none'",
@@ -90,6 +103,12 @@ function loadAssets(kb: Knowledge): { assets: Map<string, Asset>; version: strin
 export function mountWeb(app: Hono<Env>, o: WebOptions): void {
   const { kb } = o;
   const { assets } = loadAssets(kb);
+  const passIds = new Set([...(o.apiKeys ?? [])].map(passKeyId));
+  /** Who pays for a page: a valid venue pass's key, else the client as /mcp sees it (key or address). */
+  const pageKey = (c: Context<Env>): string => {
+    const id = o.pass ? readPass(o.pass, passIds, cookieValue(c.req.header('cookie'), PASS_COOKIE)) : null;
+    return id ? `pass:${id}` : o.clientKey(c);
+  };
 
   const secure: MiddlewareHandler<Env> = async (c, next) => {
     await next();
@@ -101,16 +120,23 @@ export function mountWeb(app: Hono<Env>, o: WebOptions): void {
       return c.text('Forbidden: this Host is not allowed', 403);
     }
     const origin = c.req.header('origin');
-    if (origin && !o.originAllowed(origin)) return c.text('Forbidden: this Origin is not allowed', 403);
-    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return c.text('Method Not Allowed: the rules page only reads', 405, { Allow: 'GET, HEAD' });
+    const post = c.req.path === '/deck';
+    // Under Referrer-Policy: no-referrer a browser posts a form with "Origin: null"; the deck check
+    // only reads, and the Host check above is what stops DNS rebinding, so that is let through.
+    const nullForm = post && c.req.method === 'POST' && origin === 'null';
+    if (origin && !nullForm && !o.originAllowed(origin)) return c.text('Forbidden: this Origin is not allowed', 403);
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && !(post && c.req.method === 'POST')) {
+      return c.text('Method Not Allowed: the rules page only reads', 405, { Allow: post ? 'GET, HEAD, POST' : 'GET, HEAD' });
+    }
     return next();
   };
 
   const limited: MiddlewareHandler<Env> = async (c, next) => {
-    // The same budget and headers as /mcp (a page view is one request's price).
-    const d = await o.limiter.take(o.clientKey(c));
+    // The page's own budget, with the same headers as /mcp (a page view is one point).
+    const d = await o.limiter.take(pageKey(c));
     for (const [k, v] of Object.entries(o.limiter.headers(d))) c.header(k, v);
     if (!d.allowed) {
+      c.header('Cache-Control', 'no-store');
       const msg = `Too many requests: ${o.limiter.config.perMinute} a minute; try again in ${d.retryAfter} s.`;
       if (c.req.path.startsWith('/api/')) return c.json({ error: msg }, 429);
       return c.html(layout({ title: 'Slow down', body: htmlMessage('Slow down', msg) }), 429);
@@ -124,17 +150,37 @@ export function mountWeb(app: Hono<Env>, o: WebOptions): void {
     const p = make();
     const body = layout(p);
     c.header('Server-Timing', `render;dur=${(performance.now() - t).toFixed(2)}`);
-    c.header('Cache-Control', 'no-cache');
+    // The same for everyone, and the same until the next deploy: revalidated (ETag, 304) each time.
+    c.header('Cache-Control', c.req.method === 'POST' ? 'no-store' : 'public, no-cache');
     return c.html(body, p.status ?? 200);
   };
 
   const lang = (c: Context<Env>): 'en' | 'ja' => (c.req.query('lang') === 'ja' ? 'ja' : 'en');
   const clipped = (s: string | undefined, n: number) => (s ?? '').slice(0, n);
 
-  for (const p of ['/', '/rule/*', '/doc/*', '/card/*', '/deck', '/api/*', ...assets.keys()]) {
+  for (const p of ['/', '/rule/*', '/doc/*', '/card/*', '/deck', '/join', '/api/*', ...assets.keys()]) {
     app.use(p, secure, hostCheck);
   }
-  for (const p of ['/', '/rule/*', '/doc/*', '/card/*', '/deck', '/api/*']) app.use(p, limited);
+  for (const p of ['/', '/rule/*', '/doc/*', '/card/*', '/deck', '/join', '/api/*']) app.use(p, limited);
+  // A page asked for again answers 304 when the client's copy is current (weak: gzip may differ).
+  for (const p of ['/', '/rule/*', '/doc/*', '/card/*', '/api/*']) app.use(p, etag({ weak: true }));
+
+  // A venue's link for a judge: /join?key=<listed key> sets the pass and opens the page.
+  app.get('/join', (c) => {
+    c.header('Cache-Control', 'no-store');
+    if (!o.pass || !passIds.size) {
+      return c.html(layout({ title: 'Venue links are off', status: 404, body: htmlMessage('Venue links are off', 'This server gives no venue passes (it needs WEB_PASS_SECRET and API_KEYS). The page works without one.') }), 404);
+    }
+    const key = clipped(c.req.query('key'), 200).trim();
+    if (!key || !o.apiKeys?.has(key)) {
+      return c.html(layout({ title: 'Not a venue link', status: 400, body: htmlMessage('Not a venue link', 'This link does not carry a key the server lists; ask the venue for a new one. The page works without it.') }), 403);
+    }
+    const pass = makePass(o.pass, key);
+    const https = new URL(c.req.url).protocol === 'https:' || c.req.header('x-forwarded-proto') === 'https';
+    c.header('Set-Cookie', `${PASS_COOKIE}=${pass.value}; Max-Age=${pass.maxAge}; Path=/; HttpOnly; SameSite=Lax${https ? '; Secure' : ''}`);
+    // 303 to the home page: the key leaves the address bar (and the history) at once.
+    return c.redirect('/', 303);
+  });
 
   app.get('/', (c) => {
     const q = clipped(c.req.query('q'), 200).trim();
@@ -155,12 +201,21 @@ export function mountWeb(app: Hono<Env>, o: WebOptions): void {
   app.get('/doc/:doc', (c) => page(c, () => documentPage(kb, c.req.param('doc'))));
   app.get('/card/:id', (c) => page(c, () => cardPage(kb, clipped(c.req.param('id'), 120))));
   app.get('/deck', (c) => page(c, () => deckPage(kb, c.req.query('list')?.slice(0, 10_000))));
+  app.post(
+    '/deck',
+    bodyLimit({ maxSize: MAX_FORM_BYTES, onError: (c) => c.html(layout(deckPage(kb, undefined, 'The deck list is too long: at most 10,000 characters.')), 413) }),
+    async (c) => {
+      const form = await c.req.parseBody().catch(() => null);
+      const list = form && typeof form.list === 'string' ? form.list.slice(0, 10_000) : undefined;
+      return page(c, () => deckPage(kb, list, form ? undefined : 'The form could not be read; paste the list again.'));
+    },
+  );
   app.get('/api/search', (c) => {
     const q = clipped(c.req.query('q'), 200).trim();
     const t = performance.now();
     const answer = q ? searchAll(kb, q, lang(c), 6) : { rule: null, rules: [], glossary: [], cards: [] };
     c.header('Server-Timing', `search;dur=${(performance.now() - t).toFixed(2)}`);
-    c.header('Cache-Control', 'no-store');
+    c.header('Cache-Control', 'public, no-cache');
     return c.json({ query: q, ...answer });
   });
   for (const [p, a] of assets) {

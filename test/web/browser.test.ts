@@ -22,7 +22,7 @@ if (!available) console.warn(`[browser tests skipped] ${CHROMIUM} is missing: ap
 const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
-const generous = { RATE_LIMIT_PER_MINUTE: '100000', RATE_LIMIT_BURST: '100000' };
+const generous = { RATE_LIMIT_PER_MINUTE: '100000', RATE_LIMIT_BURST: '100000', WEB_RATE_LIMIT_PER_MINUTE: '100000' };
 
 const dirs: string[] = [];
 async function browser(viewport: { width: number; height: number }, options: { javaScriptEnabled?: boolean } = {}): Promise<BrowserContext> {
@@ -118,12 +118,66 @@ describe.skipIf(!available)('rules page in a browser', () => {
     await page.goto(`${server.url}/deck`);
     await page.locator('#list').fill('4 ST01-001\n4x ST01-002 Gundam\nST01-003 x4\n5 ST01-006\n# a comment\nResource deck\n10 R-001\n');
     await page.locator('form.deck button[type="submit"]').click();
-    await page.waitForURL(/\/deck\?list=/);
+    await page.locator('#verdict').waitFor();
+    // The form posts: the deck list stays out of the address bar and the history.
+    expect(new URL(page.url()).pathname).toBe('/deck');
+    expect(page.url()).not.toContain('list=');
     expect(await page.locator('#verdict').innerText()).toMatch(/Illegal deck/);
     const violations = await page.locator('ul.violations').innerText();
     expect(violations).toMatch(/50/);
     expect(violations).toMatch(/ST01-006/);
     expect(await page.locator('ul.violations a[href^="/rule/gundam-cr-en/6-1"]').count()).toBeGreaterThan(0);
+  });
+
+  it('ranks live suggestions for judges: a sentence\'s rules, a card name\'s card first, nothing twice', async () => {
+    const suggestions = async (q: string) => {
+      await page.goto(`${server.url}/`);
+      await page.locator('#q').fill(q);
+      // fill() types the whole query at once, and the list only ever shows the answer to what is typed.
+      await expect.poll(async () => page.locator('#live-results li a').count(), { timeout: 10_000 }).toBeGreaterThan(0);
+      return page.locator('#live-results li').evaluateAll((lis) => lis.map((li) => ({ kind: li.querySelector('.kind')?.textContent ?? '', href: li.querySelector('a')?.getAttribute('href') ?? '' })));
+    };
+    const sentence = await suggestions('both units destroyed');
+    expect(sentence.slice(0, 3).map((s) => s.href)).toContain('/rule/gundam-cr-en/8-5-3-2-3');
+    const card = await suggestions('wing gundam');
+    expect(card[0]).toEqual({ kind: 'card', href: '/card/GD01-040' });
+    const number = await suggestions('8-5-3');
+    expect(new Set(number.map((s) => s.href)).size).toBe(number.length);
+  });
+
+  it('gives every link and control a tap target of at least 44 px at 390 px width', async () => {
+    const small: string[] = [];
+    for (const url of ['/rule/gundam-cr-en/8-5-3-2', '/rule/gundam-cr-ja/8-5-3', '/?q=both+units+destroyed', '/card/GD01-004-p1', '/deck', '/doc/gundam-cr-en', '/']) {
+      await page.goto(`${server.url}${url}`);
+      // (Run in the page: the test's TypeScript has no DOM types.)
+      const boxes = (await page.evaluate(`[...document.querySelectorAll('header a, header input, header select, header button, main a, main button, main input, main select, main textarea')]
+        .filter((e) => e.offsetParent !== null)
+        .map((e) => { const r = e.getBoundingClientRect(); return { what: e.tagName.toLowerCase() + ' "' + (e.textContent || '').trim().slice(0, 30) + '"', w: r.width, h: r.height }; })`)) as { what: string; w: number; h: number }[];
+      expect(boxes.length, url).toBeGreaterThan(3);
+      for (const b of boxes) if (b.h < 43.5 || b.w < 43.5) small.push(`${url}: ${b.what} ${b.w.toFixed(0)}x${b.h.toFixed(0)}`);
+    }
+    expect(small).toEqual([]);
+    expect(await page.viewportSize()).toEqual(PHONE);
+  });
+
+  it('fits the search placeholder at 360 px width, in English and Japanese', async () => {
+    const narrow = await browser({ width: 360, height: 740 });
+    try {
+      const p = narrow.pages()[0] ?? (await narrow.newPage());
+      for (const url of ['/', '/rule/gundam-cr-ja/8-5-3']) {
+        await p.goto(`${server.url}${url}`);
+        const fit = (await p.evaluate(`(() => {
+          const input = document.getElementById('q');
+          const cs = getComputedStyle(input);
+          const ctx = document.createElement('canvas').getContext('2d');
+          ctx.font = cs.fontWeight + ' ' + cs.fontSize + ' ' + cs.fontFamily;
+          return { text: ctx.measureText(input.placeholder).width, room: input.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight) };
+        })()`)) as { text: number; room: number };
+        expect(fit.text, url).toBeLessThanOrEqual(fit.room);
+      }
+    } finally {
+      await narrow.close();
+    }
   });
 
   it('keeps an XSS attempt in the query as text', async () => {
@@ -160,8 +214,8 @@ describe.skipIf(!available)('rules page in a browser', () => {
       ['search', '/?q=blocker'],
       ['rule', '/rule/gundam-cr-en/8-5-3'],
       ['card', '/card/GD01-002'],
-      ['deck', `/deck?list=${encodeURIComponent('4 ST01-001\n4 ST01-002\n5 ST01-006\nResource deck\n10 R-001')}`],
     ];
+    const deckList = '4 ST01-001\n4 ST01-002\n5 ST01-006\nResource deck\n10 R-001';
     fs.mkdirSync(SHOTS, { recursive: true });
     const desktop = await browser(DESKTOP);
     try {
@@ -172,6 +226,14 @@ describe.skipIf(!available)('rules page in a browser', () => {
         await d.goto(`${server.url}${url}`);
         await d.screenshot({ path: path.join(SHOTS, `${name}-desktop.png`) });
       }
+      // The deck check answers a posted form.
+      for (const [p, file] of [[page, 'deck-phone.png'], [d, 'deck-desktop.png']] as const) {
+        await p.goto(`${server.url}/deck`);
+        await p.locator('#list').fill(deckList);
+        await p.locator('form.deck button[type="submit"]').click();
+        await p.locator('#verdict').waitFor();
+        await p.screenshot({ path: path.join(SHOTS, file) });
+      }
       // Answers as you type, on the phone.
       await page.goto(`${server.url}/`);
       await page.locator('#q').pressSequentially('first strike', { delay: 20 });
@@ -181,6 +243,60 @@ describe.skipIf(!available)('rules page in a browser', () => {
       await desktop.close();
     }
     expect(fs.statSync(path.join(SHOTS, 'rule-phone.png')).size).toBeGreaterThan(10_000);
+  });
+});
+
+/** Opens the page and waits until the service worker controls it (and has saved the shell and data). */
+async function controlled(page: Page, url: string): Promise<void> {
+  await page.goto(`${url}/`);
+  await page.evaluate('navigator.serviceWorker.ready.then(() => true)');
+  // Reload once so the page is controlled (the worker claims clients, but not mid-load everywhere).
+  await page.reload();
+  await expect.poll(() => page.evaluate('Boolean(navigator.serviceWorker.controller)'), { timeout: 10_000 }).toBe(true);
+}
+
+describe.skipIf(!available)('rules page when the venue network is overloaded (429)', () => {
+  let server: HttpServer;
+  let context: BrowserContext;
+
+  beforeAll(async () => {
+    // A small page budget, so the test can spend it.
+    server = await httpServer({ WEB_RATE_LIMIT_PER_MINUTE: '40' });
+    context = await browser(PHONE);
+  });
+  afterAll(async () => {
+    await context?.close();
+    await server?.stop();
+  });
+
+  it('shows the saved rule with a banner instead of "Too many requests"', async () => {
+    const page = context.pages()[0] ?? (await context.newPage());
+    await controlled(page, server.url);
+    await page.goto(`${server.url}/rule/gundam-cr-en/8-5-3`);
+    expect(await page.locator('h1').innerText()).toContain('Attack on a Unit');
+    expect(await page.locator('#saved').count()).toBe(0);
+    // Everyone else behind the venue's address spends the page budget.
+    let refused = 0;
+    for (let i = 0; i < 60 && refused < 3; i++) {
+      const r = await fetch(`${server.url}/api/search?q=blocker`);
+      if (r.status === 429) refused++;
+      await r.arrayBuffer();
+    }
+    expect(refused).toBe(3);
+    // The rule read before: the saved copy, saying so.
+    await page.goto(`${server.url}/rule/gundam-cr-en/8-5-3`);
+    expect(await page.locator('h1').innerText()).toContain('Attack on a Unit');
+    expect(await page.locator('#saved').innerText()).toMatch(/Saved copy.*busy/);
+    expect(await page.locator('body').innerText()).not.toMatch(/Slow down|Too many requests/);
+    fs.mkdirSync(SHOTS, { recursive: true });
+    await page.screenshot({ path: path.join(SHOTS, 'saved-copy-phone.png') });
+    // A rule and a card never opened: rendered from the saved data, with the banner.
+    await page.goto(`${server.url}/rule/gundam-cr-en/8-5-2-3-1`);
+    expect(await page.locator('#citation').innerText()).toBe('CR 1.7.0 8-5-2-3-1');
+    expect(await page.locator('#saved').isVisible()).toBe(true);
+    await page.goto(`${server.url}/card/GD01-040`);
+    expect(await page.locator('h1').innerText()).toContain('Wing Gundam');
+    expect(await page.locator('#saved').isVisible()).toBe(true);
   });
 });
 
@@ -197,28 +313,45 @@ describe.skipIf(!available)('rules page offline', () => {
     await server?.stop();
   });
 
-  it('still reads rules once the server is gone', async () => {
+  it('still reads rules and cards once the server is gone, and says deck check needs it', async () => {
     const page = context.pages()[0] ?? (await context.newPage());
-    await page.goto(`${server.url}/`);
-    await page.evaluate('navigator.serviceWorker.ready.then(() => true)');
-    // Reload once so the page is controlled (the worker claims clients, but not mid-load everywhere).
-    await page.reload();
-    await expect.poll(() => page.evaluate('Boolean(navigator.serviceWorker.controller)'), { timeout: 10_000 }).toBe(true);
+    await controlled(page, server.url);
     await page.goto(`${server.url}/rule/gundam-cr-en/8-5-3`);
     expect(await page.locator('h1').innerText()).toContain('Attack on a Unit');
+    await page.goto(`${server.url}/deck`);
 
     // The venue network fails: the server is gone.
     expect(await server.stop()).toBe(0);
 
-    // A rule read before comes from the cache.
+    // A rule read before comes from the cache, with the banner.
     await page.goto(`${server.url}/rule/gundam-cr-en/8-5-3`);
     expect(await page.locator('h1').innerText()).toContain('Attack on a Unit');
+    expect(await page.locator('#saved').innerText()).toMatch(/Saved copy.*no connection/);
     // A rule never opened is rendered from the saved rules, with its counterpart and citation.
     await page.goto(`${server.url}/rule/gundam-cr-en/8-5-2-3-1`);
     expect(await page.locator('h1').innerText()).toContain('8-5-2-3-1');
     expect(await page.locator('#citation').innerText()).toBe('CR 1.7.0 8-5-2-3-1');
-    expect(await page.locator('#offline').isVisible()).toBe(true);
+    expect(await page.locator('#saved').isVisible()).toBe(true);
     expect(await page.locator('section.counterpart').count()).toBe(1);
+    // A card page never opened, from the saved cards (a vanilla card says it has no text).
+    await page.goto(`${server.url}/card/GD01-004-p1`);
+    expect(await page.locator('h1').innerText()).toContain('GD01-004');
+    expect(await page.locator('table.stats').innerText()).toMatch(/Set\s+GD01/);
+    expect(await page.locator('#saved').isVisible()).toBe(true);
+    await page.goto(`${server.url}/card/EB01-007`);
+    expect(await page.locator('#no-text').innerText()).toBe('No card text.');
+    // A card name searched offline finds the card first, not tournament rules.
+    await page.goto(`${server.url}/?q=${encodeURIComponent('wing gundam')}`);
+    expect(await page.locator('main .results a').first().getAttribute('href')).toBe('/card/GD01-040');
+    // Deck check: the saved form, and a plain notice on submit that keeps the list; never the home page.
+    await page.goto(`${server.url}/deck`);
+    await page.locator('#list').fill('4 ST01-001\n4 ST01-002');
+    await page.locator('form.deck button[type="submit"]').click();
+    await page.locator('#needs-connection').waitFor();
+    expect(await page.locator('#needs-connection').innerText()).toMatch(/needs a connection/);
+    expect(await page.locator('#list').inputValue()).toBe('4 ST01-001\n4 ST01-002');
+    expect(await page.locator('h1').innerText()).toBe('Deck check');
+    await page.screenshot({ path: path.join(SHOTS, 'deck-offline-phone.png') });
     // Typing a number in the search box still jumps to the rule.
     await page.locator('#q').fill('10-1');
     await page.locator('#q').press('Enter');

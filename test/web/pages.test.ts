@@ -1,7 +1,8 @@
 /**
  * The rules page's server side, in process (app.fetch): what every answer carries (CSP, no inline
- * script or style), the same Host check and rate-limit budget as /mcp, read-only routes, WEB=off,
- * and values from the request or the corpus escaped.
+ * script or style), the same Host check as /mcp with a budget of its own, venue passes, ETags,
+ * read-only routes (the deck form posts), search order for judges, WEB=off, and values from the
+ * request or the corpus escaped.
  */
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../src/http/app.js';
@@ -11,15 +12,21 @@ import type { SessionManager } from '../../src/http/sessions.js';
 import { loadCorpus } from '../../src/corpus/load.js';
 import { Knowledge } from '../../src/knowledge.js';
 import { html, raw } from '../../src/web/html.js';
-import { citation } from '../../src/web/pages.js';
+import { answerOrder, citation, searchAll } from '../../src/web/pages.js';
+import { makePass, passKeyId, readPass } from '../../src/web/venue.js';
 
 const kb = new Knowledge(loadCorpus());
 const sessions = { size: 0, get: () => undefined, close: async () => undefined, create: async () => { throw new Error('not used'); } } as unknown as SessionManager;
 
-function app(o: { perMinute?: number; web?: boolean; hosts?: string[] | null } = {}) {
+const SECRET = 'a-venue-secret-of-at-least-32-characters';
+
+function app(o: { perMinute?: number; webPerMinute?: number; web?: boolean; hosts?: string[] | null; apiKeys?: string[]; pass?: boolean; limiter?: RateLimiter } = {}) {
   return createApp({
     sessions,
-    limiter: new RateLimiter({ perMinute: o.perMinute ?? 10_000, burst: o.perMinute ?? 10_000 }),
+    limiter: o.limiter ?? new RateLimiter({ perMinute: o.perMinute ?? 10_000, burst: o.perMinute ?? 10_000 }),
+    ...(o.webPerMinute ? { webLimiter: new RateLimiter({ perMinute: o.webPerMinute }) } : {}),
+    apiKeys: o.apiKeys ? new Set(o.apiKeys) : null,
+    webPass: o.pass ? { secret: SECRET, days: 3 } : null,
     maxBodyBytes: 4096,
     allowedHosts: o.hosts === null ? null : new Set(o.hosts ?? ['127.0.0.1', 'localhost']),
     allowedOrigins: new Set(),
@@ -51,7 +58,28 @@ describe('rules page server', () => {
     expect((await get(a, '/?q=8-5-3-2')).headers.get('location')).toBe('/rule/gundam-cr-en/8-5-3-2');
     expect((await get(a, '/?q=8-5-3-2&lang=ja')).headers.get('location')).toBe('/rule/gundam-cr-ja/8-5-3-2');
     expect((await get(a, '/?q=2.4.1')).headers.get('location')).toBe('/rule/gundam-tournament-rules-en/2.4.1');
-    expect((await get(a, '/?q=section+8')).headers.get('location')).toMatch(/^\/rule\/gundam-floor-rules-en\//);
+    // "8", "section 8", "chapter 8": the Comprehensive Rules' chapter 8; the Floor Rules by name.
+    for (const q of ['8', 'section+8', 'chapter+8', 'Chapter%208', 'sec.+8']) expect((await get(a, `/?q=${q}`)).headers.get('location'), q).toBe('/rule/gundam-cr-en/8');
+    expect((await get(a, '/?q=floor+rules+8')).headers.get('location')).toBe('/rule/gundam-floor-rules-en/section-8');
+  });
+
+  it('orders search for judges: rules for a sentence, cards for a card name, nothing twice', () => {
+    const sentence = searchAll(kb, 'both units destroyed', 'en', 6);
+    expect(sentence.order[0]).toBe('rules');
+    expect(sentence.rules.slice(0, 3).map((r) => r.id)).toContain('8-5-3-2-3');
+    const card = searchAll(kb, 'wing gundam', 'en', 6);
+    expect(card.order[0]).toBe('cards');
+    expect(card.cards[0]!.name).toBe('Wing Gundam');
+    expect(searchAll(kb, 'blocker', 'en', 6).order[0]).toBe('glossary');
+    for (const q of ['8-5-3', 'both units destroyed', 'section 8', '8', 'mulligan', 'wing gundam']) {
+      const a = searchAll(kb, q, 'en', 6);
+      const hrefs = [...(a.rule ? [a.rule.href] : []), ...a.rules.map((r) => r.href), ...a.glossary.map((g) => g.href), ...a.cards.map((c) => c.href)];
+      expect(new Set(hrefs).size, q).toBe(hrefs.length);
+      // Changelog records ("Ver. 1.3.0 ... Update") are not glossary terms.
+      expect(a.glossary.map((g) => g.term).filter((t) => /^Ver\./.test(t)), q).toEqual([]);
+      expect(kb.glossary.search(q, 8, 'en').filter((e) => e.id.startsWith('history')), q).toEqual([]);
+    }
+    expect(answerOrder('zaku', { cards: [{ id: 'GD01-035', name: 'Zaku Ⅱ', type: 'unit', href: '' }], glossary: [] })[0]).toBe('cards');
   });
 
   it('shows a rule with its citation, path, children, references and counterpart', async () => {
@@ -76,11 +104,45 @@ describe('rules page server', () => {
     expect(card).not.toContain('<b>x</b>');
   });
 
-  it('only reads: other methods are refused', async () => {
-    for (const method of ['POST', 'PUT', 'DELETE']) {
+  it('only reads: other methods are refused; the deck form posts', async () => {
+    for (const method of ['PUT', 'DELETE']) {
       const r = await a.fetch(new Request('http://127.0.0.1/deck', { method, headers: { host: '127.0.0.1' } }));
       expect(r.status, method).toBe(405);
     }
+    expect((await a.fetch(new Request('http://127.0.0.1/rule/gundam-cr-en/8', { method: 'POST', headers: { host: '127.0.0.1' } }))).status).toBe(405);
+    const form = await (await get(a, '/deck')).text();
+    expect(form).toContain('<form class="deck" action="/deck" method="post">');
+    const post = (body: string, type = 'application/x-www-form-urlencoded') => a.fetch(new Request('http://127.0.0.1/deck', { method: 'POST', body, headers: { host: '127.0.0.1', 'content-type': type } }));
+    const checked = await post(new URLSearchParams({ list: '4 ST01-001\n5 ST01-006' }).toString());
+    expect(checked.status).toBe(200);
+    expect(checked.headers.get('cache-control')).toBe('no-store');
+    const body = await checked.text();
+    expect(body).toContain('id="verdict"');
+    expect(body).toMatch(/Illegal deck/);
+    expect((await post('list=' + 'x'.repeat(70_000))).status).toBe(413);
+  });
+
+  it('answers a page asked for again with 304 (ETag), and says how to cache it', async () => {
+    for (const path of ['/rule/gundam-cr-en/8-5-3', '/api/search?q=blocker', '/card/GD01-013']) {
+      const first = await get(a, path);
+      const tag = first.headers.get('etag');
+      expect(tag, path).toMatch(/^W\/"/);
+      expect(first.headers.get('cache-control'), path).toBe('public, no-cache');
+      const again = await get(a, path, { 'if-none-match': tag! });
+      expect(again.status, path).toBe(304);
+      expect(await again.text()).toBe('');
+    }
+  });
+
+  it('shows a vanilla card as having no text, a printing with its own set, and Japanese labels on Japanese rules', async () => {
+    const vanilla = kb.store.cards.find((c) => c.type === 'unit' && !c.text)!;
+    expect(await (await get(a, `/card/${vanilla.id}`)).text()).toContain('No card text.');
+    const printing = await (await get(a, '/card/GD01-004-p1')).text();
+    expect(printing).toMatch(/<th scope="row">Set<\/th><td>GD01<\/td>/);
+    const ja = await (await get(a, '/rule/gundam-cr-ja/8-5-3')).text();
+    expect(ja).toContain('<html lang="ja">');
+    for (const w of ['引用をコピー', '検索', 'デッキチェック']) expect(ja).toContain(w);
+    expect(ja).not.toMatch(/Copy citation|>Search<|Deck check/);
   });
 
   it('checks Host like /mcp', async () => {
@@ -89,8 +151,13 @@ describe('rules page server', () => {
     expect((await get(a, '/', { origin: 'https://evil.example' })).status).toBe(403);
   });
 
-  it('charges pages to the one per-client budget the app gives /mcp too', async () => {
-    const small = app({ perMinute: 3 });
+  it('charges pages to a budget of their own, not to /mcp\'s', async () => {
+    const mcp = new RateLimiter({ perMinute: 3 });
+    const roomy = app({ limiter: mcp });
+    // The default page budget (600) is not /mcp's 3: a room's pages pass, and /mcp's budget is untouched.
+    for (let i = 0; i < 20; i++) expect((await get(roomy, `/rule/gundam-cr-en/8-5-${1 + (i % 4)}`)).status).toBe(200);
+    expect((await mcp.peek('ip:unknown')).remaining).toBe(3);
+    const small = app({ webPerMinute: 3 });
     expect((await get(small, '/rule/gundam-cr-en/8-5-3')).status).toBe(200);
     expect((await get(small, '/api/search?q=blocker')).status).toBe(200);
     expect((await get(small, '/rule/gundam-cr-en/8-5-2')).status).toBe(200);
@@ -98,14 +165,55 @@ describe('rules page server', () => {
     expect(limited.status).toBe(429);
     expect(limited.headers.get('retry-after')).toMatch(/^\d+$/);
     expect(limited.headers.get('content-security-policy')).toBeTruthy();
+    expect(limited.headers.get('cache-control')).toBe('no-store');
     // Static files are not counted (the service worker fetches them once per version).
     expect((await get(small, '/app.css')).status).toBe(200);
+  });
+
+  it('gives a phone with a venue pass its own budget', async () => {
+    const venue = app({ webPerMinute: 2, apiKeys: ['judge-1-key', 'judge-2-key'], pass: true });
+    const join = await get(venue, '/join?key=judge-1-key');
+    expect(join.status).toBe(303);
+    expect(join.headers.get('location')).toBe('/');
+    const cookie = join.headers.get('set-cookie')!;
+    expect(cookie).toMatch(/^gcg_pass=[\w-]+\.\d+\.[\w-]+; Max-Age=259200; Path=\/; HttpOnly; SameSite=Lax$/);
+    expect(cookie).not.toContain('judge-1-key');
+    const pass = cookie.split(';')[0]!;
+    // The venue address spends its budget (the /join above was its first point)...
+    expect((await get(venue, '/rule/gundam-cr-en/8')).status).toBe(200);
+    expect((await get(venue, '/rule/gundam-cr-en/8')).status).toBe(429);
+    // ...and the phone with the pass, from the same address, still has its own.
+    expect((await get(venue, '/rule/gundam-cr-en/8', { cookie: pass })).status).toBe(200);
+    expect((await get(venue, '/rule/gundam-cr-en/8', { cookie: `other=1; ${pass}` })).status).toBe(200);
+    expect((await get(venue, '/rule/gundam-cr-en/8', { cookie: pass })).status).toBe(429);
+    // A forged or altered pass is no pass.
+    const forged = pass.replace(/\.(\d+)\./, (_, n: string) => `.${Number(n) + 1000}.`);
+    expect((await get(venue, '/rule/gundam-cr-en/8', { cookie: forged })).status).toBe(429);
+    // An unlisted key gets no pass; without a secret there are no venue links.
+    expect((await get(app({ apiKeys: ['judge-1-key'], pass: true }), '/join?key=nope')).status).toBe(403);
+    expect((await get(app({ apiKeys: ['judge-1-key'] }), '/join?key=judge-1-key')).status).toBe(404);
+  });
+
+  it('signs passes that expire and stop with their key', () => {
+    const o = { secret: SECRET, days: 1 };
+    const listed = new Set([passKeyId('k1')]);
+    const { value } = makePass(o, 'k1', 0);
+    expect(readPass(o, listed, value, 1000)).toBe(passKeyId('k1'));
+    expect(readPass(o, listed, value, 86_400_001)).toBeNull();
+    expect(readPass(o, new Set(), value, 1000)).toBeNull();
+    expect(readPass({ ...o, secret: `${SECRET}x` }, listed, value, 1000)).toBeNull();
+    expect(readPass(o, listed, 'garbage', 1000)).toBeNull();
+    expect(loadHttpConfig({}).webPerMinute).toBe(600);
+    expect(loadHttpConfig({ WEB_RATE_LIMIT_PER_MINUTE: '1200' }).webPerMinute).toBe(1200);
+    expect(() => loadHttpConfig({ WEB_PASS_SECRET: 'short' })).toThrow(/at least 32/);
   });
 
   it('serves the offline data and a versioned service worker', async () => {
     const sw = await (await get(a, '/sw.js')).text();
     expect(sw).toMatch(/var VERSION = '[0-9a-f]{12}'/);
-    const data = (await (await get(a, '/offline.json')).json()) as { documents: { id: string }[]; records: unknown[][] };
+    const data = (await (await get(a, '/offline.json')).json()) as { documents: { id: string }[]; records: unknown[][]; cards: unknown[][] };
+    // Every card, so card pages and card names work offline.
+    expect(data.cards.length).toBe(kb.store.cards.length);
     expect(data.documents.map((d) => d.id)).toEqual(expect.arrayContaining(['gundam-cr-en', 'gundam-cr-ja', 'gundam-tournament-rules-en']));
     expect(data.documents.map((d) => d.id)).not.toContain('gundam-unofficial-v1-en');
     expect(data.records.length).toBeGreaterThan(1000);
