@@ -173,7 +173,7 @@ describe('MCP over stdio', () => {
   it('get_card on an unknown card is an error that suggests close names', async () => {
     const r = await call('get_card', { name: 'Zzyzx Nonexistent Suit' });
     expect(r.isError).toBe(true);
-    expect(text(r)).toMatch(/no card named/);
+    expect(text(r)).toMatch(/no card matches "Zzyzx Nonexistent Suit"; closest: /);
     const id = await call('get_card', { id: 'GD99-999' });
     expect(id.isError).toBe(true);
     expect(text(id)).toMatch(/no card with id "GD99-999"/);
