@@ -246,9 +246,15 @@ export async function main(argv: readonly string[], bin: 'gundam-rules-mcp' | 'g
   }
   if (command === 'serve') {
     // Before either transport serves anything: a damaged corpus or build is refused, loudly.
-    const { IntegrityError, verifyIntegrity } = await import('./corpus/load.js');
+    const { IntegrityError, verifyIntegrity, verifySnapshot } = await import('./corpus/load.js');
     try {
       verifyIntegrity();
+      // Started from the V8 startup snapshot (src/snapshot-entry.ts): the blob is checked too.
+      if ((globalThis as { __gundamRulesSnapshot?: boolean }).__gundamRulesSnapshot) {
+        const i = process.execArgv.findIndex((a) => a === '--snapshot-blob' || a.startsWith('--snapshot-blob='));
+        const blob = i < 0 ? undefined : process.execArgv[i]!.includes('=') ? process.execArgv[i]!.split('=').slice(1).join('=') : process.execArgv[i + 1];
+        if (blob) verifySnapshot(blob);
+      }
     } catch (e) {
       const { flushLogs, log } = await import('./log.js');
       const error = e instanceof Error ? e.message : String(e);
