@@ -162,10 +162,10 @@ export function cardsByName(kb: Knowledge, name: string): { card: CardRecord; ca
   return { card: preferred(sameName.length ? sameName : [best]), candidates: distinct.length > 1 ? distinct.slice(0, 10) : [], match: found.exact ? 'exact' : 'loose' };
 }
 
-/** The names nearest to one that matches no card, as "GD01-013 Gundam" (catalog search when no name is near). */
-export function closestNames(kb: Knowledge, name: string, max = 3): string[] {
+/** The cards whose names are nearest to one that matches no card (a catalog search when no name is near). */
+export function closestCards(kb: Knowledge, name: string, max = 3): CardRecord[] {
   const near = kb.cards.closeNames(name, max).map((i) => kb.store.cards[i]!);
-  return (near.length ? near : cardSuggestions(kb, name, max)).map((c) => `${c.id} ${c.name}`);
+  return near.length ? near : cardSuggestions(kb, name, max);
 }
 
 function lookup(kb: Knowledge, id: string | undefined, name: string | undefined): { card: CardRecord; printing: string | null; candidates: CardRecord[]; match: 'exact' | 'loose' } {
@@ -180,8 +180,8 @@ function lookup(kb: Knowledge, id: string | undefined, name: string | undefined)
   }
   const found = cardsByName(kb, name!);
   if (!found) {
-    const near = closestNames(kb, name!);
-    throw new ToolError(`no card matches "${name}"${near.length ? `; closest: ${near.join('; ')}` : ''}`);
+    const near = closestCards(kb, name!).map((c) => `${c.id} ${c.name}`);
+    throw new ToolError(`no card matches "${name}"; ${near.length ? `closest: ${near.join(', ')}` : 'no card name is close'}`);
   }
   return { ...found, printing: null };
 }

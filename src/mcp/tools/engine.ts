@@ -2,7 +2,7 @@
 import { defineTool, type ToolDefinition } from '../tool.js';
 import type { Knowledge } from '../../knowledge.js';
 import type { CardRecord } from '../../corpus/types.js';
-import { cardsByName, cardSuggestions } from './cards.js';
+import { cardsByName, closestCards } from './cards.js';
 import {
   type CardLookup,
   checkDeck,
@@ -30,7 +30,7 @@ function scenarioCards(kb: Knowledge): CardLookup {
       ...kb.cardLookup,
       byLooseName: (name) => {
         const found = cardsByName(kb, name);
-        if (!found) return { matches: [], near: cardSuggestions(kb, name) };
+        if (!found) return { matches: [], near: closestCards(kb, name, 5) };
         const others = found.candidates.filter((c) => number(c) !== number(found.card));
         return { matches: [found.card, ...others], near: [] };
       },
