@@ -5,7 +5,7 @@
  * and a test's note from ctx.skip(note) is shown too.
  */
 import path from 'node:path';
-import type { Reporter, TestModule } from 'vitest/node';
+import type { Reporter, TestModule, Vitest } from 'vitest/node';
 
 interface Why {
   why: string;
@@ -22,6 +22,13 @@ const REASONS: Record<string, Why> = {
 };
 
 export default class SkipReport implements Reporter {
+  /** A -t run leaves out the tests it does not name, and vitest counts them as skipped too. */
+  private filtered = false;
+
+  onInit(vitest: Vitest): void {
+    this.filtered = Boolean(vitest.config.testNamePattern);
+  }
+
   onTestRunEnd(modules: ReadonlyArray<TestModule>): void {
     const byFile = new Map<string, { count: number; notes: Set<string> }>();
     for (const m of modules) {
@@ -38,7 +45,7 @@ export default class SkipReport implements Reporter {
     }
     if (!byFile.size) return;
     const total = [...byFile.values()].reduce((n, e) => n + e.count, 0);
-    const lines = [``, ` Skipped ${total} test${total === 1 ? '' : 's'}, why, and how to run them:`];
+    const lines = [``, ` Skipped ${total} test${total === 1 ? '' : 's'}, why, and how to run them${this.filtered ? ' (with -t, the tests it left out count as skipped)' : ''}:`];
     for (const [file, { count, notes }] of byFile) {
       const r = REASONS[file];
       lines.push(`   ${file}: ${count} skipped: ${r ? r.why : 'marked skip'}${notes.size ? ` (${[...notes].join('; ')})` : ''}`);
