@@ -34,7 +34,7 @@ async function startAndSignal(command: string, args: string[], signal: NodeJS.Si
   child.stdout.on('data', (d: Buffer) => (log += d.toString()));
   child.stderr.on('data', (d: Buffer) => (log += d.toString()));
   const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 180_000;
   while (!/"event":"start"/.test(log) && child.exitCode === null && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
   expect(log, 'the server did not start').toMatch(/"event":"start"/);
   // The server answers before the signal: it is the process that must go.
@@ -45,7 +45,7 @@ async function startAndSignal(command: string, args: string[], signal: NodeJS.Si
   return { tag, log, exit: await exited };
 }
 
-describe.skipIf(!canFindProcesses)('no process left behind', () => {
+describe.skipIf(!canFindProcesses)('no process left behind', { timeout: 240_000 }, () => {
   it('npm start, stopped with SIGTERM to npm, leaves no process', async () => {
     const { tag, log } = await startAndSignal(npm, ['start'], 'SIGTERM', 'process');
     expect(await waitGone(TAG, tag, 20_000), log).toEqual([]);
