@@ -21,10 +21,13 @@ function newest(dir) {
   return t;
 }
 
-/** Every input of scripts/build.mjs: the sources, the corpus, the build script and its configuration. */
+/**
+ * Every input of scripts/build.mjs: the sources, the corpus, the build script and its
+ * configuration, and the runtime files integrity.json records (the rules page, the engine document).
+ */
 function inputs() {
-  const files = ['scripts/build.mjs', 'package.json', ...fs.readdirSync(root).filter((f) => /^tsconfig.*\.json$/.test(f))];
-  return Math.max(newest(path.join(root, 'src')), newest(path.join(root, 'corpus')), ...files.map((f) => fs.statSync(path.join(root, f)).mtimeMs));
+  const files = ['scripts/build.mjs', 'package.json', 'docs/engine.md', ...fs.readdirSync(root).filter((f) => /^tsconfig.*\.json$/.test(f))];
+  return Math.max(newest(path.join(root, 'src')), newest(path.join(root, 'corpus')), newest(path.join(root, 'public')), ...files.map((f) => fs.statSync(path.join(root, f)).mtimeMs));
 }
 
 /** dist/ is missing, incomplete (the build writes the stamp last) or older than one of its inputs. */
@@ -37,7 +40,10 @@ export function isStale() {
 export function ensureBuilt() {
   if (!isStale()) return false;
   const started = new Date();
-  // Output to stderr: in --stdio mode stdout belongs to the MCP protocol.
+  // Output to stderr: in --stdio mode stdout belongs to the MCP protocol. A first build takes
+  // half a minute: say so before it starts, so a silent terminal is not taken for a hang.
+  const first = !fs.existsSync(stamp);
+  process.stderr.write(first ? 'building dist/ (first run; 25 s to a minute or more on a busy machine) …\n' : 'rebuilding dist/ (sources changed since the last build) …\n');
   const r = spawnSync(process.execPath, [path.join(root, 'scripts', 'build.mjs')], { cwd: root, stdio: ['ignore', 2, 2] });
   if (r.status !== 0) throw Object.assign(new Error(`build failed (exit ${r.status ?? r.signal})`), { exitCode: r.status ?? 1 });
   // Date the stamp from the build's start: a file saved while the build ran is newer, and rebuilt.

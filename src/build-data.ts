@@ -4,7 +4,7 @@
  * documents' YAML and instead of tokenizing the corpus again.
  */
 import { createHash } from 'node:crypto';
-import { loadCorpusFromMarkdown, snapshotPath, writeIntegrity, writeSnapshot } from './corpus/load.js';
+import { loadCorpusFromMarkdown, snapshotPath, writeSnapshot } from './corpus/load.js';
 import { Knowledge } from './knowledge.js';
 import { saveData, saveIndex } from './search/persist.js';
 import { computeTermStats } from './search/term-stats.js';
@@ -33,6 +33,5 @@ saveData('senses', kb.rules.computeSenses(), data.fingerprint);
 saveData('card-phrases', kb.rules.computeCardPhrases(), data.fingerprint);
 // The restriction lists, for an installed package (which carries no corpus/).
 fs.writeFileSync(path.join(dataDir(), 'restrictions.json'), JSON.stringify(bundledLists()));
-// Last: the hash of every file written above, which the server checks before it serves.
-writeIntegrity();
+// integrity.json (the hash of these and every other runtime file) is written by scripts/build.mjs once the bundle exists.
 process.stderr.write(`wrote ${snapshotPath()} and indexes (${data.records.length} records, ${data.cards.length} cards, fingerprint ${data.fingerprint})\n`);

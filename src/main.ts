@@ -29,10 +29,47 @@ interface CommandSpec {
   flags: Record<string, FlagSpec>;
   /** How many positional words it takes: min, max (Infinity: joined into one text). */
   args: [number, number];
+  /** The environment variables it reads, beyond LOG_LEVEL (every command). */
+  env?: Record<string, string>;
 }
 
 const JSON_FLAG: FlagSpec = { help: 'print the structured answer as JSON (for scripts)' };
 const LANG: FlagSpec = { value: 'en|ja', help: 'language of the rules (default en; Japanese text is detected)' };
+
+/** What `serve` reads from the environment (src/http/config.ts and the stdio transport); limits and their ranges: docs/security.md. */
+const SERVE_ENV: Record<string, string> = {
+  PORT: 'HTTP port (default 8180; 0 picks a free one)',
+  HOST: 'HTTP address (default 127.0.0.1)',
+  ALLOWED_HOSTS: 'Host names accepted beyond loopback, comma-separated',
+  ALLOWED_ORIGINS: 'browser Origins accepted (also CORS_ORIGINS)',
+  CORS_ORIGINS: 'Origins sent CORS headers, comma-separated',
+  WEB: 'on|off: the rules page (default on)',
+  MCP_STATELESS: '1: no sessions, any worker answers any request',
+  WORKERS: 'processes (default 1; with MCP_STATELESS=1, one per core)',
+  REDIS_URL: 'share rate-limit budgets between processes and replicas',
+  REDIS_TIMEOUT_MS: 'Redis answer deadline (default 200)',
+  RATE_LIMIT_PREFIX: 'Redis key prefix (default gundam-rules)',
+  TRUST_PROXY_HEADER: 'header naming the client address behind a proxy, e.g. x-forwarded-for',
+  API_KEYS: 'comma-separated keys, each with its own budget',
+  RATE_LIMIT_PER_MINUTE: 'requests a minute per client (default 60)',
+  RATE_LIMIT_BURST: 'burst above that (default none)',
+  COST_UNIT_MS: 'CPU time that costs one request (default 50)',
+  MAX_BODY_BYTES: 'largest request body (default 262144)',
+  MAX_JSON_DEPTH: 'deepest JSON nesting (default 64)',
+  MAX_BATCH: 'largest JSON-RPC batch (default 20)',
+  MAX_SESSIONS: 'sessions kept (default 1000)',
+  MAX_SESSIONS_PER_CLIENT: 'sessions per client (default 50)',
+  SESSION_IDLE_SECONDS: 'idle session lifetime (default 1800)',
+  MAX_CONNECTIONS: 'open connections (default 1024)',
+  MAX_CONNECTIONS_PER_ADDRESS: 'open connections per address (default 32)',
+  HEADERS_TIMEOUT_MS: 'deadline for request headers (default 10000)',
+  REQUEST_TIMEOUT_MS: 'deadline for a whole request (default 30000)',
+  RESPONSE_TIMEOUT_MS: 'deadline for an answer (default 30000)',
+  KEEP_ALIVE_TIMEOUT_MS: 'idle keep-alive (default 5000)',
+  SHUTDOWN_GRACE_MS: 'SIGTERM drain time (default 10000)',
+  MAX_MESSAGE_BYTES: '--stdio: longest message line (default 4194304)',
+  LOG_HASH_SALT: 'salt of the hashed client addresses in the log',
+};
 
 export const COMMANDS: Record<string, CommandSpec> = {
   rule: { usage: 'rule <number> [--lang ja] [--document ID]', summary: 'one rule with its text, children, references and counterpart', flags: { lang: LANG, document: { value: 'ID', help: 'document id, e.g. gundam-tournament-rules-en' }, json: JSON_FLAG }, args: [1, 1] },
@@ -41,7 +78,7 @@ export const COMMANDS: Record<string, CommandSpec> = {
   card: { usage: 'card <name or id…>', summary: 'a card: stats, text, keywords, what the engine runs, printings', flags: { json: JSON_FLAG }, args: [1, Infinity] },
   deck: { usage: 'deck check <file|->', summary: 'check a deck list ("4 GD01-013" lines) against the construction rules', flags: { json: JSON_FLAG }, args: [2, 2] },
   simulate: { usage: 'simulate <scenario.json|->', summary: 'play a scenario out step by step with the rules behind each step', flags: { json: JSON_FLAG }, args: [1, 1] },
-  serve: { usage: 'serve [--stdio] [--port N] [--host H]', summary: 'run the MCP server (streamable HTTP and the rules page; --stdio for assistants)', flags: { stdio: { help: 'MCP over stdin/stdout' }, port: { value: 'N', help: 'HTTP port (default 8180, or PORT)' }, host: { value: 'H', help: 'HTTP address (default 127.0.0.1, or HOST)' } }, args: [0, 0] },
+  serve: { usage: 'serve [--stdio] [--port N] [--host H]', summary: 'run the MCP server (streamable HTTP and the rules page; --stdio for assistants)', flags: { stdio: { help: 'MCP over stdin/stdout' }, port: { value: 'N', help: 'HTTP port (default 8180, or PORT)' }, host: { value: 'H', help: 'HTTP address (default 127.0.0.1, or HOST)' } }, args: [0, 0], env: SERVE_ENV },
   help: { usage: 'help [command]', summary: 'this help, or one command\'s', flags: {}, args: [0, 1] },
 };
 
@@ -157,7 +194,8 @@ export function helpText(bin: string, command?: string): string {
   if (command && COMMANDS[command]) {
     const s = COMMANDS[command]!;
     const flags = Object.entries({ ...s.flags, ...GLOBAL_FLAGS }).map(([n, f]) => `  --${n}${f.value ? ` ${f.value}` : ''}`.padEnd(24) + f.help);
-    return [`${bin} ${s.usage}`, '', s.summary, '', 'Flags:', ...flags, ''].join('\n');
+    const env = Object.entries({ ...s.env, LOG_LEVEL: 'silent: no JSON log lines on stderr' }).map(([n, h]) => `  ${n}`.padEnd(30) + h);
+    return [`${bin} ${s.usage}`, '', s.summary, '', 'Flags:', ...flags, '', 'Environment:', ...env, ''].join('\n');
   }
   const lines = Object.values(COMMANDS).map((s) => `  ${s.usage.padEnd(44)} ${s.summary}`);
   return [
@@ -167,6 +205,7 @@ export function helpText(bin: string, command?: string): string {
     ...lines,
     '',
     `With no command, ${bin === 'gundam-rules-mcp' ? 'it serves (as "serve")' : 'it prints this help'}. Every command takes --json (structured answer) and --help.`,
+    `Environment: every command reads LOG_LEVEL (silent: no log lines on stderr); serve reads ${Object.keys(SERVE_ENV).length} more (${Object.keys(SERVE_ENV).slice(0, 4).join(', ')}, …): "${bin} serve --help" lists them.`,
     '',
     'Examples:',
     `  ${bin} rule 8-5-3-2`,
@@ -188,6 +227,8 @@ export async function main(argv: readonly string[], bin: 'gundam-rules-mcp' | 'g
   } catch (e) {
     if (e instanceof UsageError) {
       process.stderr.write(`${bin}: ${e.message}\nRun "${bin} --help" for usage.\n`);
+      // A script that asked for JSON gets its error as JSON too.
+      if (argv.includes('--json')) process.stdout.write(`${JSON.stringify({ error: e.message, exit_code: EXIT.usage }, null, 2)}\n`);
       process.exitCode = EXIT.usage;
       return;
     }
@@ -205,9 +246,15 @@ export async function main(argv: readonly string[], bin: 'gundam-rules-mcp' | 'g
   }
   if (command === 'serve') {
     // Before either transport serves anything: a damaged corpus or build is refused, loudly.
-    const { IntegrityError, verifyIntegrity } = await import('./corpus/load.js');
+    const { IntegrityError, verifyIntegrity, verifySnapshot } = await import('./corpus/load.js');
     try {
       verifyIntegrity();
+      // Started from the V8 startup snapshot (src/snapshot-entry.ts): the blob is checked too.
+      if ((globalThis as { __gundamRulesSnapshot?: boolean }).__gundamRulesSnapshot) {
+        const i = process.execArgv.findIndex((a) => a === '--snapshot-blob' || a.startsWith('--snapshot-blob='));
+        const blob = i < 0 ? undefined : process.execArgv[i]!.includes('=') ? process.execArgv[i]!.split('=').slice(1).join('=') : process.execArgv[i + 1];
+        if (blob) verifySnapshot(blob);
+      }
     } catch (e) {
       const { flushLogs, log } = await import('./log.js');
       const error = e instanceof Error ? e.message : String(e);

@@ -5,8 +5,9 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import tty from 'node:tty';
 import { knowledge } from '../knowledge.js';
-import { callTool, SERVER_VERSION } from '../mcp/server.js';
+import { callTool, inputErrorText, SERVER_VERSION } from '../mcp/server.js';
 import { ToolError } from '../mcp/tool.js';
 import { packageRoot } from '../corpus/load.js';
 import { activeRestrictions } from '../mcp/restrictions.js';
@@ -23,27 +24,112 @@ export function packageVersion(): string {
 
 class InputError extends Error {}
 
-function readInput(file: string): string {
+/** The largest input file read: a scenario or a deck list is a few KB; more is a mistake or an attack. */
+export const MAX_INPUT_BYTES = 1024 * 1024;
+
+/** What kind of file a stat describes, for the message that refuses it. */
+function kindOf(st: fs.Stats): string {
+  if (st.isDirectory()) return 'a directory';
+  if (st.isFIFO()) return 'a FIFO (named pipe)';
+  if (st.isCharacterDevice() || st.isBlockDevice()) return 'a device';
+  if (st.isSocket()) return 'a socket';
+  return 'not a regular file';
+}
+
+/** Reads at most MAX_INPUT_BYTES + 1 bytes from fd (one more tells a file that is too large). */
+function readBounded(fd: number): Buffer {
+  const chunks: Buffer[] = [];
+  let total = 0;
+  for (;;) {
+    const buf = Buffer.alloc(Math.min(64 * 1024, MAX_INPUT_BYTES + 1 - total));
+    let n: number;
+    try {
+      n = fs.readSync(fd, buf, 0, buf.length, null);
+    } catch (e) {
+      // A pipe with nothing yet (stdin opened non-blocking by the shell): wait for it briefly.
+      if ((e as NodeJS.ErrnoException).code === 'EAGAIN') {
+        Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 10);
+        continue;
+      }
+      if ((e as NodeJS.ErrnoException).code === 'EOF') break;
+      throw e;
+    }
+    if (n === 0) break;
+    chunks.push(buf.subarray(0, n));
+    total += n;
+    if (total > MAX_INPUT_BYTES) break;
+  }
+  return Buffer.concat(chunks, total);
+}
+
+/**
+ * An input file as text: a regular file or standard input, at most 1 MiB, UTF-8 without NUL bytes.
+ * A FIFO or a device is refused before it is opened for reading (/dev/zero would never end, a
+ * FIFO would block), and nothing of a file that is refused is echoed.
+ */
+export function readInput(file: string): string {
+  const name = file === '-' ? 'standard input' : `"${file}"`;
+  const limit = `the limit is ${MAX_INPUT_BYTES / 1024 / 1024} MiB`;
+  let bytes: Buffer;
+  if (file === '-') {
+    try {
+      const st = fs.fstatSync(0);
+      // A terminal is someone typing; any other device (< /dev/zero) is refused like a device path.
+      if ((st.isCharacterDevice() || st.isBlockDevice()) && !tty.isatty(0)) throw new InputError(`standard input is a device; give a regular file, a pipe or - with a file redirected`);
+      bytes = readBounded(0);
+    } catch (e) {
+      if (e instanceof InputError) throw e;
+      throw new InputError(`cannot read standard input: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+    }
+  } else {
+    let fd: number;
+    try {
+      const st = fs.statSync(file);
+      if (!st.isFile()) throw new InputError(`${name} is ${kindOf(st)}; give a regular file, or - to read standard input`);
+      if (st.size > MAX_INPUT_BYTES) throw new InputError(`${name} is ${st.size} bytes; ${limit}`);
+      // Non-blocking, so a file swapped for a FIFO after the stat cannot hang the open.
+      fd = fs.openSync(file, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
+    } catch (e) {
+      if (e instanceof InputError) throw e;
+      throw new InputError(`cannot read ${name}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+    }
+    try {
+      const st = fs.fstatSync(fd);
+      if (!st.isFile()) throw new InputError(`${name} is ${kindOf(st)}; give a regular file, or - to read standard input`);
+      bytes = readBounded(fd);
+    } catch (e) {
+      if (e instanceof InputError) throw e;
+      throw new InputError(`cannot read ${name}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+    } finally {
+      fs.closeSync(fd);
+    }
+  }
+  if (bytes.length > MAX_INPUT_BYTES) throw new InputError(`${name} is larger than 1 MiB; ${limit}`);
+  if (bytes.includes(0)) throw new InputError(`${name} is not a text file (it contains NUL bytes)`);
   try {
-    return file === '-' ? fs.readFileSync(0, 'utf8') : fs.readFileSync(file, 'utf8');
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw new InputError(`${name} is not UTF-8 text`);
+  }
+}
+
+/** JSON.parse, with an error that says where the text stops being JSON but never quotes it. */
+function parseJson(text: string, file: string): unknown {
+  try {
+    return JSON.parse(text);
   } catch (e) {
-    throw new InputError(`cannot read ${file === '-' ? 'standard input' : `"${file}"`}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+    const pos = /position (\d+)/.exec((e as Error).message)?.[1];
+    let where = '';
+    if (pos !== undefined) {
+      const before = text.slice(0, Number(pos)).split('\n');
+      where = ` (at line ${before.length}, column ${before.at(-1)!.length + 1})`;
+    } else if (/end of (JSON )?input/i.test((e as Error).message)) where = ' (it ends too early)';
+    throw new InputError(`${file === '-' ? 'standard input' : `"${file}"`} is not valid JSON${where}`);
   }
 }
 
 function readJson(file: string): unknown {
-  const text = readInput(file);
-  try {
-    return JSON.parse(text);
-  } catch (e) {
-    throw new InputError(`"${file}" is not valid JSON: ${(e as Error).message}`);
-  }
-}
-
-function zodMessage(e: unknown): string | null {
-  const issues = (e as { issues?: { path?: PropertyKey[]; message?: string }[] })?.issues;
-  if (!Array.isArray(issues)) return null;
-  return issues.slice(0, 5).map((i) => `${(i.path ?? []).map(String).join('.') || 'input'}: ${i.message ?? 'invalid'}`).join('; ');
+  return parseJson(readInput(file), file);
 }
 
 const lang = (f: Parsed['flags']): 'en' | 'ja' | undefined => {
@@ -80,7 +166,7 @@ function plan(p: Parsed): { tool: string; args: Record<string, unknown>; source:
       const input = readInput(p.args[1]!);
       const trimmed = input.trim();
       // JSON is check_deck's own input; anything else is a deck list as written, read by check_deck.
-      const args = trimmed.startsWith('{') ? (readJsonText(trimmed, p.args[1]!) as Record<string, unknown>) : { list: input };
+      const args = trimmed.startsWith('{') ? (parseJson(trimmed, p.args[1]!) as Record<string, unknown>) : { list: input };
       return { tool: 'check_deck', args, source: 'file', negative: (s) => !s.legal };
     }
     case 'simulate':
@@ -90,25 +176,23 @@ function plan(p: Parsed): { tool: string; args: Record<string, unknown>; source:
   }
 }
 
-function readJsonText(text: string, file: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch (e) {
-    throw new InputError(`"${file}" is not valid JSON: ${(e as Error).message}`);
-  }
+/** What a failed command prints: the message on stderr and, with --json, the same as JSON on stdout. */
+function fail(p: Parsed, code: number, message: string, extra: Record<string, unknown> = {}): number {
+  process.stderr.write(`gundam-rules ${p.command}: ${message}\n`);
+  if (p.flags.json) process.stdout.write(`${JSON.stringify({ error: message, exit_code: code, ...extra }, null, 2)}\n`);
+  return code;
 }
 
 export async function runCommand(p: Parsed): Promise<number> {
-  const err = (m: string) => process.stderr.write(`gundam-rules ${p.command}: ${m}\n`);
   let step: ReturnType<typeof plan>;
   try {
     // The restriction list in force (an operator's RESTRICTIONS_FILE included) is checked before any answer.
     if (p.command === 'deck' || p.command === 'card') activeRestrictions(knowledge());
     step = plan(p);
   } catch (e) {
-    if (e instanceof InputError) return err(e.message), EXIT.input;
-    if (e instanceof ToolError || e instanceof RestrictionsError) return err(e.message), EXIT.usage;
-    throw e;
+    if (e instanceof InputError) return fail(p, EXIT.input, e.message);
+    if (e instanceof ToolError || e instanceof RestrictionsError) return fail(p, EXIT.usage, e.message);
+    return fail(p, EXIT.internal, `internal error: ${e instanceof Error ? e.message : String(e)}`);
   }
   try {
     const answer = callTool(step.tool, step.args, knowledge());
@@ -116,13 +200,11 @@ export async function runCommand(p: Parsed): Promise<number> {
     return step.negative(answer.structured) ? EXIT.negative : EXIT.ok;
   } catch (e) {
     if (e instanceof ToolError) {
-      err(e.message + (e.suggestions.length ? `\nDid you mean: ${e.suggestions.join(', ')}?` : ''));
-      if (p.flags.json) process.stdout.write(`${JSON.stringify({ error: e.message, suggestions: e.suggestions }, null, 2)}\n`);
-      return EXIT.negative;
+      return fail(p, EXIT.negative, e.message + (e.suggestions.length ? `\nDid you mean: ${e.suggestions.join(', ')}?` : ''), e.suggestions.length ? { suggestions: e.suggestions } : {});
     }
-    const z = zodMessage(e);
-    if (z) return err(z), step.source === 'file' ? EXIT.input : EXIT.usage;
-    err(`internal error: ${e instanceof Error ? e.message : String(e)}`);
-    return EXIT.internal;
+    const issues = (e as { issues?: { path?: PropertyKey[]; message?: string }[] })?.issues;
+    // The MCP path's own words for a bad input: the same message either way.
+    if (Array.isArray(issues)) return fail(p, step.source === 'file' ? EXIT.input : EXIT.usage, inputErrorText(step.tool, issues));
+    return fail(p, EXIT.internal, `internal error: ${e instanceof Error ? e.message : String(e)}`);
   }
 }

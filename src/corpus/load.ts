@@ -62,29 +62,79 @@ export function integrityPath(): string {
   return path.join(dataDir(), 'integrity.json');
 }
 
-/** Records the hash of every file in dist/data (the build's last step). */
+/**
+ * Every file the server reads at run time and the package ships, relative to the package root:
+ * the bundle, the data, the rules page's files and the engine document (the scenario-format
+ * resource). The startup snapshot is not shipped and is checked on its own (verifySnapshot).
+ */
+export function runtimeFiles(root = packageRoot()): string[] {
+  const list = (dir: string, keep: (f: string) => boolean) =>
+    fs.existsSync(path.join(root, dir)) ? fs.readdirSync(path.join(root, dir)).filter(keep).sort().map((f) => `${dir}/${f}`) : [];
+  return [
+    ...list('dist/bundle', (f) => f.endsWith('.js')),
+    ...list('dist/data', (f) => f.endsWith('.json') && f !== 'integrity.json'),
+    ...list('public', (f) => !f.startsWith('.')),
+    'docs/engine.md',
+  ];
+}
+
+/** What integrity.json must cover: a record without one of these is not a build's record. */
+const REQUIRED_PREFIXES = ['dist/bundle/', 'dist/data/', 'public/', 'docs/engine.md'];
+
+/** Records the hash of every runtime file (the build's last step, once the bundle exists). */
 export function writeIntegrity(): void {
-  const files = fs.readdirSync(dataDir()).filter((f) => f.endsWith('.json') && f !== 'integrity.json').sort();
-  fs.writeFileSync(integrityPath(), `${JSON.stringify({ sha256: Object.fromEntries(files.map((f) => [f, sha256(path.join(dataDir(), f))])) }, null, 1)}\n`);
+  const root = packageRoot();
+  fs.writeFileSync(integrityPath(), `${JSON.stringify({ sha256: Object.fromEntries(runtimeFiles(root).map((f) => [f, sha256(path.join(root, f))])) }, null, 1)}\n`);
 }
 
 /**
- * What the server checks before it serves anything, in both transports: the corpus files against
- * the manifest's hashes and, when the server was built, every data file against the build's record.
- * Hashing ~5 MB takes milliseconds. Throws IntegrityError on any difference.
+ * What the server checks before it serves anything, in both transports and from the startup
+ * snapshot: the corpus files against the manifest's hashes (in a checkout) and every runtime file
+ * (bundle, data, rules page, engine document) against the build's record, which must exist, name
+ * each kind of file and list every data and page file there is. Throws IntegrityError on any
+ * difference. A checkout that was never built (no dist/data) runs from the Markdown corpus.
  */
 export function verifyIntegrity(): void {
-  // An installed package ships the built data and no corpus/ (the files list): the build's own
-  // hashes then cover what it serves.
-  if (fs.existsSync(corpusDir())) verifyCorpus();
-  if (!fs.existsSync(dataDir())) return;
-  if (!fs.existsSync(integrityPath())) {
-    if (fs.readdirSync(dataDir()).some((f) => f.endsWith('.json'))) throw new IntegrityError(`build damaged: ${integrityPath()} is missing; rebuild with npm run build`);
-    return;
+  const root = packageRoot();
+  const checkout = fs.existsSync(corpusDir());
+  if (checkout) verifyCorpus();
+  if (!fs.existsSync(dataDir())) {
+    if (checkout) return;
+    throw new IntegrityError(`build damaged: ${dataDir()} is missing; reinstall the package`);
   }
-  const recorded = (JSON.parse(fs.readFileSync(integrityPath(), 'utf8')) as { sha256: Record<string, string> }).sha256;
-  const bad = mismatches(dataDir(), recorded);
-  if (bad.length) throw new IntegrityError(`build damaged: dist/data/${bad.join(', dist/data/')} do not match the hashes the build recorded; rebuild with npm run build`);
+  if (!fs.existsSync(integrityPath())) throw new IntegrityError(`build damaged: ${integrityPath()} is missing; rebuild with npm run build`);
+  let recorded: Record<string, string> | undefined;
+  try {
+    recorded = (JSON.parse(fs.readFileSync(integrityPath(), 'utf8')) as { sha256?: Record<string, string> }).sha256;
+  } catch {
+    recorded = undefined;
+  }
+  const files = recorded && typeof recorded === 'object' ? Object.keys(recorded) : [];
+  const lacking = REQUIRED_PREFIXES.filter((p) => !files.some((f) => f.startsWith(p)));
+  if (!recorded || lacking.length) throw new IntegrityError(`build damaged: ${integrityPath()} is empty or records no ${lacking.join(', ')} files; rebuild with npm run build`);
+  // A data or page file the build did not write would be served unchecked.
+  const unrecorded = runtimeFiles(root).filter((f) => !(f in recorded) && !f.startsWith('dist/bundle/'));
+  const bad = [...mismatches(root, recorded), ...unrecorded.map((f) => `${f} (not recorded by the build)`)];
+  if (bad.length) throw new IntegrityError(`build damaged: ${bad.join(', ')} do not match the hashes the build recorded; rebuild with npm run build`);
+}
+
+/**
+ * A start from the V8 startup snapshot: its heap was made from the files verifyIntegrity checked
+ * when the build made it (src/snapshot-entry.ts checks them first), so the start checks that the
+ * blob is the one the build wrote (its size in dist/snapshot.json) rather than hashing 13 MB on
+ * every start; Node.js itself refuses a blob made by another binary.
+ */
+export function verifySnapshot(blob: string): void {
+  const record = path.join(packageRoot(), 'dist', 'snapshot.json');
+  let size: number | undefined;
+  try {
+    size = (JSON.parse(fs.readFileSync(record, 'utf8')) as { size?: number }).size;
+  } catch {
+    size = undefined;
+  }
+  if (typeof size !== 'number') throw new IntegrityError(`startup snapshot: ${record} records no blob size; rebuild with npm run build`);
+  const actual = fs.statSync(blob).size;
+  if (actual !== size) throw new IntegrityError(`startup snapshot: ${blob} is ${actual} bytes, the build wrote ${size}; rebuild with npm run build`);
 }
 
 /** The package root: two levels above this file in both src/ (tsx) and dist/ (built). */

@@ -50,6 +50,18 @@ export function callTool(name: string, args: unknown, kb: Knowledge): ToolAnswer
   return tool.handler(tool.input.parse(args), kb);
 }
 
+/**
+ * What the MCP path answers when arguments fail a tool's input schema, without the JSON-RPC code:
+ * the SDK's wording (one line per issue, "message at path") and the tool's format reminder, so the
+ * command line can say exactly the same.
+ */
+export function inputErrorText(name: string, issues: readonly { path?: readonly PropertyKey[]; message?: string }[]): string {
+  const at = (p: readonly PropertyKey[]) => p.reduce<string>((acc, seg, i) => (i === 0 ? String(seg) : typeof seg === 'number' ? `${acc}[${seg}]` : `${acc}.${String(seg)}`), '');
+  const detail = issues.map((i) => (i.path?.length ? `${i.message} at ${at(i.path)}` : i.message)).join('\n');
+  const help = TOOLS.find((t) => t.name === name)?.inputHelp;
+  return `Input validation error: Invalid arguments for tool ${name}: ${detail}${help ? `\n${help()}` : ''}`;
+}
+
 type RawHandler = (request: { params?: { name?: unknown } }, extra: unknown) => Promise<unknown>;
 
 /** The SDK server's request handlers by method: the SDK offers no public way to wrap one. */

@@ -131,16 +131,39 @@ export class CardSearch {
   }
 
   /**
-   * Cards whose name loosely matches `name`, best first: exact (ignoring punctuation and case) first,
-   * then every word present, then fuzzy.
+   * Cards whose name matches `name`, best first, and whether it is the name itself (ignoring
+   * punctuation, case and how a numeral is written). Otherwise every word asked must be in the name
+   * (whole, as a prefix or with a typo); a name of whole words beats prefixes and typos, a name that
+   * starts with the words asked beats one that has them later, a shorter name beats a longer one,
+   * and a name printed on more card numbers wins a tie (zaku: Zaku Ⅱ before Zaku Ⅰ and Psycho
+   * Zaku). A word that is in no name ("gundam banana") means no match: a name is never guessed from
+   * some of its words.
    */
-  byLooseName(name: string, max = 10): number[] {
+  byLooseName(name: string, max = 10): { indexes: number[]; exact: boolean } {
     const want = looseName(name);
     const exact = this.looseNames.get(want);
-    if (exact) return exact;
+    if (exact) return { indexes: exact, exact: true };
+    const words = want.split(' ').filter(Boolean);
+    if (!words.length) return { indexes: [], exact: false };
     const hits = this.nameIndex.search(want, { combineWith: 'AND', prefix: true, fuzzy: (t) => (t.length >= 4 ? 0.25 : false) });
-    const pool = hits.length ? hits : this.nameIndex.search(want, { combineWith: 'OR', prefix: true, fuzzy: (t) => (t.length >= 4 ? 0.3 : false) });
-    return pool.slice(0, max).map((h) => h.id as number);
+    const ranked = hits.map((h) => {
+      const i = h.id as number;
+      const nameWords = looseName(this.cards[i]!.name).split(' ');
+      const whole = words.filter((w) => nameWords.includes(w)).length;
+      const leading = words.every((w, k) => nameWords[k] === w) ? 1 : 0;
+      const printings = new Set((this.looseNames.get(nameWords.join(' ')) ?? []).map((j) => this.cards[j]!.base_id ?? this.cards[j]!.id)).size;
+      return { i, whole, leading, extra: nameWords.length - words.length, printings, score: h.score };
+    });
+    ranked.sort((a, b) => b.whole - a.whole || b.leading - a.leading || a.extra - b.extra || b.printings - a.printings || b.score - a.score);
+    return { indexes: ranked.slice(0, max).map((r) => r.i), exact: false };
+  }
+
+  /** Names that share a word or nearly do with `name`, best first: what to suggest when none matches. */
+  closeNames(name: string, max = 3): number[] {
+    return this.nameIndex
+      .search(looseName(name), { combineWith: 'OR', prefix: true, fuzzy: (t) => (t.length >= 4 ? 0.3 : false) })
+      .slice(0, max)
+      .map((h) => h.id as number);
   }
 }
 

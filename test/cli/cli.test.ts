@@ -53,10 +53,10 @@ describe('gundam-rules', () => {
     const g = run('gundam-rules', ['glossary', 'blocker']);
     expect(g.code).toBe(0);
     expect(g.out).toMatch(/<Blocker>.*13-1-4/);
-    const c = run('gundam-rules', ['card', 'zaku', '--json']);
+    const c = run('gundam-rules', ['card', 'psycho zaku', '--json']);
     expect(c.code).toBe(0);
     const card = JSON.parse(c.out);
-    expect(card.card.name).toMatch(/Zaku/);
+    expect(card.card.name).toMatch(/Psycho Zaku/);
     expect(card.abilities[0]).toHaveProperty('status');
     expect(run('gundam-rules', ['card', 'GD01-013']).out).toMatch(/^GD01-013 /);
     const none = run('gundam-rules', ['search', 'qqqzzzxxyy']);

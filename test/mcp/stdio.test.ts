@@ -173,7 +173,7 @@ describe('MCP over stdio', () => {
   it('get_card on an unknown card is an error that suggests close names', async () => {
     const r = await call('get_card', { name: 'Zzyzx Nonexistent Suit' });
     expect(r.isError).toBe(true);
-    expect(text(r)).toMatch(/no card named/);
+    expect(text(r)).toMatch(/no card matches "Zzyzx Nonexistent Suit"; (closest: |no card name is close)/);
     const id = await call('get_card', { id: 'GD99-999' });
     expect(id.isError).toBe(true);
     expect(text(id)).toMatch(/no card with id "GD99-999"/);
@@ -260,7 +260,7 @@ describe('MCP over stdio', () => {
     expect(pilot.legal).toBe(true);
     expect(pilot.state.players.A.units[0]!.linked).toBe(true);
     const near = text(await call('get_card', { name: 'GD01-0133' }));
-    const first = /Did you mean: ([^,?]+)/.exec(near)![1]!;
+    const first = /closest: ([^,]+)/.exec(near)![1]!;
     const unknown = (await call('simulate_ruling', units('GD01-0133'))).structuredContent as Out;
     expect(unknown.violations[0]!.reason).toContain(`unknown card "GD01-0133"; closest: ${first}`);
   });

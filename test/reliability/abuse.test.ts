@@ -231,6 +231,10 @@ describe('integrity', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gundam-integrity-'));
     fs.cpSync(path.join(root, 'dist'), path.join(dir, 'dist'), { recursive: true, filter: (src) => !src.endsWith('.blob') });
     fs.cpSync(path.join(root, 'corpus'), path.join(dir, 'corpus'), { recursive: true, filter: (src) => !src.includes(`${path.sep}sources`) });
+    // The other runtime files integrity.json records.
+    fs.cpSync(path.join(root, 'public'), path.join(dir, 'public'), { recursive: true });
+    fs.mkdirSync(path.join(dir, 'docs'));
+    fs.copyFileSync(path.join(root, 'docs', 'engine.md'), path.join(dir, 'docs', 'engine.md'));
     fs.symlinkSync(path.join(root, 'node_modules'), path.join(dir, 'node_modules'));
     fs.copyFileSync(path.join(root, 'package.json'), path.join(dir, 'package.json'));
     return dir;

@@ -142,25 +142,34 @@ export function cardSuggestions(kb: Knowledge, text: string, max = 5): CardRecor
 }
 
 /**
- * A card name as get_card reads it: exact (case and width folded) first, then loose (punctuation,
- * partial words, typos). The card meant and every card the name could mean, or null when no name
- * comes close. simulate_ruling reads scenario card names with this too, so both accept the same names.
+ * A card name as get_card reads it: the name itself (case, width, punctuation and numerals folded)
+ * is an exact match; otherwise the best name that has every word asked (whole words first, partial
+ * words and typos after) is a loose one. The card meant, every card the name could mean, and which
+ * kind of match it was; null when no name has every word. simulate_ruling reads scenario card names
+ * with this too, so both accept the same names.
  */
-export function cardsByName(kb: Knowledge, name: string): { card: CardRecord; candidates: CardRecord[] } | null {
+export function cardsByName(kb: Knowledge, name: string): { card: CardRecord; candidates: CardRecord[]; match: 'exact' | 'loose' } | null {
   const exact = kb.store.cardsNamed(name);
   if (exact.length) {
     const distinct = distinctByNumber(exact);
-    return { card: preferred(exact), candidates: distinct.length > 1 ? distinct : [] };
+    return { card: preferred(exact), candidates: distinct.length > 1 ? distinct : [], match: 'exact' };
   }
-  const loose = kb.cards.byLooseName(name).map((i) => kb.store.cards[i]!);
+  const found = kb.cards.byLooseName(name);
+  const loose = found.indexes.map((i) => kb.store.cards[i]!);
   if (!loose.length) return null;
   const best = loose[0]!;
   const sameName = kb.store.cardsNamed(best.name);
   const distinct = distinctByNumber([...sameName, ...loose.slice(1)]);
-  return { card: preferred(sameName.length ? sameName : [best]), candidates: distinct.length > 1 ? distinct.slice(0, 10) : [] };
+  return { card: preferred(sameName.length ? sameName : [best]), candidates: distinct.length > 1 ? distinct.slice(0, 10) : [], match: found.exact ? 'exact' : 'loose' };
 }
 
-function lookup(kb: Knowledge, id: string | undefined, name: string | undefined): { card: CardRecord; printing: string | null; candidates: CardRecord[] } {
+/** The cards whose names are nearest to one that matches no card (a catalog search when no name is near). */
+export function closestCards(kb: Knowledge, name: string, max = 3): CardRecord[] {
+  const near = kb.cards.closeNames(name, max).map((i) => kb.store.cards[i]!);
+  return near.length ? near : cardSuggestions(kb, name, max);
+}
+
+function lookup(kb: Knowledge, id: string | undefined, name: string | undefined): { card: CardRecord; printing: string | null; candidates: CardRecord[]; match: 'exact' | 'loose' } {
   if (id) {
     const card = kb.store.cardById(id);
     if (!card) {
@@ -168,10 +177,13 @@ function lookup(kb: Knowledge, id: string | undefined, name: string | undefined)
     }
     const printingId = normalizeCardId(id);
     const printing = normalizeCardId(card.id) === printingId ? null : card.printings.find((p) => normalizeCardId(p.id) === printingId)?.id ?? null;
-    return { card, printing, candidates: [] };
+    return { card, printing, candidates: [], match: 'exact' };
   }
   const found = cardsByName(kb, name!);
-  if (!found) throw new ToolError(`no card named "${name}"`, cardSuggestions(kb, name!).map((c) => `${c.id} ${c.name}`));
+  if (!found) {
+    const near = closestCards(kb, name!).map((c) => `${c.id} ${c.name}`);
+    throw new ToolError(`no card matches "${name}"; ${near.length ? `closest: ${near.join(', ')}` : 'no card name is close'}`);
+  }
   return { ...found, printing: null };
 }
 
@@ -188,6 +200,7 @@ export const getCard = defineTool({
   output: z.object({
     card: cardSchema,
     printing: z.string().nullable().describe('The alternate printing asked for'),
+    match: z.enum(['exact', 'loose']).describe('exact: the id or the whole name; loose: the closest name (every word asked, whole or nearly)'),
     candidates: z.array(z.object({ id: z.string(), name: z.string(), type: z.string(), set: z.string() })).describe('Other cards the name may mean'),
     abilities: z.array(abilitySummarySchema),
     effects: z.enum(['full', 'partial', 'none']).describe('How much of it simulate_ruling runs'),
@@ -199,9 +212,10 @@ export const getCard = defineTool({
       .describe('Banned/restricted list and status'),
   }),
   handler: (args, kb) => {
-    const { card, printing, candidates } = lookup(kb, args.id, args.name);
+    const { card, printing, candidates, match } = lookup(kb, args.id, args.name);
     const others = candidates.filter((c) => c.id !== card.id).map((c) => ({ id: c.id, name: c.name, type: c.type, set: c.set }));
     const lines = [oneLine(card)];
+    if (match === 'loose') lines.push(`Loose match: no card is named "${args.name}"; this is the closest name.`);
     if (printing) lines.push(`(printing ${printing} of ${card.id})`);
     if (card.text) lines.push(card.text);
     if (card.link) lines.push(`Link condition: ${card.link.text}`);
@@ -217,6 +231,6 @@ export const getCard = defineTool({
     if (standing.list) lines.push(standing.restrictions.length ? `Restricted: ${standing.restrictions.map((r) => r.text).join('; ')} (${standing.list})` : `Not restricted on the ${standing.list}`);
     if (others.length) lines.push(`Other matches: ${others.map((c) => `${c.id} ${c.name}`).join('; ')}`);
     const { abilities: _ir, effects, ...fields } = card;
-    return { structured: { card: fields, printing, candidates: others, abilities, effects: effects ?? 'none', restriction: { list: standing.list, status: standing.restrictions.map((r) => ({ status: r.status, text: r.text })) } }, text: lines.join('\n') };
+    return { structured: { card: fields, printing, match, candidates: others, abilities, effects: effects ?? 'none', restriction: { list: standing.list, status: standing.restrictions.map((r) => ({ status: r.status, text: r.text })) } }, text: lines.join('\n') };
   },
 });

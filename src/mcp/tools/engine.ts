@@ -5,7 +5,7 @@ import type { Knowledge } from '../../knowledge.js';
 import { parseDeckList } from '../../deck-list.js';
 import { activeRestrictions } from '../restrictions.js';
 import type { CardRecord } from '../../corpus/types.js';
-import { cardsByName, cardSuggestions } from './cards.js';
+import { cardsByName, closestCards } from './cards.js';
 import {
   type CardLookup,
   type CheckDeckOutput,
@@ -34,7 +34,7 @@ function scenarioCards(kb: Knowledge): CardLookup {
       ...kb.cardLookup,
       byLooseName: (name) => {
         const found = cardsByName(kb, name);
-        if (!found) return { matches: [], near: cardSuggestions(kb, name) };
+        if (!found) return { matches: [], near: closestCards(kb, name, 5) };
         const others = found.candidates.filter((c) => number(c) !== number(found.card));
         return { matches: [found.card, ...others], near: [] };
       },
