@@ -258,13 +258,13 @@ describe('odd requests', () => {
 describe('the budget is /mcp\'s', () => {
   let small: HttpServer;
   beforeAll(async () => {
-    small = await httpServer({ RATE_LIMIT_PER_MINUTE: '3' });
+    small = await httpServer({ RATE_LIMIT_PER_MINUTE: '3', API_KEYS: 'listed-key' });
   });
   afterAll(async () => {
     await small?.stop();
   });
 
-  it('charges each API request one point of the client\'s budget, answers 429 with Retry-After past it, and /mcp shares it', async () => {
+  it('charges each API request one point of the client\'s budget, answers 429 with Retry-After past it, /mcp shares it, and API keys work as on /mcp', async () => {
     const d = openApiChecker(await (await fetch(`${small.url}/openapi.json`)).json());
     const statuses: number[] = [];
     let last: Response | undefined;
@@ -283,5 +283,13 @@ describe('the budget is /mcp\'s', () => {
     const rpc = await post(small.url, initializeBody());
     expect(rpc.status).toBe(429);
     await rpc.text();
+    // With API_KEYS, a listed key is its own client with its own budget; an unlisted one is refused.
+    const keyed = await fetch(`${small.url}/api/v1/sets`, { headers: { 'x-api-key': 'listed-key' } });
+    expect(keyed.status).toBe(200);
+    expect(keyed.headers.get('ratelimit-remaining')).toBe('2');
+    await keyed.text();
+    const unlisted = await fetch(`${small.url}/api/v1/sets`, { headers: { authorization: 'Bearer made-up' } });
+    expect(unlisted.status).toBe(401);
+    expect(d.check('GET', '/api/v1/sets', 401, unlisted.headers, await unlisted.json())).toEqual([]);
   });
 });
