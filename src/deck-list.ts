@@ -16,6 +16,7 @@ export interface ParsedDeckList {
 
 /** Longest deck list read (a 60-line list is normal; this bounds a pasted novel). */
 export const MAX_DECK_LINES = 300;
+const MAX_CARD_TEXT = 100;
 
 // A card number: set letters, set digits (a space separates the number only after set digits, so
 // the name "Side 7" is not a number), the card's number, an optional printing suffix.
@@ -24,13 +25,13 @@ const NUMBER_AT_START = new RegExp(String.raw`^${NUMBER_BODY}(?=$|[\s,;:)\]])`);
 const NUMBER_IN_BRACKETS = new RegExp(String.raw`[[(]\s*${NUMBER_BODY}\s*[)\]]`);
 const NUMBER_ONLY = new RegExp(String.raw`^${NUMBER_BODY}$`);
 
-const COUNT = String.raw`(\d{1,3})`;
-const COUNT_FIRST = new RegExp(String.raw`^(?:${COUNT}\s*[x×]?[\s,]+|${COUNT}\s*[x×]\s*|[x×]\s*${COUNT}\s+)(\S.*)$`, 'i');
-// Trailing counts: "x4" or "× 4" after anything, or a bare "4" after a tab or after a card number.
-const COUNT_MARKED_LAST = new RegExp(String.raw`^(.*?\S)\s*(?:\s[x×]\s*|\t\s*[x×]?\s*)${COUNT}$`, 'i');
-const COUNT_BARE_LAST = new RegExp(String.raw`^(.*?\S)\s+${COUNT}$`);
+// Each pattern is anchored or starts at a fixed character, so a long hostile line costs linear time.
+const COUNT_FIRST = /^(?:(\d{1,3})\s*[x×]?[\s,]+|(\d{1,3})\s*[x×]\s*|[x×]\s*(\d{1,3})\s+)(\S.*)$/i;
+const COUNT_MARKED_LAST = /\s[x×]\s*(\d{1,3})$/i;
+const COUNT_BARE_LAST = /\s(\d{1,3})$/;
+const COUNT_CELL = /^(?:[x×]\s*)?(\d{1,3})(?:\s*[x×])?$/i;
 
-const HEADING = /^(main\s*deck|deck|resources?(\s*deck)?|units?|pilots?|commands?|bases?|tokens?|ex\s*(base|resource)s?|total)\b[\s:()[\]\-–—\d]*(cards?)?[\s:()[\]]*$/i;
+const HEADING = /^(main\s*deck|deck|resources?(\s*deck)?|units?|pilots?|commands?|bases?|tokens?|ex\s*(base|resource)s?|total)\b[\s:()[\]\-–—\d]*(?:cards?[\s:()[\]]*)?$/i;
 
 function canonical(m: RegExpExecArray): string {
   const [, letters, setDigits, number, printing] = m;
@@ -58,12 +59,22 @@ function cardOf(text: string): string {
 
 /** Count and card of one line, or null when the line names no card. */
 function readLine(line: string): { count: number; card: string } | null {
-  let m = COUNT_FIRST.exec(line);
+  // Tab-separated columns (a spreadsheet's copy): a count cell and a card cell, either way round.
+  const cells = line.split('\t').map((c) => c.trim()).filter(Boolean);
+  if (cells.length === 2) {
+    const [a, b] = cells as [string, string];
+    const first = COUNT_CELL.exec(a);
+    if (first) return { count: Number(first[1]), card: cardOf(b) };
+    const last = COUNT_CELL.exec(b);
+    if (last) return { count: Number(last[1]), card: cardOf(a) };
+  }
+  const flat = cells.join(' ');
+  let m = COUNT_FIRST.exec(flat);
   if (m) return { count: Number(m[1] ?? m[2] ?? m[3]), card: cardOf(m[4]!.trim()) };
-  if ((m = COUNT_MARKED_LAST.exec(line))) return { count: Number(m[2]), card: cardOf(m[1]!.trim()) };
+  if ((m = COUNT_MARKED_LAST.exec(flat))) return { count: Number(m[1]), card: cardOf(flat.slice(0, m.index).trim()) };
   // A bare trailing number counts only after a card number: names end in numbers ("Zudah Unit 1").
-  if ((m = COUNT_BARE_LAST.exec(line)) && NUMBER_AT_START.test(m[1]!.trim())) return { count: Number(m[2]), card: cardOf(m[1]!.trim()) };
-  const start = NUMBER_AT_START.exec(line);
+  if ((m = COUNT_BARE_LAST.exec(flat)) && NUMBER_AT_START.test(flat.slice(0, m.index).trim())) return { count: Number(m[1]), card: cardOf(flat.slice(0, m.index).trim()) };
+  const start = NUMBER_AT_START.exec(flat);
   if (start) return { count: 1, card: canonical(start) };
   return null;
 }
@@ -84,7 +95,8 @@ export function parseDeckList(text: string, isResource: (card: string) => boolea
       return;
     }
     const read = readLine(line);
-    if (!read) {
+    // A card name is at most a line of a card's width; longer text is not a card (and not searched).
+    if (!read || read.card.length > MAX_CARD_TEXT) {
       unread.push({ line: i + 1, text: rawLine.trim().slice(0, 120) });
       return;
     }

@@ -34,7 +34,13 @@ interface Entry {
   count: number;
 }
 
+/** Loose name searches one check makes at most: a deck has at most 50 distinct cards, lists by name far fewer; this bounds a hostile list's cost (about 20 ms a miss). */
+const MAX_LOOSE_LOOKUPS = 40;
+/** The longest word of a card name is 14 letters; a longer word is not a name, and its fuzzy search is costly. */
+const MAX_NAME_WORD = 20;
+
 interface Resolving {
+  looseLookups: number;
   unknown: string[];
   ambiguous: { ref: string; cards: CardRecord[] }[];
   read: Read[];
@@ -53,7 +59,7 @@ function distinctCards(list: CardRecord[]): CardRecord[] {
   return real.length ? real : out;
 }
 
-function resolveOne(ref: string, cards: CardLookup): { card: CardRecord; match: Read['match'] | null } | CardRecord[] | null {
+function resolveOne(ref: string, cards: CardLookup, r: Resolving): { card: CardRecord; match: Read['match'] | null } | CardRecord[] | null {
   const byId = cards.byId(ref);
   if (byId) return { card: byId, match: null };
   const loose = looseCardNumber(ref);
@@ -62,7 +68,8 @@ function resolveOne(ref: string, cards: CardLookup): { card: CardRecord; match: 
   const named = cards.allByName ? distinctCards(cards.allByName(ref)) : [cards.byName(ref)].filter((c): c is CardRecord => c !== undefined);
   if (named.length === 1) return { card: named[0]!, match: 'name' };
   if (named.length > 1) return named;
-  const near = cards.byLooseName ? distinctCards(cards.byLooseName(ref).matches) : [];
+  const searchable = cards.byLooseName && ref.split(/[^\p{L}\p{N}]+/u).every((w) => w.length <= MAX_NAME_WORD);
+  const near = searchable && r.looseLookups++ < MAX_LOOSE_LOOKUPS ? distinctCards(cards.byLooseName!(ref).matches) : [];
   if (near.length === 1) return { card: near[0]!, match: 'loose' };
   return near.length > 1 ? near : null;
 }
@@ -70,7 +77,7 @@ function resolveOne(ref: string, cards: CardLookup): { card: CardRecord; match: 
 function resolveEntries(list: CheckDeckInput['deck'], cards: CardLookup, r: Resolving): Entry[] {
   const out: Entry[] = [];
   for (const e of list) {
-    const found = resolveOne(e.card, cards);
+    const found = resolveOne(e.card, cards, r);
     if (found === null) {
       if (!r.unknown.includes(e.card)) r.unknown.push(e.card);
       continue;
@@ -172,13 +179,13 @@ function checkResourceDeck(entries: Entry[] | null, violations: DeckViolation[])
 }
 
 export function checkDeck(input: CheckDeckInput, cards: CardLookup, options: CheckDeckOptions = {}): CheckDeckOutput {
-  const r: Resolving = { unknown: [], ambiguous: [], read: [] };
+  const r: Resolving = { looseLookups: 0, unknown: [], ambiguous: [], read: [] };
   const deck = resolveEntries(input.deck, cards, r);
   const resources = input.resource_deck === undefined ? null : resolveEntries(input.resource_deck, cards, r);
   const violations: DeckViolation[] = [];
   if (r.unknown.length > 0) {
     violations.push({
-      reason: `unknown card${r.unknown.length === 1 ? '' : 's'}: ${r.unknown.join(', ')}; accepted: catalog card numbers such as ST01-001 (or gd01 13, GD1-13), alternate printings such as ST01-014-p4 (or ST01-014_p4), or card names`,
+      reason: `unknown card${r.unknown.length === 1 ? '' : 's'}: ${r.unknown.join(', ')}${r.looseLookups > MAX_LOOSE_LOOKUPS ? ` (loose names are looked up for the first ${MAX_LOOSE_LOOKUPS} only)` : ''}; accepted: catalog card numbers such as ST01-001 (or gd01 13, GD1-13), alternate printings such as ST01-014-p4 (or ST01-014_p4), or card names`,
       rules: ['2-1-1', '6-2-1-1'],
       cards: r.unknown,
       kind: 'input',
