@@ -69,14 +69,20 @@ const SERVE_ENV: Record<string, string> = {
   SHUTDOWN_GRACE_MS: 'SIGTERM drain time (default 10000)',
   MAX_MESSAGE_BYTES: '--stdio: longest message line (default 4194304)',
   LOG_HASH_SALT: 'salt of the hashed client addresses in the log',
+  WEB_RATE_LIMIT_PER_MINUTE: 'the rules page\'s own budget a minute per client (default 600)',
+  WEB_PASS_SECRET: 'signs venue pass cookies (/join?key=…), at least 32 characters',
+  WEB_PASS_DAYS: 'venue pass lifetime in days (default 3)',
+  RESTRICTIONS_FILE: 'a banned/restricted list file replacing the shipped one',
 };
+
+const RESTRICTIONS_ENV: Record<string, string> = { RESTRICTIONS_FILE: 'a banned/restricted list file replacing the shipped one' };
 
 export const COMMANDS: Record<string, CommandSpec> = {
   rule: { usage: 'rule <number> [--lang ja] [--document ID]', summary: 'one rule with its text, children, references and counterpart', flags: { lang: LANG, document: { value: 'ID', help: 'document id, e.g. gundam-tournament-rules-en' }, json: JSON_FLAG }, args: [1, 1] },
   search: { usage: 'search <words…> [--lang ja] [--limit N]', summary: 'search the rules and tournament documents', flags: { lang: LANG, limit: { value: 'N', help: 'results, 1-50 (default 5)' }, document: { value: 'ID', help: 'search only this document' }, json: JSON_FLAG }, args: [1, Infinity] },
   glossary: { usage: 'glossary <term…> [--lang ja] [--limit N]', summary: 'look a term or keyword up in the glossary', flags: { lang: LANG, limit: { value: 'N', help: 'results, 1-30 (default 3)' }, json: JSON_FLAG }, args: [1, Infinity] },
-  card: { usage: 'card <name or id…>', summary: 'a card: stats, text, keywords, what the engine runs, printings', flags: { json: JSON_FLAG }, args: [1, Infinity] },
-  deck: { usage: 'deck check <file|->', summary: 'check a deck list ("4 GD01-013" lines) against the construction rules', flags: { json: JSON_FLAG }, args: [2, 2] },
+  card: { usage: 'card <name or id…>', summary: 'a card: stats, text, keywords, what the engine runs, printings', flags: { json: JSON_FLAG }, args: [1, Infinity], env: RESTRICTIONS_ENV },
+  deck: { usage: 'deck check <file|->', summary: 'check a deck list (card numbers or names) against the construction rules and the banned/restricted list', flags: { json: JSON_FLAG }, args: [2, 2], env: RESTRICTIONS_ENV },
   simulate: { usage: 'simulate <scenario.json|->', summary: 'play a scenario out step by step with the rules behind each step', flags: { json: JSON_FLAG }, args: [1, 1] },
   serve: { usage: 'serve [--stdio] [--port N] [--host H]', summary: 'run the MCP server (streamable HTTP and the rules page; --stdio for assistants)', flags: { stdio: { help: 'MCP over stdin/stdout' }, port: { value: 'N', help: 'HTTP port (default 8180, or PORT)' }, host: { value: 'H', help: 'HTTP address (default 127.0.0.1, or HOST)' } }, args: [0, 0], env: SERVE_ENV },
   help: { usage: 'help [command]', summary: 'this help, or one command\'s', flags: {}, args: [0, 1] },
