@@ -30,9 +30,23 @@ function inputs() {
   return Math.max(newest(path.join(root, 'src')), newest(path.join(root, 'corpus')), newest(path.join(root, 'public')), ...files.map((f) => fs.statSync(path.join(root, f)).mtimeMs));
 }
 
-/** dist/ is missing, incomplete (the build writes the stamp last) or older than one of its inputs. */
+/** The Node.js version the startup snapshot was made with, when there is one (it runs on no other). */
+function snapshotNode() {
+  try {
+    return JSON.parse(fs.readFileSync(path.join(root, 'dist', 'snapshot.json'), 'utf8')).node;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * dist/ is missing, incomplete (the build writes the stamp last), older than one of its inputs, or
+ * its startup snapshot was made by another Node.js version (after an upgrade).
+ */
 export function isStale() {
   if (!fs.existsSync(stamp) || OUTPUTS.some((f) => !fs.existsSync(f))) return true;
+  const node = snapshotNode();
+  if (node !== undefined && node !== process.version) return true;
   return inputs() > fs.statSync(stamp).mtimeMs;
 }
 
@@ -43,7 +57,7 @@ export function ensureBuilt() {
   // Output to stderr: in --stdio mode stdout belongs to the MCP protocol. A first build takes
   // half a minute: say so before it starts, so a silent terminal is not taken for a hang.
   const first = !fs.existsSync(stamp);
-  process.stderr.write(first ? 'building dist/ (first run; 25 s to a minute or more on a busy machine) …\n' : 'rebuilding dist/ (sources changed since the last build) …\n');
+  process.stderr.write(first ? 'building dist/ (first run; 25 s to a minute or more on a busy machine) …\n' : `rebuilding dist/ (${snapshotNode() !== undefined && snapshotNode() !== process.version ? `its startup snapshot was made by Node.js ${snapshotNode()}, this is ${process.version}` : 'sources changed since the last build'}) …\n`);
   const r = spawnSync(process.execPath, [path.join(root, 'scripts', 'build.mjs')], { cwd: root, stdio: ['ignore', 2, 2] });
   if (r.status !== 0) throw Object.assign(new Error(`build failed (exit ${r.status ?? r.signal})`), { exitCode: r.status ?? 1 });
   // Date the stamp from the build's start: a file saved while the build ran is newer, and rebuilt.
