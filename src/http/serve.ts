@@ -10,6 +10,7 @@ import { serve } from '@hono/node-server';
 import { RateLimiterClusterMaster } from 'rate-limiter-flexible';
 import { knowledge } from '../knowledge.js';
 import { createServer } from '../mcp/server.js';
+import { toolPoolFromEnv } from '../mcp/pool.js';
 import { createApp } from './app.js';
 import { loadHttpConfig, type HttpConfig } from './config.js';
 import { RateLimiter } from './rate-limit.js';
@@ -67,6 +68,8 @@ function limitPerAddress(server: Server, max: number): void {
 
 export async function startHttp(config: HttpConfig = loadHttpConfig()): Promise<RunningHttp> {
   const kb = knowledge();
+  // The costly tools run in worker threads under a deadline (pool.ts); the main thread keeps the lookups.
+  const pool = toolPoolFromEnv();
   kb.warm();
   const redis = config.redisUrl ? await connectRedis(config.redisUrl, config.redisTimeoutMs) : undefined;
   // A cluster worker without Redis shares the budget with its siblings through the primary.
@@ -77,13 +80,13 @@ export async function startHttp(config: HttpConfig = loadHttpConfig()): Promise<
     ...(redis ? { redis } : cluster.isWorker ? { cluster: true, clusterTimeoutMs: config.redisTimeoutMs } : {}),
   });
   const scheduler = new FairScheduler(config.costUnitMs);
-  const stateless = config.stateless ? new StatelessServers({ createServer: () => createServer(kb), maxBodyBytes: config.maxBodyBytes, scheduler }) : null;
+  const stateless = config.stateless ? new StatelessServers({ createServer: () => createServer(kb, { pool }), maxBodyBytes: config.maxBodyBytes, scheduler }) : null;
   const sessions = new SessionManager({
     max: config.maxSessions,
     maxPerOwner: config.maxSessionsPerClient,
     idleMs: config.sessionIdleMs,
     maxBodyBytes: config.maxBodyBytes,
-    createServer: () => createServer(kb),
+    createServer: () => createServer(kb, { pool }),
     scheduler,
   });
   const app = createApp({
@@ -147,6 +150,7 @@ export async function startHttp(config: HttpConfig = loadHttpConfig()): Promise<
       server.closeAllConnections();
       await sessions.closeAll();
       await stateless?.closeAll();
+      await pool?.close();
       if (redis) redis.disconnect();
     })();
     return closing;
