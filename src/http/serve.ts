@@ -70,7 +70,9 @@ export async function startHttp(config: HttpConfig = loadHttpConfig()): Promise<
   const kb = knowledge();
   // The costly tools run in worker threads under a deadline (pool.ts); the main thread keeps the lookups.
   const pool = toolPoolFromEnv();
-  kb.warm();
+  // With a pool the searches run in its workers: the main thread loads an index only when the
+  // rules page searches (lazily), which keeps the process's memory down by the indexes' size.
+  if (!pool) kb.warm();
   const redis = config.redisUrl ? await connectRedis(config.redisUrl, config.redisTimeoutMs) : undefined;
   // A cluster worker without Redis shares the budget with its siblings through the primary.
   const limiter = new RateLimiter({

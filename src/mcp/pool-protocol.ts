@@ -6,6 +6,13 @@
  */
 export const POOLED_TOOLS: ReadonlySet<string> = new Set(['simulate_ruling', 'check_deck', 'search_rules', 'search_glossary', 'search_cards']);
 
+/**
+ * Pooled tools whose cost the query-term cap bounds (search/query-cap.ts): while no worker is ready
+ * (the first moments after start, which a startup snapshot makes short, or a replacement starting)
+ * they are answered on the main thread instead of waiting for one.
+ */
+export const IN_PROCESS_WHILE_STARTING: ReadonlySet<string> = new Set(['search_rules', 'search_glossary', 'search_cards']);
+
 export interface PoolRequest {
   id: number;
   tool: string;

@@ -14,11 +14,11 @@ import { log } from '../log.js';
 import type { PoolReady, PoolReply } from './pool-protocol.js';
 
 export interface ToolPoolOptions {
-  /** Worker threads (each loads its own Knowledge: ~40 MB of heap once its indexes are loaded). */
+  /** Worker threads (each loads its own Knowledge: ~35 MB of heap once every index is loaded). */
   workers: number;
   /** A call still running this long after it started is stopped. */
   deadlineMs: number;
-  /** Each worker's old-generation heap limit. */
+  /** Each worker's old-generation heap limit: about three times what its indexes need, so a runaway call ends long before the process's memory does. */
   heapMb: number;
   /** Calls waiting for a worker beyond this many are refused at once (the server is busy). */
   maxQueue: number;
@@ -68,7 +68,7 @@ export function toolPoolOptions(env: NodeJS.ProcessEnv = process.env): ToolPoolO
     // One by default: on a 2-core machine a second worker costs ~60 MB and buys little.
     workers: int('TOOL_WORKERS', 1, 0, 64),
     deadlineMs: int('TOOL_DEADLINE_MS', 4000, 10, 600_000),
-    heapMb: int('TOOL_HEAP_MB', 128, 32, 16_384),
+    heapMb: int('TOOL_HEAP_MB', 96, 32, 16_384),
     maxQueue: int('TOOL_QUEUE_MAX', 64, 1, 100_000),
   };
 }

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import type { Knowledge } from '../knowledge.js';
 import { log } from '../log.js';
 import type { ToolPool } from './pool.js';
-import { POOLED_TOOLS } from './pool-protocol.js';
+import { IN_PROCESS_WHILE_STARTING, POOLED_TOOLS } from './pool-protocol.js';
 import { addWork, workOwner } from './work.js';
 
 /** A failure the caller can fix: unknown id, bad combination of arguments. */
@@ -51,6 +51,20 @@ export function errorResult(message: string, suggestions: string[] = []): CallTo
 }
 
 export function registerTool<I extends z.ZodObject, O extends z.ZodObject>(server: McpServer, kb: Knowledge, def: ToolDefinition<I, O>, pool: ToolPool | null = null): void {
+  const inProcess = (args: z.infer<I>): CallToolResult => {
+    const started = performance.now();
+    try {
+      const answer = def.handler(args, kb);
+      return { content: [{ type: 'text', text: answer.text }], structuredContent: answer.structured as Record<string, unknown> };
+    } catch (e) {
+      if (e instanceof ToolError) return errorResult(e.message, e.suggestions);
+      // Anything else is our bug: log it, and answer without leaking internals.
+      log('tool_failure', { tool: def.name, error: e instanceof Error ? e.stack ?? e.message : String(e) });
+      return errorResult(`${def.name} failed on this input; the failure was logged.`);
+    } finally {
+      addWork(performance.now() - started);
+    }
+  };
   const inPool = pool !== null && POOLED_TOOLS.has(def.name);
   server.registerTool(
     def.name,
@@ -67,25 +81,15 @@ export function registerTool<I extends z.ZodObject, O extends z.ZodObject>(serve
     (inPool
       ? // A tool whose cost depends on its input runs in a worker (pool.ts), under a deadline.
         async (args: z.infer<I>, extra: { signal?: AbortSignal }): Promise<CallToolResult> => {
+          // While no worker is ready (start-up, a replacement starting) a search, bounded by the
+          // term cap, is answered here rather than wait; the engine's tools always wait.
+          if (pool.readyWorkers === 0 && IN_PROCESS_WHILE_STARTING.has(def.name)) return inProcess(args);
           const outcome = await pool.run(def.name, args, workOwner(), extra?.signal);
           addWork(outcome.ms);
           if (outcome.kind === 'answer') return { content: [{ type: 'text', text: outcome.text }], structuredContent: outcome.structured as Record<string, unknown> };
           if (outcome.kind === 'tool_error') return errorResult(outcome.message, outcome.suggestions);
           return errorResult(outcome.message);
         }
-      : (args: z.infer<I>): CallToolResult => {
-          const started = performance.now();
-          try {
-            const answer = def.handler(args, kb);
-            return { content: [{ type: 'text', text: answer.text }], structuredContent: answer.structured as Record<string, unknown> };
-          } catch (e) {
-            if (e instanceof ToolError) return errorResult(e.message, e.suggestions);
-            // Anything else is our bug: log it, and answer without leaking internals.
-            log('tool_failure', { tool: def.name, error: e instanceof Error ? e.stack ?? e.message : String(e) });
-            return errorResult(`${def.name} failed on this input; the failure was logged.`);
-          } finally {
-            addWork(performance.now() - started);
-          }
-        }) as never,
+      : inProcess) as never,
   );
 }
