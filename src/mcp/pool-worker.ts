@@ -1,8 +1,7 @@
 /**
  * A tool worker (worker_threads): loads its own Knowledge from dist/data and runs the tools whose
- * cost depends on their input, one call at a time, for the pool in pool.ts. Indexes load on first
- * use, as in the main thread. A call that runs past its deadline is not stopped here: the pool
- * terminates the whole thread and starts another.
+ * cost depends on their input, one call at a time, for the pool in pool.ts. A call that runs past
+ * its deadline is not stopped here: the pool terminates the whole thread and starts another.
  */
 import { parentPort } from 'node:worker_threads';
 import { knowledge } from '../knowledge.js';
@@ -38,4 +37,8 @@ port.on('message', (m: PoolRequest) => {
   }
   port.postMessage(reply);
 });
+// Every index is loaded before the first call, so a call's deadline measures its own work, never the
+// loading (seconds on a busy machine). Until this worker is ready the main thread answers searches.
+kb.warm();
+void kb.cardLookup;
 port.postMessage({ ready: true, tools: [...tools.keys()] });

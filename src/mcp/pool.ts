@@ -68,7 +68,7 @@ export function toolPoolOptions(env: NodeJS.ProcessEnv = process.env): ToolPoolO
     // One by default: on a 2-core machine a second worker costs ~60 MB and buys little.
     workers: int('TOOL_WORKERS', 1, 0, 64),
     deadlineMs: int('TOOL_DEADLINE_MS', 4000, 10, 600_000),
-    heapMb: int('TOOL_HEAP_MB', 96, 32, 16_384),
+    heapMb: int('TOOL_HEAP_MB', 96, 64, 16_384),
     maxQueue: int('TOOL_QUEUE_MAX', 64, 1, 100_000),
   };
 }
@@ -107,6 +107,20 @@ export class ToolPool {
   /** Workers ready for calls (idle or busy). */
   get readyWorkers(): number {
     return this.slots.filter((s) => s.ready && !s.gone).length;
+  }
+
+  private readyWaiters: (() => void)[] = [];
+
+  /** Resolves true once a worker is ready, or false after `timeoutMs` (the pool keeps trying). */
+  whenReady(timeoutMs: number): Promise<boolean> {
+    if (this.readyWorkers > 0) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => resolve(false), timeoutMs);
+      this.readyWaiters.push(() => {
+        clearTimeout(timer);
+        resolve(true);
+      });
+    });
   }
 
   /** Runs `tool` on validated `args` in a worker, for `owner`. Never rejects: every failure is an outcome. */
@@ -264,6 +278,7 @@ export class ToolPool {
         slot.ready = true;
         this.startFailures = 0;
         this.unavailable = null;
+        for (const wake of this.readyWaiters.splice(0)) wake();
         this.pump();
         return;
       }
