@@ -73,9 +73,9 @@ export async function startHttp(config: HttpConfig = loadHttpConfig()): Promise<
   // With a pool the searches run in its workers: the main thread loads an index only when the
   // rules page searches (lazily), which keeps the process's memory down by the indexes' size.
   if (!pool) kb.warm();
-  // Listen once a worker has its indexes loaded, as the main thread used to before it listened
-  // (a worker that cannot start is no reason not to serve the lookups: give up waiting after 30 s).
-  if (pool && !(await pool.whenReady(30_000))) log('tool_pool_not_ready', { after_ms: 30_000 });
+  // Listen once a worker has its indexes loaded, as the main thread used to before it listened, but
+  // not for long: until one is ready, searches are answered in-process and the engine's tools wait.
+  if (pool && !(await pool.whenReady(10_000))) log('tool_pool_not_ready', { after_ms: 10_000 });
   const redis = config.redisUrl ? await connectRedis(config.redisUrl, config.redisTimeoutMs) : undefined;
   // A cluster worker without Redis shares the budget with its siblings through the primary.
   const limiter = new RateLimiter({
