@@ -41,7 +41,8 @@ const common = {
 };
 await esbuild.build({
   ...common,
-  entryPoints: [path.join(root, 'src', 'cli.ts')],
+  // The tool pool's worker (src/mcp/pool.ts) is its own entry: a worker thread starts from a file.
+  entryPoints: { cli: path.join(root, 'src', 'cli.ts'), 'pool-worker': path.join(root, 'src', 'mcp', 'pool-worker.ts') },
   outdir: path.join(root, 'dist', 'bundle'),
   splitting: true,
   format: 'esm',

@@ -13,6 +13,7 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { JSONRPCMessageSchema } from '@modelcontextprotocol/sdk/types.js';
 import { knowledge } from './knowledge.js';
 import { createServer } from './mcp/server.js';
+import { toolPoolFromEnv } from './mcp/pool.js';
 import { flushLogs, keepRunningOnStrayErrors, log } from './log.js';
 
 /** Default bound on one message (one line), well under the SDK's 10 MiB read buffer. */
@@ -98,7 +99,8 @@ export async function runStdio(): Promise<void> {
     exit(e.code === 'EPIPE' ? 0 : 1);
   });
   const kb = knowledge();
-  const server = createServer(kb);
+  // The costly tools run in worker threads under a deadline (pool.ts), so one input cannot freeze the connection.
+  const server = createServer(kb, { pool: toolPoolFromEnv() });
   const maxBytes = Number(process.env.MAX_MESSAGE_BYTES) > 0 ? Math.floor(Number(process.env.MAX_MESSAGE_BYTES)) : DEFAULT_MAX_MESSAGE_BYTES;
   const lines = new MessageLines(maxBytes, (line) => process.stdout.write(line));
   process.stdin.pipe(lines);

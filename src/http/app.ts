@@ -12,6 +12,7 @@ import { cors } from 'hono/cors';
 import type { HttpBindings } from '@hono/node-server';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import { RateLimiter, type RateDecision } from './rate-limit.js';
+import { estimateCost } from './cost.js';
 import { SessionsFull, type SessionManager, type StatelessServers } from './sessions.js';
 import { log } from '../log.js';
 import { hostnameOf, LOOPBACK } from './config.js';
@@ -295,9 +296,11 @@ export function createApp(o: AppOptions): Hono<Env> {
     const call = messages.find((m) => (m as { method?: unknown })?.method === 'tools/call') as { params?: { name?: unknown } } | undefined;
     if (typeof call?.params?.name === 'string') tool = clip(call.params.name, 64);
 
-    // The price: one point per request in the body (notifications and responses are free), paid
-    // before it runs; what its work cost beyond that is charged after it ran.
-    const price = messages.filter(isRequestMessage).length;
+    // The price: one point per request in the body (notifications and responses are free), more for
+    // a costly tool by input size (cost.ts), paid before it runs; after it ran, the work measured
+    // settles it (charged beyond the estimate, given back below it).
+    const requests = messages.filter(isRequestMessage).length;
+    const price = Math.min(o.limiter.config.perMinute, messages.reduce<number>((sum, m) => sum + estimateCost(m), 0));
     if (price > 0) {
       const d = await o.limiter.take(key, price);
       if (!d.allowed) return limited(d);
@@ -305,10 +308,12 @@ export function createApp(o: AppOptions): Hono<Env> {
     }
     const chargeWork = async () => {
       const extra = (o.stateless ?? o.sessions).scheduler?.takeSpent(key, costUnitMs) ?? 0;
-      if (extra > 0) {
-        await o.limiter.charge(key, extra);
-        if (decision) decision = { ...decision, remaining: Math.max(0, decision.remaining - extra) };
-      }
+      // What the estimate took beyond one point per request was paid for work in advance.
+      const owed = extra - Math.max(0, price - requests);
+      if (owed > 0) {
+        await o.limiter.charge(key, owed);
+        if (decision) decision = { ...decision, remaining: Math.max(0, decision.remaining - owed) };
+      } else if (owed < 0) decision = await o.limiter.refund(key, -owed);
     };
 
     // The body is already read and parsed; the transport takes it from parsedBody.

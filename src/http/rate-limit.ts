@@ -5,7 +5,7 @@
  * - `take` charges a request before it runs and refuses it when the budget cannot pay; a refused
  *   request is given back at once, so retrying while limited never pushes the wait further out.
  * - `charge` adds what a request cost beyond its price after it ran (measured work), and may take a
- *   client past its budget: it then waits longer.
+ *   client past its budget: it then waits longer, past the window's end until the debt is paid.
  * - `peek` reads the budget without touching it (for the headers of free requests).
  *
  * In memory by default; with a Redis client the budget lives in Redis (atomic Lua updates) and is
@@ -152,11 +152,25 @@ export class RateLimiter {
     return this.peek(key);
   }
 
-  /** Adds `points` of measured cost to `key`'s spending, past its budget if need be. */
+  /**
+   * Adds `points` of measured cost to `key`'s spending, past its budget if need be. What goes past
+   * the budget is a debt that outlasts the window: the client is refused until the window ends and
+   * then for as long as the window's rate takes to pay it (points x duration / budget), so a call
+   * that cost ten windows' worth keeps its client limited for ten windows, not one.
+   */
   async charge(key: string, points: number): Promise<void> {
     const n = Math.floor(points);
     if (n <= 0) return;
-    await Promise.all(this.windows.map((w) => this.on(w, (l) => l.penalty(key, n)).catch(() => undefined)));
+    await Promise.all(
+      this.windows.map((w) =>
+        this.on(w, async (l) => {
+          const res = await l.penalty(key, n);
+          // The part of this charge beyond the budget (all of it when the client was already over).
+          const debt = Math.min(n, res.consumedPoints - w.points);
+          if (debt > 0) await l.block(key, Math.ceil((res.msBeforeNext + (debt * w.duration * 1000) / w.points) / 1000));
+        }).catch(() => undefined),
+      ),
+    );
   }
 
   /** The budget as it stands, without charging; `allowed` is false when the client is over it. */

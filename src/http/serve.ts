@@ -10,6 +10,7 @@ import { serve } from '@hono/node-server';
 import { RateLimiterClusterMaster } from 'rate-limiter-flexible';
 import { knowledge } from '../knowledge.js';
 import { createServer } from '../mcp/server.js';
+import { toolPoolFromEnv } from '../mcp/pool.js';
 import { createApp } from './app.js';
 import { loadHttpConfig, type HttpConfig } from './config.js';
 import { RateLimiter } from './rate-limit.js';
@@ -67,7 +68,14 @@ function limitPerAddress(server: Server, max: number): void {
 
 export async function startHttp(config: HttpConfig = loadHttpConfig()): Promise<RunningHttp> {
   const kb = knowledge();
-  kb.warm();
+  // The costly tools run in worker threads under a deadline (pool.ts); the main thread keeps the lookups.
+  const pool = toolPoolFromEnv();
+  // With a pool the searches run in its workers: the main thread loads an index only when the
+  // rules page searches (lazily), which keeps the process's memory down by the indexes' size.
+  if (!pool) kb.warm();
+  // Listen once a worker has its indexes loaded, as the main thread used to before it listened, but
+  // not for long: until one is ready, searches are answered in-process and the engine's tools wait.
+  if (pool && !(await pool.whenReady(10_000))) log('tool_pool_not_ready', { after_ms: 10_000 });
   const redis = config.redisUrl ? await connectRedis(config.redisUrl, config.redisTimeoutMs) : undefined;
   // A cluster worker without Redis shares the budget with its siblings through the primary.
   const limiter = new RateLimiter({
@@ -77,13 +85,13 @@ export async function startHttp(config: HttpConfig = loadHttpConfig()): Promise<
     ...(redis ? { redis } : cluster.isWorker ? { cluster: true, clusterTimeoutMs: config.redisTimeoutMs } : {}),
   });
   const scheduler = new FairScheduler(config.costUnitMs);
-  const stateless = config.stateless ? new StatelessServers({ createServer: () => createServer(kb), maxBodyBytes: config.maxBodyBytes, scheduler }) : null;
+  const stateless = config.stateless ? new StatelessServers({ createServer: () => createServer(kb, { pool }), maxBodyBytes: config.maxBodyBytes, scheduler }) : null;
   const sessions = new SessionManager({
     max: config.maxSessions,
     maxPerOwner: config.maxSessionsPerClient,
     idleMs: config.sessionIdleMs,
     maxBodyBytes: config.maxBodyBytes,
-    createServer: () => createServer(kb),
+    createServer: () => createServer(kb, { pool }),
     scheduler,
   });
   const app = createApp({
@@ -156,6 +164,7 @@ export async function startHttp(config: HttpConfig = loadHttpConfig()): Promise<
       server.closeAllConnections();
       await sessions.closeAll();
       await stateless?.closeAll();
+      await pool?.close();
       if (redis) redis.disconnect();
     })();
     return closing;

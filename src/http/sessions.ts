@@ -13,12 +13,7 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { FairScheduler } from './fair.js';
-
-/** CPU time this process has used, in ms. */
-function cpuMs(): number {
-  const u = process.cpuUsage();
-  return (u.user + u.system) / 1000;
-}
+import { withWorkMeter, type WorkMeter } from '../mcp/work.js';
 
 /**
  * The SDK's transport (1.32) in JSON-response mode never removes a request's entry from its
@@ -69,21 +64,23 @@ export interface SessionOptions {
 }
 
 /**
- * Routes a transport's requests through the fair scheduler, and measures each one: the process's
- * CPU time from the turn it starts to its response (the tools run synchronously, so that is the
- * work it did; CPU time, unlike the clock, does not grow when the machine is busy elsewhere).
+ * Routes a transport's requests through the fair scheduler, and measures each one: the work its
+ * tool did, in-process or in a pool worker (work.ts), read when its response goes out. (Not the
+ * process's CPU time: with tools in worker threads that counts every thread's work, other
+ * clients' included.)
  */
 export function scheduleRequests(transport: WebStandardStreamableHTTPServerTransport, owner: string, scheduler: FairScheduler): void {
   const deliver = transport.onmessage;
   if (!deliver) return;
-  const started = new Map<string | number, number>();
+  const started = new Map<string | number, WorkMeter>();
   transport.onmessage = (message, extra) => {
     const m = message as { id?: unknown; method?: unknown };
     if (typeof m.method === 'string' && (typeof m.id === 'string' || typeof m.id === 'number')) {
       const id = m.id;
       scheduler.run(owner, () => {
-        if (started.size < 10_000) started.set(id, cpuMs());
-        deliver.call(transport, message, extra);
+        const meter: WorkMeter = { owner, ms: 0 };
+        if (started.size < 10_000) started.set(id, meter);
+        withWorkMeter(meter, () => deliver.call(transport, message, extra));
       });
     } else deliver.call(transport, message, extra);
   };
@@ -91,10 +88,10 @@ export function scheduleRequests(transport: WebStandardStreamableHTTPServerTrans
   transport.send = (message: JSONRPCMessage, options) => {
     const id = (message as { id?: unknown }).id;
     if ((typeof id === 'string' || typeof id === 'number') && !('method' in message)) {
-      const t = started.get(id);
-      if (t !== undefined) {
+      const meter = started.get(id);
+      if (meter !== undefined) {
         started.delete(id);
-        scheduler.addSpent(owner, cpuMs() - t);
+        scheduler.addSpent(owner, meter.ms);
       }
     }
     return send(message, options);

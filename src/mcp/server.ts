@@ -7,6 +7,7 @@ import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import type { Knowledge } from '../knowledge.js';
 import { registerTool, type ToolAnswer, type ToolDefinition } from './tool.js';
+import type { ToolPool } from './pool.js';
 import { log } from '../log.js';
 import { registerResources } from './resources.js';
 import { toolJsonSchema, type JsonSchema } from './json-schema.js';
@@ -171,12 +172,17 @@ function publishToolList(server: McpServer): void {
   });
 }
 
-export function createServer(kb: Knowledge): McpServer {
+export interface ServerOptions {
+  /** Worker threads for the tools whose cost depends on their input (pool.ts); null runs every tool in-process. */
+  pool?: ToolPool | null;
+}
+
+export function createServer(kb: Knowledge, options: ServerOptions = {}): McpServer {
   const server = new McpServer(
     { name: SERVER_NAME, title: 'Gundam Card Game rules assistant', version: SERVER_VERSION },
     { capabilities: { tools: {}, resources: {}, prompts: {}, logging: {} }, instructions: INSTRUCTIONS },
   );
-  for (const tool of TOOLS) registerTool(server, kb, tool);
+  for (const tool of TOOLS) registerTool(server, kb, tool, options.pool ?? null);
   explainInputErrors(server);
   rejectUnknownTools(server, new Set(TOOLS.map((t) => t.name)));
   publishToolList(server);

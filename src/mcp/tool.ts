@@ -7,6 +7,9 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import type { Knowledge } from '../knowledge.js';
 import { log } from '../log.js';
+import type { ToolPool } from './pool.js';
+import { IN_PROCESS_WHILE_STARTING, POOLED_TOOLS } from './pool-protocol.js';
+import { addWork, workOwner } from './work.js';
 
 /** A failure the caller can fix: unknown id, bad combination of arguments. */
 export class ToolError extends Error {
@@ -47,7 +50,22 @@ export function errorResult(message: string, suggestions: string[] = []): CallTo
   return { isError: true, content: [{ type: 'text', text }] };
 }
 
-export function registerTool<I extends z.ZodObject, O extends z.ZodObject>(server: McpServer, kb: Knowledge, def: ToolDefinition<I, O>): void {
+export function registerTool<I extends z.ZodObject, O extends z.ZodObject>(server: McpServer, kb: Knowledge, def: ToolDefinition<I, O>, pool: ToolPool | null = null): void {
+  const inProcess = (args: z.infer<I>): CallToolResult => {
+    const started = performance.now();
+    try {
+      const answer = def.handler(args, kb);
+      return { content: [{ type: 'text', text: answer.text }], structuredContent: answer.structured as Record<string, unknown> };
+    } catch (e) {
+      if (e instanceof ToolError) return errorResult(e.message, e.suggestions);
+      // Anything else is our bug: log it, and answer without leaking internals.
+      log('tool_failure', { tool: def.name, error: e instanceof Error ? e.stack ?? e.message : String(e) });
+      return errorResult(`${def.name} failed on this input; the failure was logged.`);
+    } finally {
+      addWork(performance.now() - started);
+    }
+  };
+  const inPool = pool !== null && POOLED_TOOLS.has(def.name);
   server.registerTool(
     def.name,
     {
@@ -60,16 +78,18 @@ export function registerTool<I extends z.ZodObject, O extends z.ZodObject>(serve
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
     // The SDK has validated the arguments against def.input before this runs.
-    ((args: z.infer<I>): CallToolResult => {
-      try {
-        const answer = def.handler(args, kb);
-        return { content: [{ type: 'text', text: answer.text }], structuredContent: answer.structured as Record<string, unknown> };
-      } catch (e) {
-        if (e instanceof ToolError) return errorResult(e.message, e.suggestions);
-        // Anything else is our bug: log it, and answer without leaking internals.
-        log('tool_failure', { tool: def.name, error: e instanceof Error ? e.stack ?? e.message : String(e) });
-        return errorResult(`${def.name} failed on this input; the failure was logged.`);
-      }
-    }) as never,
+    (inPool
+      ? // A tool whose cost depends on its input runs in a worker (pool.ts), under a deadline.
+        async (args: z.infer<I>, extra: { signal?: AbortSignal }): Promise<CallToolResult> => {
+          // While no worker is ready (start-up, a replacement starting) a search, bounded by the
+          // term cap, is answered here rather than wait; the engine's tools always wait.
+          if (pool.readyWorkers === 0 && IN_PROCESS_WHILE_STARTING.has(def.name)) return inProcess(args);
+          const outcome = await pool.run(def.name, args, workOwner(), extra?.signal);
+          addWork(outcome.ms);
+          if (outcome.kind === 'answer') return { content: [{ type: 'text', text: outcome.text }], structuredContent: outcome.structured as Record<string, unknown> };
+          if (outcome.kind === 'tool_error') return errorResult(outcome.message, outcome.suggestions);
+          return errorResult(outcome.message);
+        }
+      : inProcess) as never,
   );
 }

@@ -12,6 +12,7 @@ import { KEYWORDS } from '../corpus/keywords.js';
 import { hasJapanese, processEnglish, processJapanese, tokenizeEnglish, tokenizeJapanese } from './text.js';
 import { expandQuery } from './synonyms.js';
 import { loadOrBuild } from './persist.js';
+import { capQueryTerms, MAX_QUERY_TERMS } from './query-cap.js';
 
 export interface GlossaryEntry {
   /** The entry's record id in `document`: a glossary slug ("link-unit") or a rule number ("5-17"). */
@@ -187,11 +188,15 @@ export class GlossarySearch {
       for (const r of this.fallback(query, lang).filter((r) => !r.id.startsWith('history')).slice(0, 2)) push(this.fromRule(r, lang));
     }
     const extra = lang === 'en' ? expandQuery(query) : '';
+    const own = new Set(stems(query));
+    const { tokenize, processTerm } = OPTIONS[lang];
     const hits = (lang === 'en' ? this.index : this.indexJa).search(extra ? `${query} ${extra}` : query, {
+      // At most MAX_QUERY_TERMS distinct terms reach the index (query-cap.ts), the question's own first.
+      tokenize: (text) => capQueryTerms(tokenize(text), processTerm, own, () => 1, MAX_QUERY_TERMS[lang]),
       boost: { term: 3, definition: 1, category: 0.3 },
       prefix: (t, i, all) => lang === 'en' && i === all.length - 1 && t.length >= 3,
       fuzzy: (t) => (lang === 'en' && t.length >= 6 ? 0.2 : false),
-      boostTerm: (t) => (extra && !stems(query).includes(t) ? 0.4 : 1),
+      boostTerm: (t) => (extra && !own.has(t) ? 0.4 : 1),
     });
     for (const h of hits) push(this.entries[h.id as number]!);
     return out.slice(0, limit);

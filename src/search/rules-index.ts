@@ -9,6 +9,7 @@ import type { RuleRecord, Language } from '../corpus/types.js';
 import { processEnglish, processJapanese, tokenizeEnglish, tokenizeJapanese } from './text.js';
 import { cardPhrasesOf, type CardPhrase } from './phrases.js';
 import { ownText } from './specific.js';
+import { capQueryTerms, MAX_QUERY_TERMS } from './query-cap.js';
 
 export interface IndexedRule {
   /** Position in the records array the index was built from. */
@@ -150,8 +151,8 @@ export function searchRules(
   // makes the GC promote what it points to.
   const options: SearchOptions = Object.assign(matchOptions(language), {
     // A word asked twice ("2 AP unit -3 AP ... negative AP") counts once: repeats would outweigh
-    // the words that make the question.
-    tokenize: (text: string) => dedupe(tokenize(text)),
+    // the words that make the question. At most MAX_QUERY_TERMS reach the index (query-cap.ts).
+    tokenize: (text: string) => capQueryTerms(dedupe(tokenize(text)), process, own, termWeight, MAX_QUERY_TERMS[language]),
     filter: (r: SearchResult) => allow(r.id as number),
     boostTerm: (term: string) => (own.has(term) ? 1 : 0.45) * termWeight(term),
     boostDocument: termInRecord ? (id: unknown, term: string) => weight(id as number) * termInRecord(id as number, term) : (id: unknown) => weight(id as number),

@@ -71,8 +71,23 @@ function processUncached(term: string): string | null {
 
 let segmenter: Intl.Segmenter | undefined;
 
+/**
+ * The last few texts tokenized: one question is tokenized by several ranking steps, and the
+ * segmenter made that the largest part of a long Japanese query's cost.
+ */
+const recentJapanese = new Map<string, string[]>();
+
 /** Japanese text to terms: bigrams of each Japanese run, segmenter words, and ASCII words. */
 export function tokenizeJapanese(text: string): string[] {
+  const known = recentJapanese.get(text);
+  if (known) return known.slice();
+  const out = tokenizeJapaneseUncached(text);
+  if (recentJapanese.size >= 8) recentJapanese.delete(recentJapanese.keys().next().value!);
+  recentJapanese.set(text, out);
+  return out.slice();
+}
+
+function tokenizeJapaneseUncached(text: string): string[] {
   const t = normalize(text);
   const out: string[] = [];
   for (const m of t.matchAll(JA_RUN)) {
