@@ -32,7 +32,7 @@ export class SampledLog {
     const now = Date.now();
     for (const [kind, k] of this.kinds) {
       if (!all && now - k.at < this.everyMs) continue;
-      if (k.skipped) log('log_skipped', { kind, event: k.event, skipped: k.skipped });
+      if (k.skipped) log('log_skipped', { kind, of: k.event, skipped: k.skipped });
       this.kinds.delete(kind);
     }
     if (all) clearInterval(this.timer);

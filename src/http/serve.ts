@@ -67,6 +67,7 @@ export async function startHttp(config: HttpConfig = loadHttpConfig()): Promise<
     max: config.maxSessions,
     maxPerOwner: config.maxSessionsPerClient,
     idleMs: config.sessionIdleMs,
+    idleUnderPressureMs: config.sessionIdleUnderPressureMs,
     maxBodyBytes: config.maxBodyBytes,
     createServer: () => createServer(kb),
     scheduler,
