@@ -37,7 +37,7 @@ export interface AppOptions {
    * unknown session, /offline.json at OFFLINE_COST); default: 120 a minute in this process.
    */
   freeLimiter?: RateLimiter;
-  /** Points an initialize costs (default 5): a session held costs memory until it expires. */
+  /** Points an initialize costs (default 1, SESSION_COST raises it): a session held costs memory until it expires. */
   sessionCost?: number;
   /** Where refused and free requests are logged, sampled (default: a SampledLog of its own). */
   sampledLog?: SampledLog;
@@ -180,7 +180,7 @@ export function createApp(o: AppOptions): Hono<Env> {
   // /healthz is cheap and polled by monitors: its own per-address budget, ten times the requests'.
   const healthLimiter = new RateLimiter({ perMinute: Math.max(60, o.limiter.config.perMinute * 10), prefix: 'healthz' });
   const freeLimiter = o.freeLimiter ?? new RateLimiter({ perMinute: 120, prefix: 'free' });
-  const sessionCost = o.sessionCost ?? 5;
+  const sessionCost = o.sessionCost ?? 1;
   const sampled = o.sampledLog ?? new SampledLog();
   /**
    * 429 for a request of the free budget (its headers say where the client stands in it), after

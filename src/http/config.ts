@@ -151,7 +151,7 @@ export function loadHttpConfig(env: NodeJS.ProcessEnv = process.env): HttpConfig
     maxSessionsPerClient: int(env, 'MAX_SESSIONS_PER_CLIENT', 10, 1, 1_000_000),
     sessionIdleMs,
     sessionIdleUnderPressureMs: Math.min(sessionIdleMs, int(env, 'SESSION_IDLE_UNDER_PRESSURE_SECONDS', 120, 1, 86_400) * 1000),
-    sessionCost: int(env, 'SESSION_COST', 5, 1, 1_000_000),
+    sessionCost: int(env, 'SESSION_COST', 1, 1, 1_000_000),
     freePerMinute: int(env, 'FREE_REQUESTS_PER_MINUTE', 120, 1, 1_000_000),
     allowedHosts,
     allowedOrigins,

@@ -135,8 +135,8 @@ describe('session table', () => {
     expect('status' in newcomer && newcomer.status).toBe(200);
   });
 
-  it('opening a session costs SESSION_COST points (5 by default), and a client holds at most 10', async () => {
-    const s = await start();
+  it('opening a session costs SESSION_COST points, and a client holds at most 10 by default', async () => {
+    const s = await start({ SESSION_COST: '5' });
     const from = clientAddress(0, 77);
     const first = await loopbackRequest(s.url, { from, body: initializeBody() });
     expect('status' in first && first.headers['ratelimit-remaining']).toBe('55');
