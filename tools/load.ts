@@ -1,6 +1,6 @@
 /**
- * Load test of the HTTP server, on loopback only (127.0.0.0/8), bounded in time and requests. Three
- * scenarios, run in turn (or one with --scenario mix|noisy|flood):
+ * Load test of the HTTP server, on loopback only (127.0.0.0/8), bounded in time and requests. The
+ * scenarios run in turn (or one with --scenario NAME):
  *
  * - mix: many clients (each its own 127.x.y.z source address), each with its own MCP session, send
  *   a mix of well-formed tool calls as fast as a pool of connections allows, well past the rate
@@ -11,6 +11,15 @@
  *   the others' p95 stays under 50 ms and /healthz answers every poll.
  * - flood: clients hold sessions while made-up API keys and many addresses flood initialize past
  *   every session cap. Passes when no session of those clients is lost.
+ * - issue 19's attacks, each on a server of its own while ten quiet clients call get_rule once a
+ *   second on fresh connections and a monitor polls /healthz (in a worker thread, so the attack's
+ *   traffic does not delay their clocks): bomb (a simulate_ruling loop bomb), cascade (a finite
+ *   cascade, single and a batch of 12), slowheaders (33 addresses x 32 sockets trickling headers),
+ *   initflood (21 addresses flooding initialize), notifyflood (notification batches and
+ *   unknown-session requests), offlineflood (/offline.json downloads); baseline runs the quiet
+ *   clients alone. Each passes when no quiet request failed, their p95 < 100 ms and max < 500 ms,
+ *   every poll was answered, RSS stayed < 300 MB and the attack's own condition held (a bomb
+ *   answered within 10 s with less than 1 MB).
  *
  * Each exits 1 on any failed request (network error, 5xx other than a 503 for a flood's initialize,
  * a 4xx other than 429, or an error answer to a well-formed call), a dead server, or RSS still growing.
