@@ -70,7 +70,7 @@ describe('SIGTERM', () => {
   });
 
   it('the cluster primary kills a worker still running after the grace period, and leaves none behind', async () => {
-    const s = await httpServer({ MCP_STATELESS: '1', WORKERS: '2', SHUTDOWN_GRACE_MS: '300', NODE_ENV: 'test', TEST_WORKER_SPIN_ON_STOP: '1' });
+    const s = await httpServer({ MCP_STATELESS: '1', WORKERS: '2', SHUTDOWN_GRACE_MS: '300', NODE_ENV: 'test', TEST_WORKER_SPIN_ON_STOP: '1' }, { startTimeoutMs: 60_000 });
     servers.push(s);
     for (let i = 0; i < 400 && s.logs().split('"event":"start"').length < 3; i++) await new Promise((r) => setTimeout(r, 25));
     const pids = [...s.logs().matchAll(/"event":"start"[^\n]*"pid":(\d+)/g)].map((m) => Number(m[1]));
