@@ -73,6 +73,15 @@ const SERVE_ENV: Record<string, string> = {
   WEB_PASS_SECRET: 'signs venue pass cookies (/join?key=…), at least 32 characters',
   WEB_PASS_DAYS: 'venue pass lifetime in days (default 3)',
   RESTRICTIONS_FILE: 'a banned/restricted list file replacing the shipped one',
+  BUSY_HEADERS_TIMEOUT_MS: 'header deadline while the connection pool is half full (default 1000)',
+  BUSY_REQUEST_TIMEOUT_MS: 'body deadline while the connection pool is half full (default 5000)',
+  FREE_REQUESTS_PER_MINUTE: 'budget of notifications, unknown sessions and /offline.json (default 120)',
+  SESSION_COST: 'points an initialize costs (default 1)',
+  SESSION_IDLE_UNDER_PRESSURE_SECONDS: 'idle session lifetime while the table is half full (default 120)',
+  TOOL_WORKERS: 'worker threads for the costly tools (default 1; 0 runs them in-process)',
+  TOOL_DEADLINE_MS: 'deadline of one costly tool call (default 4000)',
+  TOOL_HEAP_MB: 'heap limit of a tool worker (default 96)',
+  TOOL_QUEUE_MAX: 'costly calls waiting for a worker (default 64)',
 };
 
 const RESTRICTIONS_ENV: Record<string, string> = { RESTRICTIONS_FILE: 'a banned/restricted list file replacing the shipped one' };

@@ -1,6 +1,6 @@
 /**
- * Load test of the HTTP server, on loopback only (127.0.0.0/8), bounded in time and requests. Four
- * scenarios (the first three run in turn, or one with --scenario mix|noisy|flood|venue):
+ * Load test of the HTTP server, on loopback only (127.0.0.0/8), bounded in time and requests. The
+ * scenarios run in turn (or one with --scenario NAME):
  *
  * - mix: many clients (each its own 127.x.y.z source address), each with its own MCP session, send
  *   a mix of well-formed tool calls as fast as a pool of connections allows, well past the rate
@@ -11,6 +11,15 @@
  *   the others' p95 stays under 50 ms and /healthz answers every poll.
  * - flood: clients hold sessions while made-up API keys and many addresses flood initialize past
  *   every session cap. Passes when no session of those clients is lost.
+ * - issue 19's attacks, each on a server of its own while ten quiet clients call get_rule once a
+ *   second on fresh connections and a monitor polls /healthz (in a worker thread, so the attack's
+ *   traffic does not delay their clocks): bomb (a simulate_ruling loop bomb), cascade (a finite
+ *   cascade, single and a batch of 12), slowheaders (33 addresses x 32 sockets trickling headers),
+ *   initflood (21 addresses flooding initialize), notifyflood (notification batches and
+ *   unknown-session requests), offlineflood (/offline.json downloads); baseline runs the quiet
+ *   clients alone. Each passes when no quiet request failed, their p95 < 100 ms and max < 500 ms,
+ *   every poll was answered, RSS stayed < 300 MB and the attack's own condition held (a bomb
+ *   answered within 10 s with less than 1 MB).
  * - venue: a room of judges behind one address: 200 rules-page loads a minute (a page, revalidated
  *   with its ETag when seen before, and its script and style) for 3 minutes (--seconds N shortens
  *   it), while the same address calls /mcp faster than its 60 a minute. Passes when no page load is
@@ -25,6 +34,7 @@
  *                                                 #   --keys --concurrency --url http://127.0.0.1:PORT [--pid PID] (mix only)
  */
 import type { ChildProcess } from 'node:child_process';
+import { Worker } from 'node:worker_threads';
 import { ensureBuilt } from '../scripts/ensure-built.mjs';
 import { httpServer, initializeBody, type HttpServer } from '../test/helpers/servers.js';
 import { clientAddress, closeLoopbackAgents, loopbackRequest } from '../test/helpers/loopback.js';
@@ -89,6 +99,7 @@ process.on('exit', () => {
 let serverTrouble = 0;
 let logTail = '';
 function countTrouble(chunk: string): void {
+  logBytes += chunk.length;
   const text = logTail + chunk;
   const lines = text.split('\n');
   logTail = lines.pop() ?? '';
@@ -597,6 +608,360 @@ async function venueScenario(): Promise<number> {
   return ok ? 0 : 1;
 }
 
+// Attacks of issue 19, one server each: while the attack runs, quiet clients (newcomers on fresh
+// connections) call get_rule and a monitor polls /healthz. Each passes when no quiet request failed
+// or was limited, their p95 stays under 100 ms and their max under 500 ms, every /healthz poll is
+// answered, the server's RSS stays under 300 MB, and the attack's own condition holds.
+
+interface AttackResult {
+  /** What the attack did and got, for the report. */
+  report: Record<string, unknown>;
+  /** The attack's own condition (e.g. a bomb answered within 10 s with less than 1 MB). */
+  ok: boolean;
+}
+
+const QUIET_P95_MS = 100;
+const QUIET_MAX_MS = 500;
+const RSS_LIMIT_MB = 300;
+
+/** SIGTERM, then SIGKILL if the server has not exited after `ms` (a frozen server ignores SIGTERM). */
+async function stopWithin(server: HttpServer, ms: number): Promise<number | string | null> {
+  const timer = setTimeout(() => server.child.kill('SIGKILL'), ms);
+  const code = await server.stop();
+  clearTimeout(timer);
+  return code ?? server.child.signalCode;
+}
+
+let logBytes = 0;
+
+/**
+ * The quiet clients (ten, one get_rule a second each, within the default 60/min, each on a fresh
+ * connection: a newcomer every time) and a /healthz poll every 200 ms, in a worker thread.
+ */
+const QUIET_WORKER = `
+const http = require('node:http');
+const { workerData, parentPort } = require('node:worker_threads');
+const { port, quiet, monitor, ms, timeoutMs } = workerData;
+const until = Date.now() + ms;
+const failures = {};
+const fail = (why) => (failures[why] = (failures[why] || 0) + 1);
+const request = (from, method, path, headers, body) => new Promise((resolve) => {
+  const t = performance.now();
+  const data = body === undefined ? undefined : JSON.stringify(body);
+  const req = http.request({ host: '127.0.0.1', port, path, method, agent: false, localAddress: from, timeout: timeoutMs,
+    headers: { accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-06-18', ...(data ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) } : {}), ...headers } }, (res) => {
+    const chunks = [];
+    res.on('data', (d) => chunks.push(d));
+    res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, text: Buffer.concat(chunks).toString(), ms: performance.now() - t }));
+    res.on('error', (e) => resolve({ error: e.message }));
+  });
+  req.on('timeout', () => req.destroy(new Error('timeout')));
+  req.on('error', (e) => resolve({ error: e.message }));
+  req.end(data);
+});
+const out = { quietMs: [], quietFailed: 0, quietLimited: 0, health: { polls: 0, failed: 0, ms: [] }, failures };
+const client = async (from, n) => {
+  const init = await request(from, 'POST', '/mcp', {}, { jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'quiet', version: '0' } } });
+  const session = init.headers && init.headers['mcp-session-id'];
+  if (!session) { out.quietFailed++; return fail('quiet: initialize ' + (init.error || init.status)); }
+  await request(from, 'POST', '/mcp', { 'mcp-session-id': session }, { jsonrpc: '2.0', method: 'notifications/initialized' });
+  await new Promise((r) => setTimeout(r, n * 100));
+  for (let id = 1; Date.now() < until; id++) {
+    const next = Date.now() + 1000;
+    const r = await request(from, 'POST', '/mcp', { 'mcp-session-id': session }, { jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'get_rule', arguments: { id: '8-5-3-2-3' } } });
+    if (r.error) { out.quietFailed++; fail('quiet: ' + r.error); }
+    else if (r.status === 429) { out.quietLimited++; fail('quiet: limited (429)'); }
+    else if (r.status !== 200 || /"isError":true|"error":\\{/.test(r.text)) { out.quietFailed++; fail('quiet: HTTP ' + r.status + ' ' + r.text.slice(0, 80)); }
+    else out.quietMs.push(r.ms);
+    await new Promise((res) => setTimeout(res, Math.max(0, next - Date.now())));
+  }
+};
+const health = async () => {
+  while (Date.now() < until) {
+    out.health.polls++;
+    const r = await request(monitor, 'GET', '/healthz', {});
+    if (r.error || r.status !== 200) { out.health.failed++; fail('healthz: ' + (r.error || 'HTTP ' + r.status)); }
+    else out.health.ms.push(r.ms);
+    await new Promise((res) => setTimeout(res, 200));
+  }
+};
+Promise.all([health(), ...quiet.map((from, n) => client(from, n))]).then(() => parentPort.postMessage(out));
+`;
+
+async function attackScenario(name: string, title: string, env: Record<string, string>, attack: (url: string, until: number) => Promise<AttackResult>): Promise<number> {
+  const seconds = Math.min(SECONDS, 30);
+  const target = await startServer(env, true);
+  const server = target.server!;
+  const url = target.url;
+  const started = performance.now();
+  const until = started + seconds * 1000;
+  logBytes = 0;
+  const rssBefore = rssMb(target.pid);
+  let rssPeak = rssBefore ?? 0;
+  const sampler = setInterval(() => {
+    const v = rssMb(target.pid);
+    if (v !== null) rssPeak = Math.max(rssPeak, v);
+  }, 250);
+  // The quiet clients and the monitor run in a thread of their own, so that the attack's traffic
+  // from this thread cannot delay their clocks.
+  const watcher = new Worker(QUIET_WORKER, {
+    eval: true,
+    workerData: { port: target.server!.port, quiet: Array.from({ length: 10 }, (_, i) => clientAddress(i, 60)), monitor: clientAddress(0, 61), ms: seconds * 1000, timeoutMs: REQUEST_TIMEOUT_MS },
+  });
+  const watched = new Promise<{ quietMs: number[]; quietFailed: number; quietLimited: number; health: { polls: number; failed: number; ms: number[] }; failures: Record<string, number> }>((resolve, reject) => {
+    watcher.once('message', resolve);
+    watcher.once('error', reject);
+  });
+  const [attacked, w] = await Promise.all([attack(url, until), watched]);
+  await watcher.terminate();
+  clearInterval(sampler);
+  const { quietMs, quietFailed, quietLimited, health } = w;
+  const failures = new Map(Object.entries(w.failures));
+  const alive = await loopbackRequest(url, { method: 'GET', path: '/healthz', from: clientAddress(1, 61), fresh: true, timeoutMs: 2000 }).then((r) => 'status' in r && r.status === 200);
+  const exit = await stopWithin(server, 15_000);
+  const p95 = pct(quietMs, 95);
+  const max = pct(quietMs, 100);
+  const result = {
+    event: `load_${name}`,
+    seconds,
+    attack: attacked.report,
+    quiet: { answered: quietMs.length, failed: quietFailed, limited: quietLimited, p50_ms: pct(quietMs, 50), p95_ms: p95, max_ms: max },
+    healthz: { polls: health.polls, failed: health.failed, max_ms: pct(health.ms, 100) },
+    rss_mb: { before: rssBefore, peak: rssPeak || null },
+    server_log_kb: Math.round(logBytes / 1024),
+    failures: Object.fromEntries(failures),
+    server_alive: alive,
+    server_errors_logged: serverTrouble,
+    server_exit: exit,
+  };
+  const checks: [string, boolean][] = [
+    ['attack condition', attacked.ok],
+    ['0 quiet requests failed or limited', quietFailed + quietLimited === 0 && quietMs.length > 0],
+    [`quiet p95 < ${QUIET_P95_MS} ms`, p95 < QUIET_P95_MS],
+    [`quiet max < ${QUIET_MAX_MS} ms`, max < QUIET_MAX_MS],
+    ['/healthz answered every poll', health.failed === 0 && health.polls > 0],
+    [`RSS < ${RSS_LIMIT_MB} MB`, rssPeak < RSS_LIMIT_MB],
+    ['alive after', alive],
+  ];
+  console.log(`\nload (${name}): ${title}; ${seconds} s`);
+  console.log(`attack: ${JSON.stringify(attacked.report)}`);
+  console.log(`quiet clients: ${quietMs.length} get_rule answered, ${quietFailed} failed, ${quietLimited} limited; p50 ${result.quiet.p50_ms} ms, p95 ${p95} ms, max ${max} ms`);
+  console.log(`/healthz: ${health.polls} polls, ${health.failed} unanswered, max ${result.healthz.max_ms} ms; server RSS peak ${rssPeak} MB (before ${rssBefore}); server log ${result.server_log_kb} KB`);
+  for (const [what, ok] of checks) console.log(`  ${ok ? 'ok  ' : 'FAIL'} ${what}`);
+  console.log(JSON.stringify(result));
+  return checks.every(([, ok]) => ok) ? 0 : 1;
+}
+
+/** A tools/call of simulate_ruling with these arguments. */
+const simulate = (id: number, args: unknown) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'simulate_ruling', arguments: args } });
+
+/** One Unit whose own text makes damage trigger damage without end (the 382-byte request of issue 19). */
+const LOOP_BOMB = {
+  state: {
+    active_player: 'A',
+    players: { A: { units: [{ id: 'a1', name: 'Loop', ap: 1, hp: 3, text: 'When this Unit receives damage, this Unit recovers 1 HP.\nWhen this Unit receives damage, deal 1 damage to all Units.' }] }, B: {} },
+  },
+  actions: [{ type: 'deal_damage', target: 'a1', amount: 1 }],
+};
+
+/** 6 Units a side, each dealing 1 damage to all Units when damaged, HP 1000, and an illegal last action (replayed). */
+const CASCADE = (() => {
+  const unit = (id: string) => ({ id, name: `Echo ${id}`, ap: 1, hp: 1000, text: 'When this Unit receives damage, deal 1 damage to all Units.' });
+  const side = (p: string) => ({ units: [1, 2, 3, 4, 5, 6].map((n) => unit(`${p}${n}`)) });
+  return { state: { active_player: 'A', players: { A: side('a'), B: side('b') } }, actions: [{ type: 'deal_damage', target: 'a1', amount: 1 }, { type: 'deploy', id: 'a7', card: 'GD01-001' }] };
+})();
+
+const BOMB_MS = 10_000;
+const BOMB_BYTES = 1_000_000;
+
+/** Sends `body` from `from` on a session of its own; what came back and how long it took. */
+async function bomb(url: string, from: string, body: unknown): Promise<{ status: number | string; ms: number; bytes: number; answers: number; largest: number; text: string }> {
+  const s = await send(url, initializeBody(0, 'bomb'), {}, from);
+  if ('error' in s || !s.session) return { status: 'error' in s ? s.error : s.status, ms: 0, bytes: 0, answers: 0, largest: 0, text: '' };
+  await send(url, { jsonrpc: '2.0', method: 'notifications/initialized' }, { 'mcp-session-id': s.session }, from);
+  const r = await loopbackRequest(url, { from, body, headers: { 'mcp-session-id': s.session }, timeoutMs: BOMB_MS + 2000 });
+  if ('error' in r) return { status: r.error, ms: Math.round(r.ms), bytes: 0, answers: 0, largest: 0, text: '' };
+  let answers: { result?: { content?: { text?: string }[] } }[] = [];
+  try {
+    const parsed = JSON.parse(r.text) as typeof answers | (typeof answers)[number];
+    answers = Array.isArray(parsed) ? parsed : [parsed];
+  } catch {
+    // Reported as no answers.
+  }
+  const largest = Math.max(0, ...answers.map((a) => JSON.stringify(a).length));
+  return { status: r.status, ms: Math.round(r.ms), bytes: r.text.length, answers: answers.length, largest, text: answers[0]?.result?.content?.[0]?.text?.slice(0, 160) ?? r.text.slice(0, 160) };
+}
+
+const bombOk = (b: Awaited<ReturnType<typeof bomb>>, answers: number) => b.status === 200 && b.answers === answers && b.ms < BOMB_MS && b.largest < BOMB_BYTES;
+
+async function loopBombAttack(url: string): Promise<AttackResult> {
+  const b = await bomb(url, clientAddress(0, 62), simulate(1, LOOP_BOMB));
+  return { report: { request_bytes: JSON.stringify(simulate(1, LOOP_BOMB)).length, ...b }, ok: bombOk(b, 1) };
+}
+
+async function cascadeAttack(url: string, until: number): Promise<AttackResult> {
+  const single = await bomb(url, clientAddress(0, 63), simulate(1, CASCADE));
+  const batch = await bomb(url, clientAddress(1, 63), Array.from({ length: 12 }, (_, i) => simulate(i + 1, CASCADE)));
+  // Then a second address keeps sending single cascades while its budget lasts.
+  const again: Awaited<ReturnType<typeof bomb>>[] = [];
+  while (performance.now() < until - BOMB_MS) again.push(await bomb(url, clientAddress(2, 63), simulate(1, CASCADE)));
+  const ok = bombOk(single, 1) && bombOk(batch, 12) && again.every((b) => b.status === 429 || bombOk(b, 1));
+  return { report: { request_bytes: JSON.stringify(simulate(1, CASCADE)).length, single, batch_of_12: { ...batch, text: undefined }, repeated: again.length, repeated_max_ms: Math.max(0, ...again.map((b) => b.ms)) }, ok };
+}
+
+/**
+ * 33 addresses x 32 sockets that send a request line and then one header line every 500 ms,
+ * reconnecting when dropped. They run in a worker thread: a thousand sockets churning would
+ * otherwise delay this process's own timers, and with them the quiet clients' measured latency.
+ */
+const SLOW_HEADERS_WORKER = `
+const net = require('node:net');
+const { workerData, parentPort } = require('node:worker_threads');
+const { port, addresses, perAddress, ms } = workerData;
+const until = Date.now() + ms;
+const counts = { connects: 0, dropped: 0, answered: 0, openPeak: 0 };
+let open = 0;
+const one = (from) => new Promise((resolve) => {
+  counts.connects++;
+  const socket = net.connect({ port, host: '127.0.0.1', localAddress: from });
+  let trickle;
+  socket.on('connect', () => {
+    open++;
+    counts.openPeak = Math.max(counts.openPeak, open);
+    socket.write('POST /mcp HTTP/1.1\\r\\nHost: 127.0.0.1\\r\\n');
+    trickle = setInterval(() => socket.write('X-Slow-' + Math.floor(Math.random() * 1e6) + ': 1\\r\\n'), 500);
+  });
+  socket.on('data', () => counts.answered++);
+  socket.on('error', () => undefined);
+  socket.on('close', () => {
+    if (trickle) { open--; clearInterval(trickle); }
+    counts.dropped++;
+    resolve();
+  });
+  setTimeout(() => socket.destroy(), Math.max(0, until - Date.now())).unref();
+});
+const holder = async (from) => {
+  while (Date.now() < until) {
+    await one(from);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+};
+Promise.all(addresses.flatMap((from) => Array.from({ length: perAddress }, () => holder(from)))).then(() => parentPort.postMessage(counts));
+`;
+
+async function slowHeadersAttack(url: string, until: number): Promise<AttackResult> {
+  const addresses = Array.from({ length: 33 }, (_, a) => clientAddress(a, 64));
+  const worker = new Worker(SLOW_HEADERS_WORKER, { eval: true, workerData: { port: Number(new URL(url).port), addresses, perAddress: 32, ms: Math.max(0, until - performance.now()) } });
+  const counts = await new Promise<{ connects: number; dropped: number; answered: number; openPeak: number }>((resolve, reject) => {
+    worker.once('message', resolve);
+    worker.once('error', reject);
+  });
+  await worker.terminate();
+  return { report: { addresses: 33, sockets_per_address: 32, connects: counts.connects, dropped_by_server: counts.dropped, open_peak: counts.openPeak }, ok: true };
+}
+
+/** 21 addresses x 50 initialize (5 at a time each), holding what they get; newcomers must still get sessions. */
+async function initializeFloodAttack(url: string, until: number): Promise<AttackResult> {
+  const flood = { sent: 0, created: 0, full: 0, limited: 0, failed: 0 };
+  const newcomers = { tried: 0, created: 0, refused: 0 };
+  const address = async (a: number) => {
+    const from = clientAddress(a, 65);
+    const lane = async () => {
+      for (let i = 0; i < 10 && performance.now() < until; i++) {
+        flood.sent++;
+        const r = await send(url, initializeBody(0, 'flood'), {}, from);
+        if ('error' in r) flood.failed++;
+        else if (r.status === 200) flood.created++;
+        else if (r.status === 503) flood.full++;
+        else if (r.status === 429) {
+          flood.limited++;
+          await new Promise((res) => setTimeout(res, 200));
+        } else flood.failed++;
+      }
+    };
+    await Promise.all(Array.from({ length: 5 }, lane));
+  };
+  // A newcomer every second, each from an address of its own: it must get a session.
+  const newcomerLoop = async () => {
+    for (let n = 0; performance.now() < until; n++) {
+      newcomers.tried++;
+      const r = await send(url, initializeBody(0, 'newcomer'), {}, clientAddress(n, 66));
+      if (!('error' in r) && r.status === 200) newcomers.created++;
+      else newcomers.refused++;
+      await new Promise((res) => setTimeout(res, 1000));
+    }
+  };
+  await Promise.all([...Array.from({ length: 21 }, (_, a) => address(a)), newcomerLoop()]);
+  const health = await loopbackRequest(url, { method: 'GET', path: '/healthz', from: clientAddress(2, 61), fresh: true }).then((r) => ('status' in r ? (JSON.parse(r.text) as { sessions?: number }).sessions : null), () => null);
+  return { report: { addresses: 21, flood, newcomers, sessions_after: health }, ok: newcomers.refused === 0 && newcomers.tried > 0 && flood.failed === 0 };
+}
+
+/** Batches of 20 notifications on a session, requests naming unknown sessions, DELETEs of unknown sessions: all as fast as answered. */
+async function notificationFloodAttack(url: string, until: number): Promise<AttackResult> {
+  const from = clientAddress(0, 67);
+  const s = await send(url, initializeBody(0, 'notes'), {}, from);
+  if ('error' in s || !s.session) return { report: { error: 'could not initialize' }, ok: false };
+  const tally = { notification_batches: { accepted: 0, limited: 0, other: 0 }, unknown_session: { answered_404: 0, limited: 0, other: 0 }, unknown_delete: { answered_404: 0, limited: 0, other: 0 } };
+  const batch = Array.from({ length: 20 }, () => ({ jsonrpc: '2.0', method: 'notifications/initialized' }));
+  const lane = async (kind: 'notes' | 'unknown' | 'delete', from: string) => {
+    while (performance.now() < until) {
+      const r =
+        kind === 'notes'
+          ? await send(url, batch, { 'mcp-session-id': s.session! }, from)
+          : kind === 'unknown'
+            ? await send(url, { jsonrpc: '2.0', id: 1, method: 'tools/list' }, { 'mcp-session-id': `made-up-${Math.random()}` }, from)
+            : await loopbackRequest(url, { method: 'DELETE', from, headers: { 'mcp-session-id': `made-up-${Math.random()}` } });
+      const status = 'error' in r ? 0 : r.status;
+      const t = kind === 'notes' ? tally.notification_batches : kind === 'unknown' ? tally.unknown_session : tally.unknown_delete;
+      if (kind === 'notes' && status === 202) (t as typeof tally.notification_batches).accepted++;
+      else if (kind !== 'notes' && status === 404) (t as typeof tally.unknown_session).answered_404++;
+      else if (status === 429) t.limited++;
+      else t.other++;
+    }
+  };
+  await Promise.all([
+    ...Array.from({ length: 4 }, () => lane('notes', from)),
+    ...Array.from({ length: 4 }, () => lane('unknown', clientAddress(1, 67))),
+    ...Array.from({ length: 4 }, () => lane('delete', clientAddress(2, 67))),
+  ]);
+  const other = tally.notification_batches.other + tally.unknown_session.other + tally.unknown_delete.other;
+  return { report: tally, ok: other === 0 };
+}
+
+/** 8 addresses x 2 connections downloading /offline.json (uncompressed) as fast as answered. */
+async function offlineFloodAttack(url: string, until: number): Promise<AttackResult> {
+  const tally = { downloads: 0, limited: 0, other: 0, mb: 0 };
+  let bytes = 0;
+  const lane = async (from: string) => {
+    while (performance.now() < until) {
+      const r = await loopbackRequest(url, { method: 'GET', path: '/offline.json', from });
+      if ('error' in r) tally.other++;
+      else if (r.status === 200) {
+        tally.downloads++;
+        bytes += r.text.length;
+      } else if (r.status === 429) tally.limited++;
+      else tally.other++;
+    }
+  };
+  await Promise.all(Array.from({ length: 8 }, (_, a) => [lane(clientAddress(a, 68)), lane(clientAddress(a, 68))]).flat());
+  tally.mb = Math.round(bytes / 1e5) / 10;
+  return { report: tally, ok: tally.other === 0 };
+}
+
+const ATTACKS: [string, () => Promise<number>][] = [
+  // No attack: the quiet clients' latency on this machine as it is, to read the others against.
+  ['baseline', () => attackScenario('baseline', 'no attack (the quiet clients alone)', {}, async (_url, until) => {
+    await new Promise((r) => setTimeout(r, Math.max(0, until - performance.now())));
+    return { report: {}, ok: true };
+  })],
+  ['bomb', () => attackScenario('bomb', 'loop bomb: a Unit whose own text damages every Unit whenever it is damaged, one simulate_ruling', {}, loopBombAttack)],
+  ['cascade', () => attackScenario('cascade', 'cascade: 6 Units a side dealing 1 damage to all when damaged, HP 1000, illegal last action; single and a batch of 12', {}, cascadeAttack)],
+  ['slowheaders', () => attackScenario('slowheaders', '33 addresses x 32 sockets trickling headers', {}, slowHeadersAttack)],
+  ['initflood', () => attackScenario('initflood', '21 addresses flooding initialize', {}, initializeFloodAttack)],
+  ['notifyflood', () => attackScenario('notifyflood', 'notification batches, unknown-session requests and DELETEs as fast as answered', {}, notificationFloodAttack)],
+  ['offlineflood', () => attackScenario('offlineflood', '/offline.json downloads from 8 addresses as fast as answered', {}, offlineFloodAttack)],
+];
+
 async function main(): Promise<number> {
   const which = textOption('scenario') ?? 'all';
   const runs: [string, () => Promise<number>][] = [
@@ -604,10 +969,11 @@ async function main(): Promise<number> {
     ['noisy', noisyScenario],
     ['flood', floodScenario],
     ['venue', venueScenario],
+    ...ATTACKS,
   ];
   // venue runs 3 minutes: only when asked for by name.
   const chosen = runs.filter(([name]) => (which === 'all' && name !== 'venue') || which === name);
-  if (!chosen.length) throw new Error(`--scenario must be mix, noisy, flood, venue or all, got "${which}"`);
+  if (!chosen.length) throw new Error(`--scenario must be ${runs.map(([n]) => n).join(', ')} or all, got "${which}"`);
   if (textOption('url') && which !== 'mix') throw new Error('--url runs the mix scenario only (--scenario mix): noisy and flood start servers with their own settings');
   let code = 0;
   for (const [name, run] of chosen) {

@@ -17,14 +17,32 @@ import { SessionsFull, type SessionManager, type StatelessServers } from './sess
 import { log } from '../log.js';
 import { hostnameOf, LOOPBACK } from './config.js';
 import type { Knowledge } from '../knowledge.js';
-import { mountWeb } from '../web/routes.js';
+import { mountWeb, SECURITY_HEADERS } from '../web/routes.js';
 import { mountApi } from './api/routes.js';
+import { SampledLog } from './log-sample.js';
+import { jsonDepthExceeds } from '../json-depth.js';
+
+export { jsonDepthExceeds };
+
+/** /offline.json (hundreds of KB) costs this many points of the free budget. */
+export const OFFLINE_COST = 10;
+/** How long a refusal of the free budget waits before it is sent. */
+export const FREE_REFUSAL_DELAY_MS = 500;
 
 export interface AppOptions {
   sessions: SessionManager;
   /** Set in stateless mode (MCP_STATELESS=1): every request is answered without a session. */
   stateless?: StatelessServers | null;
   limiter: RateLimiter;
+  /**
+   * The budget of requests that cost nothing from `limiter` (notifications, requests naming an
+   * unknown session, /offline.json at OFFLINE_COST); default: 120 a minute in this process.
+   */
+  freeLimiter?: RateLimiter;
+  /** Points an initialize costs (default 1, SESSION_COST raises it): a session held costs memory until it expires. */
+  sessionCost?: number;
+  /** Where refused and free requests are logged, sampled (default: a SampledLog of its own). */
+  sampledLog?: SampledLog;
   maxBodyBytes: number;
   /** Host names accepted in the Host header; null accepts any (bound to a non-loopback address without ALLOWED_HOSTS). */
   allowedHosts: Set<string> | null;
@@ -118,23 +136,6 @@ function isRequestMessage(m: unknown): boolean {
   return typeof msg?.method === 'string' && (typeof msg.id === 'string' || typeof msg.id === 'number');
 }
 
-/** How deeply the JSON text nests arrays and objects, stopping once past `limit` (strings skipped). */
-export function jsonDepthExceeds(raw: string, limit: number): boolean {
-  let depth = 0;
-  let inString = false;
-  for (let i = 0; i < raw.length; i++) {
-    const ch = raw.charCodeAt(i);
-    if (inString) {
-      if (ch === 92 /* \\ */) i++;
-      else if (ch === 34 /* " */) inString = false;
-    } else if (ch === 34) inString = true;
-    else if (ch === 91 /* [ */ || ch === 123 /* { */) {
-      if (++depth > limit) return true;
-    } else if (ch === 93 /* ] */ || ch === 125 /* } */) depth--;
-  }
-  return false;
-}
-
 /** Clips a value from a request for an error message or a log line. */
 function clip(s: string, n = 80): string {
   return s.length > n ? `${s.slice(0, n)}...` : s;
@@ -153,6 +154,19 @@ function originAllowed(origin: string, allowed: Set<string>): boolean {
 
 export function createApp(o: AppOptions): Hono<Env> {
   const app = new Hono<Env>();
+
+  // Every answer carries the security headers: JSON errors, 404s and /healthz as much as pages.
+  app.use('*', async (c, next) => {
+    await next();
+    try {
+      for (const [k, v] of Object.entries(SECURITY_HEADERS)) if (!c.res.headers.has(k)) c.res.headers.set(k, v);
+    } catch {
+      // Immutable headers (a fetched Response): Hono's setter rebuilds it, keeping its headers.
+      const copy = new Response(c.res.body, c.res);
+      for (const [k, v] of Object.entries(SECURITY_HEADERS)) if (!copy.headers.has(k)) copy.headers.set(k, v);
+      c.res = copy;
+    }
+  });
 
   if (o.corsOrigins.length) {
     app.use(
@@ -173,6 +187,30 @@ export function createApp(o: AppOptions): Hono<Env> {
   const apiKeys = o.apiKeys ?? null;
   // /healthz is cheap and polled by monitors: its own per-address budget, ten times the requests'.
   const healthLimiter = new RateLimiter({ perMinute: Math.max(60, o.limiter.config.perMinute * 10), prefix: 'healthz' });
+  const freeLimiter = o.freeLimiter ?? new RateLimiter({ perMinute: 120, prefix: 'free' });
+  const sessionCost = o.sessionCost ?? 1;
+  const sampled = o.sampledLog ?? new SampledLog();
+  /**
+   * 429 for a request of the free budget (its headers say where the client stands in it), after
+   * FREE_REFUSAL_DELAY_MS: a client flooding as fast as it is answered then sends a few a second,
+   * not hundreds (the wait costs a timer, not CPU).
+   */
+  const freeRefused = async (c: Context<Env>, d: RateDecision, what: string) => {
+    await new Promise((r) => setTimeout(r, FREE_REFUSAL_DELAY_MS));
+    return c.json(jsonRpcError(-32000, `Rate limit exceeded: ${what} are limited to ${freeLimiter.config.perMinute} a minute per client; retry after ${d.retryAfter} s`), 429, freeLimiter.headers(d));
+  };
+
+  // The offline data is large: each fetch costs OFFLINE_COST points of the free budget.
+  if (o.web) {
+    app.use('/offline.json', async (c, next) => {
+      const d = await freeLimiter.take(clientIdentity(c, o.trustProxyHeader, apiKeys).key, OFFLINE_COST);
+      if (!d.allowed) {
+        sampled.write('offline:429', 'request', { method: c.req.method, path: '/offline.json', status: 429 });
+        return await freeRefused(c, d, `/offline.json downloads (${OFFLINE_COST} points each)`);
+      }
+      return next();
+    });
+  }
 
   /** Host and Origin (DNS rebinding): a page on another site must not reach a server bound to this machine. */
   const forbidden = (c: Context<Env>): Response | null => {
@@ -204,7 +242,10 @@ export function createApp(o: AppOptions): Hono<Env> {
     /** The budget as the reply reports it: read at the start, updated when the request is charged. */
     let decision: RateDecision | null = null;
     const done = (res: Response) => {
-      log('request', { method: c.req.method, path: '/mcp', status: res.status, ms: Math.round((performance.now() - started) * 10) / 10, rpc, tool, client: logHash(key) });
+      const line = { method: c.req.method, path: '/mcp', status: res.status, ms: Math.round((performance.now() - started) * 10) / 10, rpc, tool, client: logHash(key) };
+      // Answered requests are paid for and logged each; refused and free ones can be sent at will, so sampled.
+      if (res.status === 200) log('request', line);
+      else sampled.write(`request:${res.status}`, 'request', line);
       if (decision) {
         // Every reply says where the client stands, the transport's own responses included.
         try {
@@ -238,7 +279,11 @@ export function createApp(o: AppOptions): Hono<Env> {
       return done(c.json(jsonRpcError(-32600, 'Method Not Allowed: this server keeps no sessions (stateless); there is nothing to end'), 405, { Allow: 'POST' }));
     }
     if (c.req.method === 'DELETE') {
-      if (!sessionId || !o.sessions.get(sessionId)) return done(c.json(jsonRpcError(-32001, 'Session not found'), 404));
+      if (!sessionId || !o.sessions.get(sessionId)) {
+        const d = await freeLimiter.take(key);
+        if (!d.allowed) return done(await freeRefused(c, d, 'requests naming an unknown session'));
+        return done(c.json(jsonRpcError(-32001, 'Session not found'), 404));
+      }
       await o.sessions.close(sessionId);
       return done(c.body(null, 204));
     }
@@ -296,11 +341,16 @@ export function createApp(o: AppOptions): Hono<Env> {
     const call = messages.find((m) => (m as { method?: unknown })?.method === 'tools/call') as { params?: { name?: unknown } } | undefined;
     if (typeof call?.params?.name === 'string') tool = clip(call.params.name, 64);
 
-    // The price: one point per request in the body (notifications and responses are free), more for
-    // a costly tool by input size (cost.ts), paid before it runs; after it ran, the work measured
-    // settles it (charged beyond the estimate, given back below it).
+    // The price: one point per request in the body, more for a costly tool by input size (cost.ts),
+    // paid before it runs (an initialize costs sessionCost); after it ran, the work measured settles
+    // it. Notifications and responses are paid from the free budget, one point each.
     const requests = messages.filter(isRequestMessage).length;
-    const price = Math.min(o.limiter.config.perMinute, messages.reduce<number>((sum, m) => sum + estimateCost(m), 0));
+    const initialize = messages.some((m) => (m as { method?: unknown })?.method === 'initialize');
+    const price = Math.min(o.limiter.config.perMinute, messages.reduce<number>((sum, m) => sum + estimateCost(m), 0) + (initialize && !o.stateless ? sessionCost - 1 : 0));
+    if (messages.length > requests) {
+      const d = await freeLimiter.take(key, messages.length - requests);
+      if (!d.allowed) return done(await freeRefused(c, d, 'notifications'));
+    }
     if (price > 0) {
       const d = await o.limiter.take(key, price);
       if (!d.allowed) return limited(d);
@@ -326,7 +376,6 @@ export function createApp(o: AppOptions): Hono<Env> {
       await chargeWork();
       return done(res);
     }
-    const initialize = messages.some((m) => (m as { method?: unknown })?.method === 'initialize');
     if (initialize) {
       if (sessionId) return done(c.json(jsonRpcError(-32600, 'Bad Request: initialize must not carry an Mcp-Session-Id'), 400));
       if (!messages.some((m) => isInitializeRequest(m))) {
@@ -359,6 +408,8 @@ export function createApp(o: AppOptions): Hono<Env> {
     const session = o.sessions.get(sessionId);
     if (!session) {
       if (price > 0) decision = await o.limiter.refund(key, price);
+      const d = await freeLimiter.take(key);
+      if (!d.allowed) return done(await freeRefused(c, d, 'requests naming an unknown session'));
       return done(c.json(jsonRpcError(-32001, 'Session not found: it expired or never existed; send initialize again'), 404));
     }
     const res = await withTimeout(session.transport.handleRequest(request, { parsedBody: body }), () => void o.sessions.close(sessionId));

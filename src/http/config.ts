@@ -24,6 +24,15 @@ export interface HttpConfig {
   /** Sessions one client key may hold; past it, that client's own least recently used session is closed. */
   maxSessionsPerClient: number;
   sessionIdleMs: number;
+  /** Idle time after which a session expires while the table is at least half full (less than sessionIdleMs). */
+  sessionIdleUnderPressureMs: number;
+  /** Budget points an initialize costs (a session held costs memory until it expires). */
+  sessionCost: number;
+  /**
+   * Per client and minute, for requests that cost no budget: notifications, requests naming an
+   * unknown session, and (10 points each) /offline.json. Past it they are refused 429.
+   */
+  freePerMinute: number;
   /** Host names accepted in the Host header (loopback names and ALLOWED_HOSTS); null accepts any. */
   allowedHosts: Set<string> | null;
   /** Origins accepted besides loopback ones (exact "scheme://host:port"). */
@@ -39,10 +48,17 @@ export interface HttpConfig {
   maxConnectionsPerAddress: number;
   headersTimeoutMs: number;
   requestTimeoutMs: number;
+  /** While at least half of maxConnections are open: a connection waiting this long for its headers (or next request) is dropped. */
+  busyHeadersTimeoutMs: number;
+  /** While busy: a request whose body is still arriving after this long is dropped. */
+  busyRequestTimeoutMs: number;
   /** A response not ready after this long is answered 504 (and its session closed). */
   responseTimeoutMs: number;
   keepAliveTimeoutMs: number;
-  /** Open connections at once; past it new sockets are dropped. 0 = no limit. */
+  /**
+   * Open connections at once; past it a newcomer takes the place of the connection waiting longest
+   * for a request, and is dropped only when every one is in a request. 0 = no limit.
+   */
   maxConnections: number;
   shutdownGraceMs: number;
   /** The judges' rules page at / (WEB=off turns it off). */
@@ -126,6 +142,7 @@ export function loadHttpConfig(env: NodeJS.ProcessEnv = process.env): HttpConfig
   const headersTimeoutMs = int(env, 'HEADERS_TIMEOUT_MS', 10_000, 100, 600_000);
   const requestTimeoutMs = int(env, 'REQUEST_TIMEOUT_MS', 30_000, 100, 600_000);
   if (headersTimeoutMs > requestTimeoutMs) throw new Error(`HEADERS_TIMEOUT_MS (${headersTimeoutMs}) must not exceed REQUEST_TIMEOUT_MS (${requestTimeoutMs})`);
+  const sessionIdleMs = int(env, 'SESSION_IDLE_SECONDS', 1800, 1, 86_400) * 1000;
   const stateless = flag(env, 'MCP_STATELESS');
   // One worker per core by default when any process may answer any request; one process otherwise
   // (sessions live in the memory of the process that created them).
@@ -143,9 +160,13 @@ export function loadHttpConfig(env: NodeJS.ProcessEnv = process.env): HttpConfig
     maxBodyBytes: int(env, 'MAX_BODY_BYTES', 256 * 1024, 1024, 16 * 1024 * 1024),
     maxJsonDepth: int(env, 'MAX_JSON_DEPTH', 64, 8, 1000),
     maxBatch: int(env, 'MAX_BATCH', 20, 1, 1000),
-    maxSessions: int(env, 'MAX_SESSIONS', 1000, 1, 1_000_000),
-    maxSessionsPerClient: int(env, 'MAX_SESSIONS_PER_CLIENT', 50, 1, 1_000_000),
-    sessionIdleMs: int(env, 'SESSION_IDLE_SECONDS', 1800, 1, 86_400) * 1000,
+    // A session costs ~50 KB: 2000 of them fit in ~100 MB, and 10 per client need 200 clients to fill.
+    maxSessions: int(env, 'MAX_SESSIONS', 2000, 1, 1_000_000),
+    maxSessionsPerClient: int(env, 'MAX_SESSIONS_PER_CLIENT', 10, 1, 1_000_000),
+    sessionIdleMs,
+    sessionIdleUnderPressureMs: Math.min(sessionIdleMs, int(env, 'SESSION_IDLE_UNDER_PRESSURE_SECONDS', 120, 1, 86_400) * 1000),
+    sessionCost: int(env, 'SESSION_COST', 1, 1, 1_000_000),
+    freePerMinute: int(env, 'FREE_REQUESTS_PER_MINUTE', 120, 1, 1_000_000),
     allowedHosts,
     allowedOrigins,
     corsOrigins: list(env.CORS_ORIGINS),
@@ -156,6 +177,8 @@ export function loadHttpConfig(env: NodeJS.ProcessEnv = process.env): HttpConfig
     maxConnectionsPerAddress: int(env, 'MAX_CONNECTIONS_PER_ADDRESS', 32, 0, 1_000_000),
     headersTimeoutMs,
     requestTimeoutMs,
+    busyHeadersTimeoutMs: Math.min(headersTimeoutMs, int(env, 'BUSY_HEADERS_TIMEOUT_MS', 1000, 50, 600_000)),
+    busyRequestTimeoutMs: Math.min(requestTimeoutMs, int(env, 'BUSY_REQUEST_TIMEOUT_MS', 5000, 50, 600_000)),
     responseTimeoutMs: int(env, 'RESPONSE_TIMEOUT_MS', 30_000, 100, 600_000),
     keepAliveTimeoutMs: int(env, 'KEEP_ALIVE_TIMEOUT_MS', 5_000, 100, 600_000),
     maxConnections: int(env, 'MAX_CONNECTIONS', 1024, 0, 1_000_000),

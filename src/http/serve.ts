@@ -1,7 +1,8 @@
 /**
  * Runs the HTTP server: binds HOST:PORT (127.0.0.1:8180 by default), applies header, request and
- * keep-alive timeouts and a connection cap, and on SIGTERM/SIGINT stops accepting connections, lets
- * in-flight requests finish (up to SHUTDOWN_GRACE_MS), then exits 0.
+ * keep-alive timeouts and the connection pool's caps (connections.ts), and on SIGTERM/SIGINT stops
+ * accepting connections, lets in-flight requests finish and their answers go out whole (up to
+ * SHUTDOWN_GRACE_MS), then exits 0.
  */
 import cluster from 'node:cluster';
 import { randomBytes } from 'node:crypto';
@@ -16,7 +17,9 @@ import { loadHttpConfig, type HttpConfig } from './config.js';
 import { RateLimiter } from './rate-limit.js';
 import { SessionManager, StatelessServers } from './sessions.js';
 import { FairScheduler } from './fair.js';
-import { keepRunningOnStrayErrors, log } from '../log.js';
+import { addressCounterFromPrimary, ConnectionPool, countAddressesInPrimary } from './connections.js';
+import { SampledLog } from './log-sample.js';
+import { flushLogs, keepRunningOnStrayErrors, log } from '../log.js';
 
 export interface RunningHttp {
   port: number;
@@ -41,31 +44,6 @@ async function connectRedis(url: string, commandTimeout: number): Promise<import
   return redis;
 }
 
-/** Drops a new socket from an address that already holds `max` open connections. */
-function limitPerAddress(server: Server, max: number): void {
-  const open = new Map<string, number>();
-  let refusedLogged = 0;
-  server.on('connection', (socket) => {
-    const addr = socket.remoteAddress ?? 'unknown';
-    const n = open.get(addr) ?? 0;
-    if (n >= max) {
-      // One log line per second at most: a flood must not flood the log.
-      if (Date.now() - refusedLogged > 1000) {
-        refusedLogged = Date.now();
-        log('connection_refused', { reason: 'per-address cap', max });
-      }
-      socket.destroy();
-      return;
-    }
-    open.set(addr, n + 1);
-    socket.once('close', () => {
-      const left = (open.get(addr) ?? 1) - 1;
-      if (left > 0) open.set(addr, left);
-      else open.delete(addr);
-    });
-  });
-}
-
 export async function startHttp(config: HttpConfig = loadHttpConfig()): Promise<RunningHttp> {
   const kb = knowledge();
   // The costly tools run in worker threads under a deadline (pool.ts); the main thread keeps the lookups.
@@ -84,12 +62,20 @@ export async function startHttp(config: HttpConfig = loadHttpConfig()): Promise<
     prefix: config.rateLimitPrefix,
     ...(redis ? { redis } : cluster.isWorker ? { cluster: true, clusterTimeoutMs: config.redisTimeoutMs } : {}),
   });
+  // Requests that cost no budget have one of their own (notifications, unknown sessions, /offline.json).
+  const freeLimiter = new RateLimiter({
+    perMinute: config.freePerMinute,
+    prefix: `${config.rateLimitPrefix}:free`,
+    ...(redis ? { redis } : cluster.isWorker ? { cluster: true, clusterTimeoutMs: config.redisTimeoutMs } : {}),
+  });
+  const sampled = new SampledLog();
   const scheduler = new FairScheduler(config.costUnitMs);
   const stateless = config.stateless ? new StatelessServers({ createServer: () => createServer(kb, { pool }), maxBodyBytes: config.maxBodyBytes, scheduler }) : null;
   const sessions = new SessionManager({
     max: config.maxSessions,
     maxPerOwner: config.maxSessionsPerClient,
     idleMs: config.sessionIdleMs,
+    idleUnderPressureMs: config.sessionIdleUnderPressureMs,
     maxBodyBytes: config.maxBodyBytes,
     createServer: () => createServer(kb, { pool }),
     scheduler,
@@ -98,6 +84,9 @@ export async function startHttp(config: HttpConfig = loadHttpConfig()): Promise<
     sessions,
     stateless,
     limiter,
+    freeLimiter,
+    sessionCost: config.sessionCost,
+    sampledLog: sampled,
     maxBodyBytes: config.maxBodyBytes,
     allowedHosts: config.allowedHosts,
     allowedOrigins: config.allowedOrigins,
@@ -138,30 +127,39 @@ export async function startHttp(config: HttpConfig = loadHttpConfig()): Promise<
     );
     (s as Server).once('error', reject);
   });
-  if (config.maxConnections > 0) server.maxConnections = config.maxConnections;
   // Per address too: a few hundred sockets from one address (trickling headers) must not take every
   // connection slot. Behind a trusted proxy every socket is the proxy's, so the proxy limits instead.
-  if (config.maxConnectionsPerAddress > 0 && !config.trustProxyHeader) limitPerAddress(server, config.maxConnectionsPerAddress);
+  const perAddress = config.trustProxyHeader ? 0 : config.maxConnectionsPerAddress;
+  const connections = new ConnectionPool(server, {
+    max: config.maxConnections,
+    perAddress,
+    busyHeadersTimeoutMs: config.busyHeadersTimeoutMs,
+    busyRequestTimeoutMs: config.busyRequestTimeoutMs,
+    shared: perAddress > 0 && cluster.isWorker ? addressCounterFromPrimary(config.redisTimeoutMs) : null,
+    onDrop: (reason) => sampled.write(`connection:${reason}`, 'connection_refused', { reason, max: reason === 'per-address cap' ? perAddress : config.maxConnections }),
+  });
+  // A hard ceiling well past the pool's own cap (which makes room by eviction), against a burst of accepts.
+  if (config.maxConnections > 0) server.maxConnections = config.maxConnections * 2;
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  log('start', { transport: 'http', host: config.host, port, ...(cluster.isWorker ? { worker: cluster.worker?.id } : {}), web: config.web, stateless: config.stateless, redis: Boolean(redis), rate: `${config.perMinute}/min${config.burst && config.burst < config.perMinute ? ` burst ${config.burst}` : ''}` });
+  log('start', { transport: 'http', host: config.host, port, ...(cluster.isWorker ? { worker: cluster.worker?.id, pid: process.pid } : {}), web: config.web, stateless: config.stateless, redis: Boolean(redis), rate: `${config.perMinute}/min${config.burst && config.burst < config.perMinute ? ` burst ${config.burst}` : ''}` });
 
   let closing: Promise<void> | null = null;
   const close = () => {
     closing ??= (async () => {
-      // Stop accepting; connections end as their in-flight requests finish (idle keep-alive ones
-      // are closed as soon as they are idle), and whatever is left after the grace period is cut.
+      // Stop accepting; connections end once their in-flight answers are out whole (idle keep-alive
+      // ones at once), and whatever is left after the grace period is cut.
+      connections.drain();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      server.closeIdleConnections();
-      const reaper = setInterval(() => server.closeIdleConnections(), 100);
       let graceTimer: NodeJS.Timeout | undefined;
       const grace = new Promise<void>((resolve) => {
         graceTimer = setTimeout(resolve, config.shutdownGraceMs);
       });
       await Promise.race([closed, grace]);
-      clearInterval(reaper);
+      connections.stop();
       clearTimeout(graceTimer);
       server.closeAllConnections();
+      sampled.flush();
       await sessions.closeAll();
       await stateless?.closeAll();
       await pool?.close();
@@ -175,13 +173,21 @@ export async function startHttp(config: HttpConfig = loadHttpConfig()): Promise<
 /**
  * WORKERS=N (N > 1, stateless only): this process is the cluster primary. It serves nothing itself;
  * it forks N workers that share the listening socket (node:cluster hands connections out in turn),
- * holds the rate-limit budget they share when there is no Redis, replaces a worker that dies, and
- * on SIGTERM/SIGINT has every worker drain (as one process would) before it exits 0.
+ * holds the rate-limit budget they share when there is no Redis and the per-address connection
+ * counts, replaces a worker that dies, and on SIGTERM/SIGINT has every worker drain (as one process
+ * would) before it exits 0. A worker still running after the grace period (stuck in a computation)
+ * is killed (SIGKILL), and the primary then exits 1; it never exits leaving a worker behind.
  */
 async function runPrimary(config: HttpConfig): Promise<void> {
   if (!config.redisUrl) {
     new RateLimiterClusterMaster();
   }
+  if (config.maxConnectionsPerAddress > 0 && !config.trustProxyHeader) countAddressesInPrimary(config.maxConnectionsPerAddress);
+  // Whatever ends the primary, its workers end with it (a worker spinning in a computation would
+  // not notice the primary is gone).
+  process.on('exit', () => {
+    for (const w of Object.values(cluster.workers ?? {})) if (w && !w.isDead()) w.process.kill('SIGKILL');
+  });
   // One salt for every worker: a client's log hash is the same whichever worker answered it.
   process.env.LOG_HASH_SALT ||= randomBytes(16).toString('hex');
   let stopping = false;
@@ -212,18 +218,28 @@ async function runPrimary(config: HttpConfig): Promise<void> {
     log('stop', { signal, workers: Object.keys(cluster.workers ?? {}).length });
     const workers = Object.values(cluster.workers ?? {}).filter((w) => w !== undefined);
     let left = workers.length;
+    let killed = 0;
     if (!left) process.exit(0);
     for (const w of workers) {
       w.once('exit', () => {
         if (--left === 0) {
-          log('stopped', { signal });
-          process.exit(0);
+          log('stopped', { signal, ...(killed ? { killed } : {}) });
+          process.exit(killed ? 1 : 0);
         }
       });
       w.process.kill('SIGTERM');
     }
-    // Workers end within their grace period; a stuck one is not waited for forever.
-    setTimeout(() => process.exit(0), config.shutdownGraceMs + 5000).unref();
+    // Workers end within their grace period (and a moment to exit); a stuck one is killed.
+    setTimeout(() => {
+      for (const w of workers) {
+        if (w.isDead()) continue;
+        killed++;
+        log('worker_killed', { worker: w.id, reason: `still running ${config.shutdownGraceMs + 2000} ms after SIGTERM`, signal: 'SIGKILL' });
+        w.process.kill('SIGKILL');
+      }
+      // The exits of the killed workers end the primary (above); this is for one that cannot even be reaped.
+      setTimeout(() => process.exit(1), 5000).unref();
+    }, config.shutdownGraceMs + 2000).unref();
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
@@ -251,6 +267,11 @@ export async function runHttp(): Promise<void> {
     if (stopping) return log('stop_ignored', { signal, reason: 'already draining' });
     stopping = true;
     log('stop', { signal });
+    // Test hook: a worker stuck in a computation (what the primary's SIGKILL is for).
+    if (process.env.NODE_ENV === 'test' && process.env.TEST_WORKER_SPIN_ON_STOP === '1' && cluster.isWorker) {
+      flushLogs();
+      for (;;);
+    }
     void running.close().then(() => {
       log('stopped', { signal });
       process.exit(0);

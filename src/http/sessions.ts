@@ -57,6 +57,11 @@ export interface SessionOptions {
   /** Sessions one owner (client key) may hold at once. */
   maxPerOwner?: number;
   idleMs: number;
+  /**
+   * While the table is at least half full, a session idle this long (less than idleMs) expires:
+   * a crowd of sessions held open by one request each cannot keep newcomers out for long.
+   */
+  idleUnderPressureMs?: number;
   maxBodyBytes: number;
   createServer: () => McpServer;
   /** Turns on the event loop for requests; one per process (default: a new one). */
@@ -168,7 +173,8 @@ export class SessionManager {
 
   constructor(private readonly options: SessionOptions) {
     this.scheduler = options.scheduler ?? new FairScheduler();
-    this.sweeper = setInterval(() => this.sweep(), Math.min(60_000, Math.max(1000, options.idleMs / 2)));
+    const shortest = Math.min(options.idleMs, options.idleUnderPressureMs ?? Infinity);
+    this.sweeper = setInterval(() => this.sweep(), Math.min(60_000, Math.max(1000, shortest / 2)));
     this.sweeper.unref();
   }
 
@@ -176,11 +182,17 @@ export class SessionManager {
     return this.sessions.size;
   }
 
+  /** How long a session may stay idle now: shorter while the table is under pressure. */
+  private get idleMs(): number {
+    const pressed = this.sessions.size + this.pending >= this.options.max / 2;
+    return pressed ? Math.min(this.options.idleMs, this.options.idleUnderPressureMs ?? Infinity) : this.options.idleMs;
+  }
+
   /** The live session with this id; an idle-expired one is closed and not returned. */
   get(id: string): Session | undefined {
     const s = this.sessions.get(id);
     if (!s) return undefined;
-    if (Date.now() - s.lastSeen > this.options.idleMs) {
+    if (Date.now() - s.lastSeen > this.idleMs) {
       void this.close(id);
       return undefined;
     }
@@ -208,10 +220,13 @@ export class SessionManager {
     if (!replacesOwn && this.sessions.size + this.pending >= this.options.max) {
       this.sweep();
       if (this.sessions.size + this.pending >= this.options.max) {
-        throw new SessionsFull(Math.max(1, Math.min(60, Math.ceil(this.options.idleMs / 1000 / 10))));
+        throw new SessionsFull(Math.max(1, Math.min(60, Math.ceil(this.idleMs / 1000 / 10))));
       }
     }
     this.pending++;
+    // Building a server is the costliest part of a session: it takes its turn among the clients'
+    // work, so a crowd opening sessions delays another client's call by one of them, not all.
+    await new Promise<void>((resolve) => this.scheduler.run(owner, resolve));
     const server = this.options.createServer();
     let registered = false;
     const transport: WebStandardStreamableHTTPServerTransport = new WebStandardStreamableHTTPServerTransport({
@@ -274,7 +289,7 @@ export class SessionManager {
   }
 
   private sweep(): void {
-    const cutoff = Date.now() - this.options.idleMs;
+    const cutoff = Date.now() - this.idleMs;
     for (const [id, s] of this.sessions) if (s.lastSeen < cutoff) void this.close(id);
   }
 

@@ -30,6 +30,8 @@ export interface LoopbackRequest {
   body?: unknown;
   from: string;
   timeoutMs?: number;
+  /** A connection of its own, closed after the answer (a newcomer), instead of a kept-alive one. */
+  fresh?: boolean;
 }
 
 const LOOPBACK = /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/;
@@ -47,7 +49,7 @@ export function loopbackRequest(url: string, r: LoopbackRequest): Promise<Loopba
         port: u.port,
         path: r.path ?? '/mcp',
         method: r.method ?? 'POST',
-        agent: agentFor(r.from),
+        ...(r.fresh ? { agent: false, localAddress: r.from } : { agent: agentFor(r.from) }),
         timeout: r.timeoutMs ?? 10_000,
         headers: {
           ...(body !== undefined ? { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) } : {}),
