@@ -209,7 +209,7 @@ export function helpText(bin: string, command?: string): string {
   if (command && COMMANDS[command]) {
     const s = COMMANDS[command]!;
     const flags = Object.entries({ ...s.flags, ...GLOBAL_FLAGS }).map(([n, f]) => `  --${n}${f.value ? ` ${f.value}` : ''}`.padEnd(24) + f.help);
-    const env = Object.entries({ ...s.env, LOG_LEVEL: 'silent: no JSON log lines on stderr' }).map(([n, h]) => `  ${n}`.padEnd(30) + h);
+    const env = Object.entries({ ...s.env, LOG_LEVEL: 'silent: no JSON log lines on stderr' }).map(([n, h]) => `  ${n} `.padEnd(30) + h);
     return [`${bin} ${s.usage}`, '', s.summary, '', 'Flags:', ...flags, '', 'Environment:', ...env, ''].join('\n');
   }
   const lines = Object.values(COMMANDS).map((s) => `  ${s.usage.padEnd(44)} ${s.summary}`);

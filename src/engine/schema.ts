@@ -388,8 +388,8 @@ export const violationOut = z.object({
 const undeterminedOut = z.object({
   kind: z.enum(['loop', 'too-large']),
   reason: z.string(),
-  action: z.number().nullable().describe('0-based action it stopped in'),
-  abilities: z.array(z.string()).describe('The abilities that repeat (loop) or resolved most'),
+  action: z.number().nullable(),
+  abilities: z.array(z.string()),
   rules,
 });
 
@@ -401,7 +401,7 @@ export const simulateRulingOutputSchema = z
     defeated: z.array(playerId),
     game_over: z.boolean(),
     actions_applied: z.number(),
-    undetermined: z.array(undeterminedOut).describe('What the simulation could not settle; empty: settled'),
+    undetermined: z.array(undeterminedOut),
     events: z.array(
       z.object({
         text: z.string(),
@@ -411,7 +411,7 @@ export const simulateRulingOutputSchema = z
         action: z.number().optional(),
       }),
     ),
-    events_omitted: z.number().describe('Events left out of a long log, where the gap line stands'),
+    events_omitted: z.number(),
     destroyed: z.array(z.string()).describe('Ids, in order'),
     complete: z.boolean(),
     not_executed: z

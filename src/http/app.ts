@@ -346,7 +346,8 @@ export function createApp(o: AppOptions): Hono<Env> {
     // it. Notifications and responses are paid from the free budget, one point each.
     const requests = messages.filter(isRequestMessage).length;
     const initialize = messages.some((m) => (m as { method?: unknown })?.method === 'initialize');
-    const price = Math.min(o.limiter.config.perMinute, messages.reduce<number>((sum, m) => sum + estimateCost(m), 0) + (initialize && !o.stateless ? sessionCost - 1 : 0));
+    const sessionSurcharge = initialize && !o.stateless ? sessionCost - 1 : 0;
+    const price = Math.min(o.limiter.config.perMinute, messages.reduce<number>((sum, m) => sum + estimateCost(m), 0) + sessionSurcharge);
     if (messages.length > requests) {
       const d = await freeLimiter.take(key, messages.length - requests);
       if (!d.allowed) return done(await freeRefused(c, d, 'notifications'));
@@ -359,7 +360,8 @@ export function createApp(o: AppOptions): Hono<Env> {
     const chargeWork = async () => {
       const extra = (o.stateless ?? o.sessions).scheduler?.takeSpent(key, costUnitMs) ?? 0;
       // What the estimate took beyond one point per request was paid for work in advance.
-      const owed = extra - Math.max(0, price - requests);
+      // (A session's surcharge is its price, not work paid in advance: never given back.)
+      const owed = extra - Math.max(0, price - requests - sessionSurcharge);
       if (owed > 0) {
         await o.limiter.charge(key, owed);
         if (decision) decision = { ...decision, remaining: Math.max(0, decision.remaining - owed) };

@@ -23,7 +23,7 @@ export function estimateCost(message: unknown): number {
   const m = message as { id?: unknown; method?: unknown; params?: { name?: unknown; arguments?: unknown } };
   if (typeof m?.method !== 'string' || (typeof m.id !== 'string' && typeof m.id !== 'number')) return 0;
   if (m.method !== 'tools/call' || typeof m.params?.name !== 'string') return 1;
-  const per = BYTES_PER_POINT[m.params.name];
+  const per = Object.hasOwn(BYTES_PER_POINT, m.params.name) ? BYTES_PER_POINT[m.params.name] : undefined;
   if (!per || m.params.arguments === undefined) return 1;
   const bytes = JSON.stringify(m.params.arguments)?.length ?? 0;
   return Math.min(MAX_ESTIMATE, 1 + Math.floor(bytes / per));

@@ -355,7 +355,7 @@ describe('nothing from input reaches the file system', () => {
   it('only the corpus loaders touch the file system, with fixed paths', () => {
     // Besides the loaders: the rules page reads its fixed files under public/ once at start, and the
     // command line reads the files its user names on its own command line (never a request's input).
-    const allowed = new Set(['src/corpus/load.ts', 'src/search/persist.ts', 'src/build-data.ts', 'src/web/routes.ts', 'src/cli/commands.ts']);
+    const allowed = new Set(['src/corpus/load.ts', 'src/search/persist.ts', 'src/build-data.ts', 'src/web/routes.ts', 'src/cli/commands.ts', 'src/restrictions/load.ts']);
     const offenders: string[] = [];
     const walk = (dir: string) => {
       for (const e of fs.readdirSync(dir, { withFileTypes: true })) {

@@ -82,7 +82,7 @@ export const searchCards = defineTool({
             when: z.enum(['paired', 'linked']).optional(),
           })
           .optional()
-          .describe('With the keyword filter: how the card has it: always, only under a condition (its text says which; when: paired/linked when it is that), or it grants it to other cards'),
+          .describe('With keyword: always, conditional (when: paired/linked), or granted to others'),
       }),
     ),
   }),
@@ -191,8 +191,7 @@ export const getCard = defineTool({
   name: 'get_card',
   title: 'Get a card',
   description:
-    'One card by id, printing id or name (exact or loose): every catalog field with its source, its printings, and each ability with whether simulate_ruling runs it. ' +
-    'A name that fits several cards returns the best match and the other candidates.',
+    'One card by id, printing id or name (exact or loose): every field with its source, printings, restriction status, and whether simulate_ruling runs each ability; other candidates for a name.',
   input: strictObject({
     id: z.string().trim().min(1).max(32).optional().describe('e.g. "GD01-013", "ST01-014-p4"'),
     name: z.string().trim().min(1).max(120).optional().describe('Exact or loose'),
@@ -200,7 +199,7 @@ export const getCard = defineTool({
   output: z.object({
     card: cardSchema,
     printing: z.string().nullable().describe('The alternate printing asked for'),
-    match: z.enum(['exact', 'loose']).describe('exact: the id or the whole name; loose: the closest name (every word asked, whole or nearly)'),
+    match: z.enum(['exact', 'loose']).describe('loose: closest name, not exact'),
     candidates: z.array(z.object({ id: z.string(), name: z.string(), type: z.string(), set: z.string() })).describe('Other cards the name may mean'),
     abilities: z.array(abilitySummarySchema),
     effects: z.enum(['full', 'partial', 'none']).describe('How much of it simulate_ruling runs'),

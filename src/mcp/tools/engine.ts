@@ -56,8 +56,8 @@ export const simulateRulingTool = defineTool({
   name: 'simulate_ruling',
   title: 'Simulate a ruling',
   description:
-    'Plays a Gundam Card Game board state and actions out under the Comprehensive Rules and returns every step with its rule numbers; catalog cards\' abilities run, the ones it cannot read are listed in not_executed. ' +
-    'Scenario format and examples: resource gundam://docs/scenario-format; an invalid input is answered with the format too.',
+    'Plays a board state and actions out under the Comprehensive Rules: every step with its rule numbers; unread abilities in not_executed, loops and oversized runs in undetermined. ' +
+    'Format: resource gundam://docs/scenario-format (also sent on invalid input).',
   input: simulateRulingInputSchema,
   output: simulateRulingOutputSchema,
   inputHelp: scenarioHelp,

@@ -8,8 +8,8 @@ export const searchRules = defineTool({
   name: 'search_rules',
   title: 'Search the rules',
   description:
-    'Searches the official Gundam Card Game rules (Comprehensive Rules, tournament and floor rules, errata) in English or Japanese; returns rules with their printed numbers and exact text, most specific first. ' +
-    'Players\' words ("tap", "graveyard") and rule numbers work; `note` flags Floor Rules vs Tournament Manual differences.',
+    'Searches the official rules (Comprehensive, tournament, floor, errata), English or Japanese: rules with their numbers and exact text, most specific first. ' +
+    'Players\' words and rule numbers work; `note`: Floor Rules vs Manual.',
   input: strictObject({
     query: queryText('query').describe('A question or words, English or Japanese'),
     language: z.enum(['en', 'ja']).optional().describe('Default: the query\'s'),
