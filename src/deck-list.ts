@@ -69,9 +69,13 @@ function readLine(line: string): { count: number; card: string } | null {
     if (last) return { count: Number(last[1]), card: cardOf(a) };
   }
   const flat = cells.join(' ');
-  let m = COUNT_FIRST.exec(flat);
-  if (m) return { count: Number(m[1] ?? m[2] ?? m[3]), card: cardOf(m[4]!.trim()) };
-  if ((m = COUNT_MARKED_LAST.exec(flat))) return { count: Number(m[1]), card: cardOf(flat.slice(0, m.index).trim()) };
+  const first = COUNT_FIRST.exec(flat);
+  const markedLast = COUNT_MARKED_LAST.exec(flat);
+  // A marked count ("x1") outranks a bare leading number, which may begin a name ("0 Gundam x1").
+  const bareFirst = first !== null && first[1] !== undefined && !/^\d{1,3}\s*[x×]/i.test(flat);
+  if (first && !(bareFirst && markedLast)) return { count: Number(first[1] ?? first[2] ?? first[3]), card: cardOf(first[4]!.trim()) };
+  if (markedLast) return { count: Number(markedLast[1]), card: cardOf(flat.slice(0, markedLast.index).trim()) };
+  let m: RegExpExecArray | null;
   // A bare trailing number counts only after a card number: names end in numbers ("Zudah Unit 1").
   if ((m = COUNT_BARE_LAST.exec(flat)) && NUMBER_AT_START.test(flat.slice(0, m.index).trim())) return { count: Number(m[1]), card: cardOf(flat.slice(0, m.index).trim()) };
   const start = NUMBER_AT_START.exec(flat);

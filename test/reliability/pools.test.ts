@@ -63,6 +63,8 @@ describe('connection pool', () => {
     // 12 of 20 open: busy. Each is dropped long before the 60 s headers timeout.
     await Promise.race([Promise.all(slow.map((t) => t.closed)), new Promise((r) => setTimeout(r, 15_000))]);
     expect(slow.filter((t) => !t.socket.destroyed)).toHaveLength(0);
+    // The log line comes down another pipe than the socket's close: wait for it rather than race it.
+    await waitFor(() => s.logs().includes('"reason":"slow while busy"'), 5_000);
     expect(s.logs()).toContain('"reason":"slow while busy"');
     const r = await loopbackRequest(s.url, { from: clientAddress(0, 73), method: 'GET', path: '/healthz', fresh: true });
     expect('error' in r ? r.error : r.status).toBe(200);
