@@ -42,13 +42,17 @@ export interface CrossReference {
   title: string | null;
   /** The rule the reference points at in this document, or null when nothing matches. */
   target: string | null;
-  /** Set when the printed number and the printed title name different rules. */
+  /**
+   * Set when the printed number and the printed title name different rules. When the number is
+   * one behind the rule meant (an unrenumbered insertion), the build rewrote it in the text
+   * (repair `reference-renumbered`); `cited` keeps the number as printed.
+   */
   discrepancy?: string;
 }
 
 /** A repair made by the corpus build, recorded on the record it changed. */
 export interface Repair {
-  kind: 'keyword-restored' | 'heading-restored' | 'number-joined' | 'text-normalized';
+  kind: 'keyword-restored' | 'heading-restored' | 'number-joined' | 'text-normalized' | 'reference-renumbered';
   detail: string;
   /** Where the restored value came from (section order, Japanese counterpart, reminder text...). */
   via?: string;

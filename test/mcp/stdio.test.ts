@@ -60,11 +60,12 @@ describe('MCP over stdio', () => {
     expect(text(en)).toMatch(/8-5-3-2-3/);
   });
 
-  it('search_rules says where a rule\'s printed cross-reference number is off', async () => {
+  it('search_rules says where a rule\'s printed cross-reference number was off and corrected', async () => {
     // 3-4-5 prints "(See 12-2. Keywords)"; the keywords are 13-2.
     const r = await call('search_rules', { query: '3-4-5', limit: 1 });
     expect((r.structuredContent!.results as { id: string }[])[0]!.id).toBe('3-4-5');
-    expect(text(r)).toMatch(/"See 12-2" here means 13-2: the printed number is off/);
+    expect(text(r)).toMatch(/\(See 13-2\. Keywords\)/);
+    expect(text(r)).toMatch(/the source prints 12-2 for 13-2: corrected here/);
   });
 
   it('search_rules understands players\' words and looks rule numbers up directly', async () => {

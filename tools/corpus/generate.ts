@@ -28,6 +28,14 @@ const SOURCES = {
 
 const BANDAI_RULES = 'https://www.gundam-gcg.com/en/rules/';
 
+/**
+ * The errata document's one record, in the project's words: the sources hold no errata text (their
+ * errata part is a note about the export, which says nothing about the game and is not served).
+ */
+const ERRATA_STATUS =
+  'This corpus holds no published errata or rulings for the Gundam Card Game. Answers cite the Comprehensive Rules and card texts as printed; ' +
+  `errata, when the publisher issues them, are published on its rules page (${BANDAI_RULES}).`;
+
 /** Change history entries ("### Ver. 1.7.0 (May 22, 2026) Update ・13-1-8. Added") as records. */
 function changeHistory(changes: string): Draft[] {
   const text = squash(changes);
@@ -154,8 +162,9 @@ export function generateCorpus(sourcesDir: string, asksDir = path.join(sourcesDi
   // 5. Errata note.
   addDocument('documents/gundam/en/errata.md', {
     id: 'gundam-errata-en', title: 'Gundam Card Game Errata & Rulings', game: 'gundam', kind: 'errata', language: 'en',
-    version: 'none tracked', date: null, authority: 'official', source: src(SOURCES.bundle), publisher_url: BANDAI_RULES,
-  }, [{ id: 'status', heading: 'Status', text: squash(bundle.errata), parent: null }], { versionLabel: 'the errata note', references: noReferences });
+    version: 'none', date: null, authority: 'official', source: src(SOURCES.bundle), publisher_url: BANDAI_RULES,
+    notes: ['The status is the project\'s statement, not the publisher\'s text.'],
+  }, [{ id: 'status', heading: 'Status', text: ERRATA_STATUS, parent: null }], { versionLabel: 'the errata note', references: noReferences });
 
   // 6. Gundam War rulebook and errata: a separate, older game.
   const gw = parseGundamWar(read(SOURCES.gundamWar));
@@ -204,6 +213,7 @@ export function generateCorpus(sourcesDir: string, asksDir = path.join(sourcesDi
   const restored = rules.en.filter((r) => r.restored).length;
   const report = [
     ...docs.map((d) => `${d.meta.id}: ${d.records.length} records`),
+    `cross-references renumbered: ${rules.renumbered}`,
     `rules EN restored: ${restored} records; JA alignment: ${JSON.stringify(countBy(rules.ja, (r) => r.alignment ?? 'none'))}` + `; EN-JA links: ${JSON.stringify(rules.links)}`,
     `cards: ${JSON.stringify(catalog.stats)}`,
     `asks: ${asks.map((a) => `${a.document} ${a.records} rules`).join(', ') || 'none'}`,

@@ -12,6 +12,7 @@ import { alignSection } from './align.js';
 import { checkLinks } from './link-check.js';
 import { jaMentions, keywordLookup, restoreKeywords, type JaMention } from './restore-keywords.js';
 import { parentRuleId } from './rule-numbers.js';
+import { renumberReferences } from './renumber.js';
 
 export const CR_EN = 'gundam-cr-en';
 export const CR_JA = 'gundam-cr-ja';
@@ -37,6 +38,8 @@ export interface RulesBuild {
   unresolvedHoles: { id: string; count: number }[];
   /** EN↔JA links checked, uncertain and corrected (link-check.ts). */
   links: { checked: number; uncertain: number; corrected: number };
+  /** Cross-references whose printed number was one behind and was corrected (renumber.ts). */
+  renumbered: number;
 }
 
 export function buildRules(enRulesPart: string, jaSource: string, enVersion: string): RulesBuild {
@@ -153,8 +156,9 @@ export function buildRules(enRulesPart: string, jaSource: string, enVersion: str
     { document: CR_JA, language: 'ja', version: ja.version, versionLabel: `総合ルール Ver.${ja.version}`, parentOf: parentRuleId },
   );
   resolveFromCounterparts(en, jaRecords);
+  const renumbered = renumberReferences(en) + renumberReferences(jaRecords);
   const linkCheck = checkLinks(en, jaRecords);
-  return { en, ja: jaRecords, enVersion, jaVersion: ja.version, jaChanges: ja.changes, unresolvedHoles, links: linkCheck };
+  return { en, ja: jaRecords, enVersion, jaVersion: ja.version, jaChanges: ja.changes, unresolvedHoles, links: linkCheck, renumbered };
 }
 
 /**

@@ -4,7 +4,7 @@ import { defineTool, ToolError } from '../tool.js';
 import { crossReferenceSchema, ruleSummarySchema, strictObject } from '../schemas.js';
 import type { Knowledge } from '../../knowledge.js';
 import type { DocumentMeta, RuleRecord } from '../../corpus/types.js';
-import { resolveRuleIn, ruleIdCandidates } from '../../corpus/rule-ids.js';
+import { alsoExactIn, resolveRuleIn, ruleIdCandidates } from '../../corpus/rule-ids.js';
 
 function candidateDocuments(kb: Knowledge, id: string, language: 'en' | 'ja', document?: string): DocumentMeta[] {
   if (document) {
@@ -108,7 +108,11 @@ export const getRule = defineTool({
     }
     const r = found;
     const doc = kb.store.document(r.document)!;
-    const note = otherLanguage ?? dottedNote(kb, args.id, r, args.language ?? 'en', args.document);
+    const elsewhere = args.document ? [] : alsoExactIn(kb.store, docs, args.id, r);
+    const note =
+      otherLanguage ??
+      dottedNote(kb, args.id, r, args.language ?? 'en', args.document) ??
+      (elsewhere.length ? `"${args.id.trim()}" is read in ${doc.title}; ${elsewhere.map((d) => `${d.title} also has a record "${args.id.trim()}" (pass document "${d.id}")`).join('; ')}.` : undefined);
     const summary = (id: string) => {
       const c = kb.store.rule(r.document, id);
       return { id, heading: c?.heading ?? null, text: c?.text ?? '' };
@@ -144,7 +148,9 @@ export const getRule = defineTool({
     }
     if (rule.cited_by.length) lines.push(`Cited by: ${rule.cited_by.join(', ')}`);
     if (rule.counterpart) lines.push(`Counterpart (${rule.counterpart.document} ${rule.counterpart.id}): ${rule.counterpart.heading ?? rule.counterpart.text}`);
-    if (r.restored) lines.push(`Note: ${r.repairs.map((x) => x.detail).join('; ')} (the source lost these names; restored by the corpus build).`);
+    if (r.restored) lines.push(`Note: ${r.repairs.filter((x) => x.kind !== 'reference-renumbered').map((x) => x.detail).join('; ')} (the source lost these names; restored by the corpus build).`);
+    const renumbered = r.repairs.filter((x) => x.kind === 'reference-renumbered');
+    if (renumbered.length) lines.push(`Note: ${renumbered.map((x) => x.detail).join('; ')} (the source kept a number from before a chapter or section was inserted; corrected by the corpus build).`);
     return { structured: { rule }, text: lines.join('\n') };
   },
 });

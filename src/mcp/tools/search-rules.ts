@@ -63,9 +63,10 @@ export const searchRules = defineTool({
       const label = r.authority === 'unofficial' ? ' [UNOFFICIAL]' : '';
       const head = r.heading ? ` ${r.heading}` : '';
       const under = r.matched_children.length ? `\n  (parent of the matching rules ${r.matched_children.map((c) => c.id).join(', ')})` : '';
-      // A cross-reference printed with the wrong number ("See 12-2-5. 【Burst】" for 13-2-5) would send a reader astray.
+      // A cross-reference printed with the wrong number ("See 12-2-5. 【Burst】" for 13-2-5): the text
+      // reads the right number (the build corrected it) and a reader comparing with print is told why.
       const misprinted = (kb.store.rule(r.document, r.id)?.cites ?? []).filter((c) => c.discrepancy && c.target);
-      const fixes = misprinted.length ? `\n  (${misprinted.map((c) => `"See ${c.cited}" here means ${c.target}`).join('; ')}: the printed number is off)` : '';
+      const fixes = misprinted.length ? `\n  (${misprinted.map((c) => `the source prints ${c.cited} for ${c.target}`).join('; ')}: corrected here)` : '';
       return `${r.id}${head} (${r.document_title}${label})\n${r.text}${under}${fixes}`;
     });
     const body = results.length ? lines.join('\n\n') : `No rule matches "${args.query}" in ${documents.join(', ') || 'the selected documents'}.`;
