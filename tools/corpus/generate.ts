@@ -17,6 +17,7 @@ import { parseGundamWar, parseMarkdownSections } from './sectioned.js';
 import { buildCatalog } from './cards.js';
 import { parentRuleId } from './rule-numbers.js';
 import { readAsks } from './asks.js';
+import type { DifferenceNotes } from './differences.js';
 
 const SOURCES = {
   bundle: '000_2fda1a0a7e07f200.txt',
@@ -27,6 +28,9 @@ const SOURCES = {
 } as const;
 
 const BANDAI_RULES = 'https://www.gundam-gcg.com/en/rules/';
+
+const DIFFERENCES_NOTE =
+  'The English and Japanese texts differ in places: a record with no counterpart in the other language, or whose counterpart says something else, carries `difference` with a summary of what the one says that the other does not.';
 
 /**
  * The errata document's one record, in the project's words: the sources hold no errata text (their
@@ -87,6 +91,22 @@ function tournamentReferences(text: string): { cited: string; title: string | nu
   return out;
 }
 
+/**
+ * What a document says of its version and history, in its own words: the version it is headed with
+ * and its change history's last entry. Nothing more is claimed (neither copy says which is newer).
+ */
+function versionNote(headed: string, history: RuleRecord[]): string {
+  const entries = history.filter((h) => h.parent === 'history');
+  const number = (h: RuleRecord) => h.id.replace('history-', '').split('.').map(Number);
+  const last = [...entries].sort((a, b) => {
+    const [x, y] = [number(a), number(b)];
+    for (let i = 0; i < Math.max(x.length, y.length); i++) if ((x[i] ?? 0) !== (y[i] ?? 0)) return (y[i] ?? 0) - (x[i] ?? 0);
+    return 0;
+  })[0];
+  const said = last ? `its change history's last entry is ${last.heading} (${last.text.replace(/\n/g, ' ')})` : 'it prints no change history';
+  return `The document is headed ${headed}; ${said}. The corpus claims no more about its version than this.`;
+}
+
 export interface GeneratedCorpus {
   files: Map<string, string>;
   report: string;
@@ -99,7 +119,9 @@ export function generateCorpus(sourcesDir: string, asksDir = path.join(sourcesDi
   const bundle = splitBundle(bundleSource);
   const enVersion = /Comprehensive Rules Ver\. ([\d.]+\d)/.exec(bundleSource)?.[1] ?? 'unknown';
   const enDate = isoDate(/\*\*Updated ([A-Za-z]+ \d{1,2}, \d{4})\*\*/.exec(bundleSource)?.[1] ?? '');
-  const rules = buildRules(bundle.rules, read(SOURCES.ja), enVersion);
+  const notesFile = path.join(asksDir, '..', 'notes', 'cr-differences.json');
+  const differenceNotes = JSON.parse(fs.readFileSync(notesFile, 'utf8')) as DifferenceNotes;
+  const rules = buildRules(bundle.rules, read(SOURCES.ja), enVersion, differenceNotes);
   if (rules.unresolvedHoles.length) throw new Error(`keyword holes left unnamed: ${JSON.stringify(rules.unresolvedHoles)}`);
 
   const docs: { meta: DocumentMeta; records: RuleRecord[]; file: string }[] = [];
@@ -121,6 +143,7 @@ export function generateCorpus(sourcesDir: string, asksDir = path.join(sourcesDi
     ],
   };
   const enHistory = historyRecords(changeHistory(bundle.changes), rules.en, enMeta, `Comprehensive Rules EN Ver. ${enVersion}`);
+  enMeta.notes!.push(versionNote(`Ver. ${enVersion}`, enHistory), DIFFERENCES_NOTE);
   docs.push({ file: 'documents/gundam/en/comprehensive-rules.md', meta: enMeta, records: [...rules.en, ...enHistory] });
 
   // 2. Comprehensive Rules JA.
@@ -130,10 +153,10 @@ export function generateCorpus(sourcesDir: string, asksDir = path.join(sourcesDi
     publisher_url: 'https://www.gundam-gcg.com/jp/rules/',
     notes: [
       'Paragraph numbers are inferred by order against the English section where the counts agree (alignment: inferred); where they differ, paragraphs are matched by content (matched) or left unnumbered (unaligned, ids like 5-22-p1).',
-      `This copy (Ver.${rules.jaVersion}) is newer than the English one (Ver. ${enVersion}).`,
     ],
   };
   const jaHistory = historyRecords(jaChangeHistory(rules.jaChanges), rules.ja, jaMeta, `総合ルール Ver.${rules.jaVersion}`);
+  jaMeta.notes!.push(versionNote(`Ver.${rules.jaVersion}`, jaHistory), DIFFERENCES_NOTE);
   docs.push({ file: 'documents/gundam/ja/comprehensive-rules.md', meta: jaMeta, records: [...rules.ja, ...jaHistory] });
 
   // 3. Glossary.
@@ -197,6 +220,9 @@ export function generateCorpus(sourcesDir: string, asksDir = path.join(sourcesDi
   files.set('cards/cards.json', JSON.stringify(catalog.cards, null, 1) + '\n');
   files.set('cards/sets.json', JSON.stringify(catalog.sets, null, 1) + '\n');
 
+  // The hand-written difference notes, written back sorted so the manifest hashes them.
+  files.set('notes/cr-differences.json', JSON.stringify(Object.fromEntries(Object.entries(differenceNotes).sort(([a], [b]) => (a < b ? -1 : 1))), null, 1) + '\n');
+
   const asks = readAsks(asksDir, docs.map((d) => ({ id: d.meta.id, records: d.records })));
   for (const a of asks) files.set(a.file, a.content);
 
@@ -214,6 +240,7 @@ export function generateCorpus(sourcesDir: string, asksDir = path.join(sourcesDi
   const report = [
     ...docs.map((d) => `${d.meta.id}: ${d.records.length} records`),
     `cross-references renumbered: ${rules.renumbered}`,
+    `EN-JA differences: ${JSON.stringify(rules.differences)}`,
     `rules EN restored: ${restored} records; JA alignment: ${JSON.stringify(countBy(rules.ja, (r) => r.alignment ?? 'none'))}` + `; EN-JA links: ${JSON.stringify(rules.links)}`,
     `cards: ${JSON.stringify(catalog.stats)}`,
     `asks: ${asks.map((a) => `${a.document} ${a.records} rules`).join(', ') || 'none'}`,

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { defineTool, ToolError } from '../tool.js';
 import { queryText, strictObject } from '../schemas.js';
 import { SearchError } from '../../search/service.js';
+import { differenceLine, differenceOf, differenceSchema } from '../differences.js';
 
 export const searchRules = defineTool({
   name: 'search_rules',
@@ -40,6 +41,7 @@ export const searchRules = defineTool({
         matched_children: z
           .array(z.object({ id: z.string(), heading: z.string().nullable(), text: z.string() }))
           .describe('Best first, text shortened'),
+        difference: differenceSchema.optional(),
       }),
     ),
   }),
@@ -58,7 +60,12 @@ export const searchRules = defineTool({
       if (e instanceof SearchError) throw new ToolError(e.message);
       throw e;
     }
-    const { language, documents, results, note } = found;
+    const { language, documents, note } = found;
+    const results = found.results.map((r) => {
+      const record = kb.store.rule(r.document, r.id);
+      const difference = record ? differenceOf(record) : undefined;
+      return difference ? { ...r, difference } : r;
+    });
     const lines = results.map((r) => {
       const label = r.authority === 'unofficial' ? ' [UNOFFICIAL]' : '';
       const head = r.heading ? ` ${r.heading}` : '';
@@ -67,7 +74,9 @@ export const searchRules = defineTool({
       // reads the right number (the build corrected it) and a reader comparing with print is told why.
       const misprinted = (kb.store.rule(r.document, r.id)?.cites ?? []).filter((c) => c.discrepancy && c.target);
       const fixes = misprinted.length ? `\n  (${misprinted.map((c) => `the source prints ${c.cited} for ${c.target}`).join('; ')}: corrected here)` : '';
-      return `${r.id}${head} (${r.document_title}${label})\n${r.text}${under}${fixes}`;
+      const record = kb.store.rule(r.document, r.id);
+      const differs = record ? differenceLine(record) : undefined;
+      return `${r.id}${head} (${r.document_title}${label})\n${r.text}${differs ? `\n  ${differs}` : ''}${under}${fixes}`;
     });
     const body = results.length ? lines.join('\n\n') : `No rule matches "${args.query}" in ${documents.join(', ') || 'the selected documents'}.`;
     const text = note ? `Note: ${note.note} (Floor Rules ${note.floor}, Tournament Rules Manual ${note.manual})\n\n${body}` : body;
