@@ -52,7 +52,7 @@ export interface CrossReference {
 
 /** A repair made by the corpus build, recorded on the record it changed. */
 export interface Repair {
-  kind: 'keyword-restored' | 'heading-restored' | 'number-joined' | 'text-normalized' | 'reference-renumbered';
+  kind: 'keyword-restored' | 'heading-restored' | 'number-joined' | 'text-normalized' | 'reference-renumbered' | 'split-into-items';
   detail: string;
   /** Where the restored value came from (section order, Japanese counterpart, reminder text...). */
   via?: string;

@@ -17,6 +17,7 @@ import { parseGundamWar, parseMarkdownSections } from './sectioned.js';
 import { buildCatalog } from './cards.js';
 import { parentRuleId } from './rule-numbers.js';
 import { readAsks } from './asks.js';
+import { itemizeManual } from './tournament-items.js';
 import type { DifferenceNotes } from './differences.js';
 
 const SOURCES = {
@@ -169,11 +170,12 @@ export function generateCorpus(sourcesDir: string, asksDir = path.join(sourcesDi
 
   // 4. Tournament Rules Manual and 4b. Sanctioned Tournament Floor Rules.
   const manual = parseTournamentManual(bundle.tournamentManual);
+  manual.drafts = itemizeManual(manual.drafts);
   addDocument('documents/gundam/en/tournament-rules-manual.md', {
     id: 'gundam-tournament-rules-en', title: manual.meta.title, game: 'gundam', kind: 'tournament', language: 'en',
     version: manual.meta.updated ?? 'unknown', date: manual.meta.updated, authority: 'official', source: src(SOURCES.bundle),
     publisher_url: 'https://www.gundam-gcg.com/en/pdf/floor_rule_en.pdf',
-    notes: ['One record per numbered section; the table of contents and printed page numbers are dropped.'],
+    notes: ['One record per numbered section, each infraction of 7.4.1–7.4.3 (7.4.2.5) and each match structure of 3.5 (3.5.2) a record of its own, tables kept as Markdown tables; the table of contents and printed page numbers are dropped.'],
   }, manual.drafts, { versionLabel: 'the Tournament Rules Manual', parentOf: manualParent, references: tournamentReferences });
   const floor = parseFloorRules(bundle.floorRules);
   addDocument('documents/gundam/en/floor-rules.md', {

@@ -5,6 +5,26 @@ import { queryText, strictObject } from '../schemas.js';
 import { SearchError } from '../../search/service.js';
 import { differenceLine, differenceOf, differenceSchema } from '../differences.js';
 
+const FLOOR = 'gundam-floor-rules-en';
+const MANUAL = 'gundam-tournament-rules-en';
+
+/**
+ * The Floor Rules and the Tournament Rules Manual are separate documents that overlap and differ
+ * (overlaps.ts names the topics where they disagree): whenever both are among the results, say so,
+ * with the first rule of each, so a reader does not take one for the other.
+ */
+function bothTournamentDocuments(results: readonly { document: string; id: string }[]) {
+  const floor = results.find((r) => r.document === FLOOR);
+  const manual = results.find((r) => r.document === MANUAL);
+  if (!floor || !manual) return undefined;
+  return {
+    topic: 'tournament documents',
+    floor: floor.id,
+    manual: manual.id,
+    note: 'The Sanctioned Tournament Floor Rules and the Tournament Rules Manual are both among these results: they are separate documents, which differ in places (penalty names, extra turns, dropping). Cite the one that governs the event, or both.',
+  };
+}
+
 export const searchRules = defineTool({
   name: 'search_rules',
   title: 'Search the rules',
@@ -60,7 +80,8 @@ export const searchRules = defineTool({
       if (e instanceof SearchError) throw new ToolError(e.message);
       throw e;
     }
-    const { language, documents, note } = found;
+    const { language, documents } = found;
+    const note = found.note ?? bothTournamentDocuments(found.results);
     const results = found.results.map((r) => {
       const record = kb.store.rule(r.document, r.id);
       const difference = record ? differenceOf(record) : undefined;
