@@ -89,3 +89,42 @@ describe('the Floor Rules / Tournament Manual note', () => {
     }
   });
 });
+
+describe('answers sized for an assistant', () => {
+  const SWEEP = [
+    'What is the penalty if my deck has the wrong number of cards?', 'How long is a round in the qualifying rounds?',
+    'I accidentally drew an extra card at a tournament, what\'s the penalty?', 'how long is a round', 'what sleeves can I use at a tournament',
+    'my opponent is taking forever', 'how does blocker work', 'what happens in the damage step', 'can I concede', 'ブロッカーは何回使えますか',
+  ];
+  it('keeps each whole answer within 8 KB of text and 16 KB in all, with the matching part of long records', () => {
+    for (const query of SWEEP) {
+      const out = searchRules.handler(searchRules.input.parse({ query }), kb);
+      const textBytes = Buffer.byteLength(out.text);
+      expect(textBytes, query).toBeLessThanOrEqual(8 * 1024);
+      expect(textBytes + Buffer.byteLength(JSON.stringify(out.structured)), query).toBeLessThanOrEqual(16 * 1024);
+      for (const r of out.structured.results) {
+        const full = kb.store.rule(r.document, r.id)!.text;
+        expect(r.full_length, r.id).toBe(full.length);
+        if (r.excerpt) {
+          expect(r.text.length, r.id).toBeLessThan(full.length);
+          // The part is the record's own words (cut at whole lines or sentences).
+          for (const piece of r.text.replace(/…/g, '\n').split('\n').map((x) => x.trim()).filter((x) => x.length > 20)) expect(full, r.id).toContain(piece);
+        } else expect(r.text, r.id).toBe(full);
+      }
+    }
+    // The deck-error penalty is in the part shown.
+    const deck = searchRules.handler(searchRules.input.parse({ query: SWEEP[0]! }), kb).structured.results.find((r) => r.id === '7.4.2.5')!;
+    expect(deck.text).toContain('Penalty: Game Loss');
+  });
+
+  it('repeats no record\'s text: a parent carries its own words only, and a child listed under it that is a result itself is not repeated', () => {
+    for (const query of SWEEP) {
+      const { results } = searchRules.handler(searchRules.input.parse({ query }), kb).structured;
+      const ids = new Set(results.map((r) => `${r.document}/${r.id}`));
+      for (const a of results) {
+        for (const b of results) if (a !== b && a.text.length > 40 && b.text.length > 40) expect(b.text.includes(a.text), `${query}: ${b.id} repeats ${a.id}`).toBe(false);
+        for (const c of a.matched_children) if (ids.has(`${a.document}/${c.id}`)) expect(c.text, `${query}: ${a.id} repeats ${c.id}`).toBe('');
+      }
+    }
+  });
+});

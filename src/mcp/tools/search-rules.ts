@@ -4,6 +4,7 @@ import { defineTool, ToolError } from '../tool.js';
 import { queryText, strictObject } from '../schemas.js';
 import { SearchError } from '../../search/service.js';
 import { differenceLine, differenceOf, differenceSchema } from '../differences.js';
+import { EXCERPT_CHARS, matchingPart, TEXT_BUDGET } from '../excerpt.js';
 
 const FLOOR = 'gundam-floor-rules-en';
 const MANUAL = 'gundam-tournament-rules-en';
@@ -55,7 +56,9 @@ export const searchRules = defineTool({
         version: z.string(),
         heading: z.string().nullable(),
         path: z.array(z.string()),
-        text: z.string(),
+        text: z.string().describe('The matching part when excerpt is set; get_rule gives all'),
+        full_length: z.number().int(),
+        excerpt: z.boolean().optional(),
         score: z.number(),
         parent_of_match: z.boolean().describe('Rules under this one matched: see matched_children'),
         matched_children: z
@@ -82,10 +85,18 @@ export const searchRules = defineTool({
     }
     const { language, documents } = found;
     const note = found.note ?? bothTournamentDocuments(found.results);
+    // Each result carries the part of its record that matches (the whole when short), within one
+    // budget for the answer; a child listed under its parent that is a result itself is not repeated.
+    const listed = new Set(found.results.map((r) => `${r.document}\u0000${r.id}`));
+    let used = 0;
     const results = found.results.map((r) => {
       const record = kb.store.rule(r.document, r.id);
+      const full = record?.text ?? r.text;
+      const part = matchingPart(full, args.query, used > TEXT_BUDGET ? 160 : EXCERPT_CHARS);
+      used += part.text.length;
       const difference = record ? differenceOf(record) : undefined;
-      return difference ? { ...r, difference } : r;
+      const matched_children = r.matched_children.map((c) => (listed.has(`${r.document}\u0000${c.id}`) ? { ...c, text: '' } : c));
+      return { ...r, text: part.text, full_length: full.length, ...(part.cut ? { excerpt: true } : {}), matched_children, ...(difference ? { difference } : {}) };
     });
     const lines = results.map((r) => {
       const label = r.authority === 'unofficial' ? ' [UNOFFICIAL]' : '';
@@ -97,7 +108,8 @@ export const searchRules = defineTool({
       const fixes = misprinted.length ? `\n  (${misprinted.map((c) => `the source prints ${c.cited} for ${c.target}`).join('; ')}: corrected here)` : '';
       const record = kb.store.rule(r.document, r.id);
       const differs = record ? differenceLine(record) : undefined;
-      return `${r.id}${head} (${r.document_title}${label})\n${r.text}${differs ? `\n  ${differs}` : ''}${under}${fixes}`;
+      const cut = r.excerpt ? `\n  (the matching part of ${r.full_length} characters: get_rule "${r.id}" for all)` : '';
+      return `${r.id}${head} (${r.document_title}${label})\n${r.text}${cut}${differs ? `\n  ${differs}` : ''}${under}${fixes}`;
     });
     const body = results.length ? lines.join('\n\n') : `No rule matches "${args.query}" in ${documents.join(', ') || 'the selected documents'}.`;
     const text = note ? `Note: ${note.note} (Floor Rules ${note.floor}, Tournament Rules Manual ${note.manual})\n\n${body}` : body;
