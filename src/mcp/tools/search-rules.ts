@@ -5,6 +5,7 @@ import { queryText, strictObject } from '../schemas.js';
 import { SearchError } from '../../search/service.js';
 import { differenceLine, differenceOf, differenceSchema } from '../differences.js';
 import { EXCERPT_CHARS, matchingPart, TEXT_BUDGET } from '../excerpt.js';
+import { foreignTermsIn, leadsWith, termNoteSchema } from '../foreign-terms.js';
 
 const FLOOR = 'gundam-floor-rules-en';
 const MANUAL = 'gundam-tournament-rules-en';
@@ -45,6 +46,7 @@ export const searchRules = defineTool({
     language: z.enum(['en', 'ja']),
     documents: z.array(z.string()),
     note: z.object({ topic: z.string(), floor: z.string(), manual: z.string(), note: z.string() }).optional(),
+    term_notes: z.array(termNoteSchema).optional(),
     results: z.array(
       z.object({
         id: z.string(),
@@ -87,12 +89,31 @@ export const searchRules = defineTool({
     const note = found.note ?? bothTournamentDocuments(found.results);
     // Each result carries the part of its record that matches (the whole when short), within one
     // budget for the answer; a child listed under its parent that is a result itself is not repeated.
+    // A term from another game ("sideboard") that is the question itself: its rule comes first.
+    const term_notes = language === 'en' && !args.document ? foreignTermsIn(args.query) : [];
+    const leads = language === 'en' && !args.document ? leadsWith(args.query) : [];
+    const excerptQuery = [args.query, ...leads.map((t) => t.quote ?? '')].join(' ');
+    for (const t of leads) {
+      const at = found.results.findIndex((r) => r.document === t.document && r.id === t.rule);
+      if (at >= 0) {
+        found.results.unshift(...found.results.splice(at, 1));
+        continue;
+      }
+      const rec = kb.store.rule(t.document, t.rule);
+      const doc = kb.store.document(t.document);
+      if (!rec || !doc) continue;
+      found.results.unshift({
+        id: rec.id, document: rec.document, document_title: doc.title, kind: doc.kind, authority: doc.authority, language: rec.language,
+        version: rec.version, heading: rec.heading, path: rec.path, text: rec.text, score: found.results[0]?.score ?? 0, parent_of_match: false, matched_children: [],
+      });
+      if (found.results.length > (args.limit ?? 10)) found.results.pop();
+    }
     const listed = new Set(found.results.map((r) => `${r.document}\u0000${r.id}`));
     let used = 0;
     const results = found.results.map((r) => {
       const record = kb.store.rule(r.document, r.id);
       const full = record?.text ?? r.text;
-      const part = matchingPart(full, args.query, used > TEXT_BUDGET ? 160 : EXCERPT_CHARS);
+      const part = matchingPart(full, excerptQuery, used > TEXT_BUDGET ? 160 : EXCERPT_CHARS);
       used += part.text.length;
       const difference = record ? differenceOf(record) : undefined;
       const matched_children = r.matched_children.map((c) => (listed.has(`${r.document}\u0000${c.id}`) ? { ...c, text: '' } : c));
@@ -112,7 +133,11 @@ export const searchRules = defineTool({
       return `${r.id}${head} (${r.document_title}${label})\n${r.text}${cut}${differs ? `\n  ${differs}` : ''}${under}${fixes}`;
     });
     const body = results.length ? lines.join('\n\n') : `No rule matches "${args.query}" in ${documents.join(', ') || 'the selected documents'}.`;
-    const text = note ? `Note: ${note.note} (Floor Rules ${note.floor}, Tournament Rules Manual ${note.manual})\n\n${body}` : body;
-    return { structured: { query: args.query, language, documents, ...(note ? { note } : {}), results }, text };
+    const heads = [
+      ...term_notes.map((t) => `Note: ${t.note}`),
+      ...(note ? [`Note: ${note.note} (Floor Rules ${note.floor}, Tournament Rules Manual ${note.manual})`] : []),
+    ];
+    const text = heads.length ? `${heads.join('\n')}\n\n${body}` : body;
+    return { structured: { query: args.query, language, documents, ...(note ? { note } : {}), ...(term_notes.length ? { term_notes } : {}), results }, text };
   },
 });
