@@ -4,7 +4,7 @@
  * anchor (`<a id="r-8-5-2"></a>`) so it reads as a document and splits back into records exactly.
  */
 import { createRequire } from 'node:module';
-import type { CrossReference, DocumentMeta, Repair, RuleRecord, Alignment } from './types.js';
+import type { CrossReference, DocumentMeta, Repair, RuleDifference, RuleRecord, Alignment } from './types.js';
 
 /** Per-record metadata as stored in the frontmatter (empty fields left out). */
 export interface StoredRecord {
@@ -16,6 +16,7 @@ export interface StoredRecord {
   counterpart?: RuleRecord['counterpart'] & object;
   counterpart_note?: string;
   alignment?: Alignment;
+  difference?: RuleDifference;
 }
 
 export interface StoredDocument extends DocumentMeta {
@@ -59,6 +60,7 @@ export function renderDocument(meta: DocumentMeta, records: RuleRecord[]): strin
     ...(r.counterpart ? { counterpart: r.counterpart } : {}),
     ...(r.counterpart_note ? { counterpart_note: r.counterpart_note } : {}),
     ...(r.alignment ? { alignment: r.alignment } : {}),
+    ...(r.difference ? { difference: r.difference } : {}),
   }));
   const depth = new Map<string, number>();
   const lines: string[] = [`# ${meta.title}`, ''];
@@ -132,6 +134,7 @@ export function parseDocument(source: string): ParsedDocument {
       counterpart: s.counterpart ?? null,
       ...(s.counterpart_note ? { counterpart_note: s.counterpart_note } : {}),
       ...(s.alignment ? { alignment: s.alignment } : {}),
+      ...(s.difference ? { difference: s.difference } : {}),
     };
     byId.set(rec.id, rec);
     return rec;

@@ -37,18 +37,29 @@ export function resolveRule(store: CorpusStore, doc: DocumentMeta, raw: string):
 }
 
 /**
- * The record `raw` names in the first of `docs` that has it, an exact id anywhere winning over a
- * rewritten one: "section-8" is the Floor Rules' record even though "8" is a Comprehensive Rules chapter.
+ * The record `raw` names in the first of `docs` that has it. The first document is the default one
+ * (the Comprehensive Rules unless the id is dotted): it answers any way of writing the id
+ * ("section-9" is its chapter 9, not the Floor Rules' section 9, which needs its document). Among
+ * the others an exact id wins over a rewritten one ("link-unit" is the glossary's).
  */
 export function resolveRuleIn(store: CorpusStore, docs: DocumentMeta[], raw: string): RuleRecord | undefined {
+  const [first, ...rest] = docs;
+  const own = first ? resolveRule(store, first, raw) : undefined;
+  if (own) return own;
   const exact = clean(raw);
-  for (const d of docs) {
+  for (const d of rest) {
     const r = store.rule(d.id, exact);
     if (r) return r;
   }
-  for (const d of docs) {
+  for (const d of rest) {
     const r = resolveRule(store, d, raw);
     if (r) return r;
   }
   return undefined;
+}
+
+/** Other documents among `docs` with a record of exactly this id, for a note beside the default's answer. */
+export function alsoExactIn(store: CorpusStore, docs: DocumentMeta[], raw: string, found: RuleRecord): DocumentMeta[] {
+  const exact = clean(raw);
+  return docs.filter((d) => d.id !== found.document && store.rule(d.id, exact) !== undefined);
 }

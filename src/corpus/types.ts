@@ -42,13 +42,17 @@ export interface CrossReference {
   title: string | null;
   /** The rule the reference points at in this document, or null when nothing matches. */
   target: string | null;
-  /** Set when the printed number and the printed title name different rules. */
+  /**
+   * Set when the printed number and the printed title name different rules. When the number is
+   * one behind the rule meant (an unrenumbered insertion), the build rewrote it in the text
+   * (repair `reference-renumbered`); `cited` keeps the number as printed.
+   */
   discrepancy?: string;
 }
 
 /** A repair made by the corpus build, recorded on the record it changed. */
 export interface Repair {
-  kind: 'keyword-restored' | 'heading-restored' | 'number-joined' | 'text-normalized';
+  kind: 'keyword-restored' | 'heading-restored' | 'number-joined' | 'text-normalized' | 'reference-renumbered' | 'split-into-items';
   detail: string;
   /** Where the restored value came from (section order, Japanese counterpart, reminder text...). */
   via?: string;
@@ -61,8 +65,21 @@ export type Alignment =
   | 'numbered'
   /** The counts differ; the paragraph was matched to the English rule by content (lower confidence). */
   | 'matched'
-  /** The paragraph could not be lined up with the English section (the JA copy is newer). */
+  /** The paragraph could not be lined up with the English section (the Japanese prints a rule the English lacks). */
   | 'unaligned';
+
+/**
+ * How a Comprehensive Rules record differs from the other language's (corpus/notes/cr-differences.json,
+ * tools/corpus/differences.ts). `no-counterpart`: the other language has no such rule; `differs`:
+ * the counterpart says something else or more. `summary`: the project's English account of what
+ * the one language says that the other does not.
+ */
+export interface RuleDifference {
+  kind: 'no-counterpart' | 'differs';
+  summary: string;
+  /** What flagged it (counts that disagree), for the reader who checks. */
+  signals: string[];
+}
 
 export interface RuleRecord {
   /** The printed number: `8-5-3-2` in the rules, `2.4.1` in the tournament manual. */
@@ -90,6 +107,8 @@ export interface RuleRecord {
   /** Set when the build corrected this record's link: what was wrong. */
   counterpart_note?: string;
   alignment?: Alignment;
+  /** Set on Comprehensive Rules records that have no counterpart or whose counterpart differs. */
+  difference?: RuleDifference;
 }
 
 export type CardType = 'unit' | 'pilot' | 'command' | 'base' | 'resource';

@@ -38,6 +38,25 @@ export function questionFeatures(text: string): string[] {
   return [...out];
 }
 
+/**
+ * A document's paraphrases, record by record in the corpus's order, except that a section the build
+ * split into items (7.4.2 into its infractions) gives its items' and then its own as one whole, as it
+ * did before the split: which record of a section holds a paraphrase does not change the model.
+ */
+function sectionAsks(store: CorpusStore, document: string): string[][] {
+  const asks = store.asks[document] ?? {};
+  const records = store.recordsOf(document);
+  const split = new Set(records.filter((r) => r.repairs.some((x) => x.kind === 'split-into-items')).map((r) => r.id));
+  const out: string[][] = [];
+  for (const id of Object.keys(asks)) {
+    const r = store.rule(document, id);
+    if (r?.parent && split.has(r.parent)) continue;
+    if (split.has(id)) for (const c of r!.children) out.push(asks[c] ?? []);
+    out.push(asks[id]!);
+  }
+  return out;
+}
+
 /** Fits the model on the official English documents' paraphrases; deterministic (fixed order, no randomness). */
 export function computeFamilies(store: CorpusStore): FamilyData {
   const examples: { f: string[]; y: 0 | 1 }[] = [];
@@ -45,7 +64,7 @@ export function computeFamilies(store: CorpusStore): FamilyData {
     if (d.language !== 'en' || d.game !== 'gundam' || d.authority !== 'official') continue;
     const y = d.kind === 'tournament' ? 1 : d.kind === 'comprehensive-rules' ? 0 : undefined;
     if (y === undefined) continue;
-    for (const list of Object.values(store.asks[d.id] ?? {})) for (const q of list) examples.push({ f: questionFeatures(q), y });
+    for (const list of sectionAsks(store, d.id)) for (const q of list) examples.push({ f: questionFeatures(q), y });
   }
   const events = examples.filter((e) => e.y === 1).length;
   if (events === 0 || events === examples.length) return { bias: 0, weights: [] };

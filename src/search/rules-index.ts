@@ -68,16 +68,23 @@ export function buildRulesIndex(
   const phrases = language === 'en' ? cardPhrasesOf(records, (r) => cardText.has(r.document)) : new Map<number, CardPhrase[]>();
   const index = new MiniSearch<IndexedRule>(miniSearchOptions(language));
   const docs: IndexedRule[] = [];
+  // A section the build split into items (7.4.2 into its infractions) is still found as the whole
+  // it was: a question told across several of its items ("forgot a trigger two turns ago") names the
+  // section, whose items then follow it (specific.ts).
+  const items = (r: RuleRecord) =>
+    r.repairs.some((x) => x.kind === 'split-into-items') ? r.children.map((c) => byKey.get(`${r.document}\u0000${c}`)).filter((c): c is RuleRecord => !!c) : [];
   records.forEach((r, i) => {
     if (r.language !== language) return;
+    const parts = items(r);
+    const own = parts.length ? [ownText(r), ...parts.map((c) => `${c.heading ?? ''} ${c.text}`)].join(' ') : ownText(r);
     docs.push({
       i,
       heading: r.heading ?? '',
       // The card-text phrases it quotes join its text as one search term each (phrases.ts: "phraseifyoudo").
-      text: phrases.has(i) ? `${ownText(r)} ${phrases.get(i)!.map((p) => p.term).join(' ')}` : ownText(r),
+      text: phrases.has(i) ? `${own} ${phrases.get(i)!.map((p) => p.term).join(' ')}` : own,
       path: ancestorContext(r, byKey),
       children: childText(r, byKey),
-      asks: asksOf(r).join(' \n '),
+      asks: [...asksOf(r), ...parts.flatMap(asksOf)].join(' \n '),
       document: r.document,
     });
   });

@@ -62,7 +62,39 @@ describe('Comprehensive Rules EN 1.7.0', () => {
     const ids = new Set(corpus.records.filter((r) => r.document === 'gundam-cr-en').map((r) => r.id));
     expect(ids.has('12-2-5')).toBe(true); // the real 12-2-5 (battle royale victory conditions)
     expect(en('12-2-5').text).toMatch(/winner takes all/);
-    expect(en('8-5-2-3-1').text).toContain('(See 12-2-5. 【Burst】)');
+    expect(en('8-5-2-3-1').text).toContain('(See 13-2-5. 【Burst】)');
+  });
+
+  it('corrects the cross-references the source left one number behind, and says so on the record', () => {
+    // Chapter 12 (multiplayer) and section 5-17 were inserted; these references kept the old numbers.
+    const fixed: [string, string, string][] = [
+      ['3-4-7', '12-2-5', '(See 13-2-5. 【Burst】)'],
+      ['8-5-2-4-2', '12-1-5', '(See 13-1-5. <First Strike>)'],
+      ['8-6-2', '6-5', '(See 7-5. Main Phase)'],
+      ['8-4-1', '8', '(See 9. Action Steps)'],
+      ['2-7-1', '7', '(See 8. Attacking and Battles)'],
+      ['5-5-1', '5-17', '(See 5-18. Counters)'],
+      ['13-2-1-1', '9-1-7', '(see 10-1-7)'],
+    ];
+    for (const [id, printed, now] of fixed) {
+      const r = en(id);
+      expect(r.text, id).toContain(now);
+      expect(r.repairs, id).toContainEqual(expect.objectContaining({ kind: 'reference-renumbered', detail: expect.stringContaining(`printed as ${printed}`) }));
+      expect(r.cites.find((c) => c.cited === printed)?.discrepancy, id).toBeTruthy();
+    }
+    // The whole class: every reference the build can tell is off by one insertion is corrected, and
+    // every reference left in the text names a rule whose title matches what it prints.
+    const titleOf = (id: string) => (en(id).heading ?? en(id).text).toLowerCase();
+    for (const r of corpus.records.filter((x) => x.document === 'gundam-cr-en' && !x.id.startsWith('history'))) {
+      for (const c of r.cites) {
+        if (!c.target || !c.title) continue;
+        const printedInText = new RegExp(`(?<![\\d-])${c.cited.replace(/-/g, '\\-')}[.]?\\s*${c.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`).test(r.text);
+        if (c.discrepancy) expect(printedInText, `${r.id} still prints ${c.cited}`).toBe(false);
+        else expect(titleOf(c.target), `${r.id} -> ${c.target}`).toContain(c.title.toLowerCase().replace(/s$/, ''));
+      }
+    }
+    expect(corpus.records.filter((x) => x.document === 'gundam-cr-en').flatMap((x) => x.repairs).filter((x) => x.kind === 'reference-renumbered')).toHaveLength(11);
+    expect(en('8-6-2').restored).toBe(false); // a renumbered reference is not a restored keyword name
   });
 
   it('restores the lost keyword names in headings and text', () => {
@@ -172,7 +204,9 @@ describe('tournament documents', () => {
 
 describe('other documents', () => {
   it('keeps the errata note, Gundam War and the unofficial document apart', () => {
-    expect(rule('gundam-errata-en', 'status').text).toMatch(/No Gundam errata text is tracked/);
+    const errata = rule('gundam-errata-en', 'status').text;
+    expect(errata).toMatch(/holds no published errata/);
+    expect(errata).not.toMatch(/tcg-engines|export|repository/);
     expect(rule('gundam-war-rulebook-en', '2.3.3').heading).toBe('Battle Phase');
     expect(rule('gundam-war-errata-en', 'master:U-Z4').text).toBe('Cost should be 1/3/1.');
     expect(rule('gundam-war-errata-en', 'numbering:U-E14').text).toBe('Card number should be U-E28.');

@@ -60,11 +60,12 @@ describe('MCP over stdio', () => {
     expect(text(en)).toMatch(/8-5-3-2-3/);
   });
 
-  it('search_rules says where a rule\'s printed cross-reference number is off', async () => {
+  it('search_rules says where a rule\'s printed cross-reference number was off and corrected', async () => {
     // 3-4-5 prints "(See 12-2. Keywords)"; the keywords are 13-2.
     const r = await call('search_rules', { query: '3-4-5', limit: 1 });
     expect((r.structuredContent!.results as { id: string }[])[0]!.id).toBe('3-4-5');
-    expect(text(r)).toMatch(/"See 12-2" here means 13-2: the printed number is off/);
+    expect(text(r)).toMatch(/\(See 13-2\. Keywords\)/);
+    expect(text(r)).toMatch(/the source prints 12-2 for 13-2: corrected here/);
   });
 
   it('search_rules understands players\' words and looks rule numbers up directly', async () => {
@@ -107,14 +108,31 @@ describe('MCP over stdio', () => {
     expect(text(r)).toMatch(/8-5-1/);
   });
 
-  it('get_rule on a paragraph only the newer Japanese rules have returns it and says so; asked in English only, it points there', async () => {
-    const r = await call('get_rule', { id: '5-22-p4' });
-    expect(r.isError).toBeFalsy();
-    expect(r.structuredContent!.rule).toMatchObject({ id: '5-22-p4', document: 'gundam-cr-ja' });
-    expect((r.structuredContent!.rule as { note?: string }).note).toMatch(/only in .*gundam-cr-ja.*has no such rule/);
-    const en = await call('get_rule', { id: '5-22-p4', language: 'en' });
-    expect(en.isError).toBe(true);
-    expect(text(en)).toMatch(/it is in .*\(gundam-cr-ja\) only: pass language "ja"/);
+  it('get_rule on a rule only the Japanese rules have says the English has none and gives the summary with the Japanese text', async () => {
+    for (const args of [{ id: '5-22' }, { id: '5-22', language: 'en' }]) {
+      const r = await call('get_rule', args);
+      expect(r.isError).toBeFalsy();
+      const rule = r.structuredContent!.rule as { id: string; document: string; note?: string; difference?: { kind: string; summary: string }; children: { id: string; text: string }[] };
+      expect(rule).toMatchObject({ id: '5-22', document: 'gundam-cr-ja', heading: 'バトル' });
+      expect(rule.note).toMatch(/gundam-cr-en\) has no rule "5-22"; it is only in .*gundam-cr-ja/);
+      expect(rule.note).toMatch(/Only the Japanese has a section 5-22 "Battle"/);
+      expect(rule.difference).toMatchObject({ kind: 'no-counterpart', other_document: 'gundam-cr-en' });
+      expect(rule.children[0]).toMatchObject({ id: '5-22-p1', text: expect.stringContaining('バトルとは') });
+      expect(text(r)).toMatch(/has no rule "5-22"/);
+    }
+    const p4 = await call('get_rule', { id: '5-22-p4', language: 'en' });
+    expect((p4.structuredContent!.rule as { note: string }).note).toMatch(/"when attacking" \(【Attack】\) effects do not trigger/);
+  });
+
+  it('get_rule flags a counterpart that differs and an English rule the Japanese lacks, on both sides', async () => {
+    const en = (await call('get_rule', { id: '12-3-5' })).structuredContent!.rule as { difference?: { kind: string; summary: string } };
+    expect(en.difference).toMatchObject({ kind: 'differs', summary: expect.stringMatching(/redraw/) });
+    const ja = await call('get_rule', { id: '12-3-5', language: 'ja' });
+    expect((ja.structuredContent!.rule as { difference?: { kind: string } }).difference?.kind).toBe('differs');
+    expect(text(ja)).toMatch(/\[Differs from the English 12-3-5: The Japanese adds the team-battle redraw/);
+    const only = await call('get_rule', { id: '6-2-1-4-1' });
+    expect((only.structuredContent!.rule as { difference?: { kind: string } }).difference?.kind).toBe('no-counterpart');
+    expect(text(only)).toMatch(/\[English only: the Japanese rules have no counterpart\. Only the English says that when Player One is decided with a die roll/);
   });
 
   it('read_rules_document pages through a document and reads one section', async () => {

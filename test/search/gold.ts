@@ -47,9 +47,18 @@ export function isGoldHit(q: Question, r: { id: string; document: string }): boo
   );
 }
 
+/**
+ * Tournament Rules Manual sections the corpus has since split into items (each infraction of
+ * 7.4.1–7.4.3, each match structure of 3.5): the sets were keyed when the section held all of its
+ * items' text, and the section now holds only its introduction, so an item of it is the rule the
+ * question was keyed to. (The done-when tests pin the right item for the questions that need it.)
+ */
+const SPLIT_INTO_ITEMS = new Set(['7.4.1', '7.4.2', '7.4.3', '3.5']);
+const itemOf = (g: string, id: string) => SPLIT_INTO_ITEMS.has(g) && id.startsWith(`${g}.`) && id.split('.').length === g.split('.').length + 1;
+
 /** Strict: the result is exactly one of the governing rules (`strict`, else `gold`). */
 export function isStrictHit(q: Question, r: { id: string; document: string }): boolean {
-  return rightKind(q, r) && (q.strict ?? q.gold).includes(r.id);
+  return rightKind(q, r) && (q.strict ?? q.gold).some((g) => g === r.id || (r.document === 'gundam-tournament-rules-en' && itemOf(g, r.id)));
 }
 
 /**

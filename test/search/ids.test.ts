@@ -90,7 +90,12 @@ describe('every id a tool returns is accepted by get_rule and read_rules_documen
       expect(call(getRule, { id, document: 'gundam-floor-rules-en' }).rule.id, id).toBe('section-8');
       expect(call(readRulesDocument, { document: 'gundam-floor-rules-en', section: id, limit: 1 }).records[0]!.id, id).toBe('section-8');
     }
-    expect(call(getRule, { id: 'section-8' }).rule.document).toBe('gundam-floor-rules-en');
+    // Without a document, a section id is the default document's (the Comprehensive Rules chapter),
+    // with a note naming the Floor Rules' record of that id.
+    const nine = call(getRule, { id: 'section-9' }).rule;
+    expect(nine).toMatchObject({ document: 'gundam-cr-en', id: '9', heading: 'Action Steps' });
+    expect(nine.note).toMatch(/gundam-floor-rules-en/);
+    expect(call(getRule, { id: 'section-9', document: 'gundam-floor-rules-en' }).rule.document).toBe('gundam-floor-rules-en');
     expect(call(getRule, { id: 'link-unit' }).rule.document).toBe('gundam-glossary-en');
     expect(call(getRule, { id: 'rule-13-1-4' }).rule.id).toBe('13-1-4');
   });

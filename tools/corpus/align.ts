@@ -1,7 +1,7 @@
 /**
  * Lines up the Japanese paragraphs of a section with the English rules under the same section.
  * Where the counts agree the paragraphs are numbered by order (as the issue asks); where they do
- * not (the Japanese copy is newer, or merges or splits a rule), a global sequence alignment over
+ * not (the Japanese copy adds a rule, or merges or splits one), a global sequence alignment over
  * language-independent clues decides which paragraphs correspond, and the rest stay unaligned.
  */
 import { KEYWORDS } from '../../src/corpus/keywords.js';

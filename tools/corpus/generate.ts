@@ -18,6 +18,8 @@ import { buildCatalog } from './cards.js';
 import { parentRuleId } from './rule-numbers.js';
 import { readAsks } from './asks.js';
 import { catalogProblems, parseRestrictionList } from '../../src/restrictions/load.js';
+import { itemizeManual } from './tournament-items.js';
+import type { DifferenceNotes } from './differences.js';
 
 const SOURCES = {
   bundle: '000_2fda1a0a7e07f200.txt',
@@ -28,6 +30,17 @@ const SOURCES = {
 } as const;
 
 const BANDAI_RULES = 'https://www.gundam-gcg.com/en/rules/';
+
+const DIFFERENCES_NOTE =
+  'The English and Japanese texts differ in places: a record with no counterpart in the other language, or whose counterpart says something else, carries `difference` with a summary of what the one says that the other does not.';
+
+/**
+ * The errata document's one record, in the project's words: the sources hold no errata text (their
+ * errata part is a note about the export, which says nothing about the game and is not served).
+ */
+const ERRATA_STATUS =
+  'This corpus holds no published errata or rulings for the Gundam Card Game. Answers cite the Comprehensive Rules and card texts as printed; ' +
+  `errata, when the publisher issues them, are published on its rules page (${BANDAI_RULES}).`;
 
 /** Change history entries ("### Ver. 1.7.0 (May 22, 2026) Update ・13-1-8. Added") as records. */
 function changeHistory(changes: string): Draft[] {
@@ -80,6 +93,22 @@ function tournamentReferences(text: string): { cited: string; title: string | nu
   return out;
 }
 
+/**
+ * What a document says of its version and history, in its own words: the version it is headed with
+ * and its change history's last entry. Nothing more is claimed (neither copy says which is newer).
+ */
+function versionNote(headed: string, history: RuleRecord[]): string {
+  const entries = history.filter((h) => h.parent === 'history');
+  const number = (h: RuleRecord) => h.id.replace('history-', '').split('.').map(Number);
+  const last = [...entries].sort((a, b) => {
+    const [x, y] = [number(a), number(b)];
+    for (let i = 0; i < Math.max(x.length, y.length); i++) if ((x[i] ?? 0) !== (y[i] ?? 0)) return (y[i] ?? 0) - (x[i] ?? 0);
+    return 0;
+  })[0];
+  const said = last ? `its change history's last entry is ${last.heading} (${last.text.replace(/\n/g, ' ')})` : 'it prints no change history';
+  return `The document is headed ${headed}; ${said}. The corpus claims no more about its version than this.`;
+}
+
 export interface GeneratedCorpus {
   files: Map<string, string>;
   report: string;
@@ -92,7 +121,9 @@ export function generateCorpus(sourcesDir: string, asksDir = path.join(sourcesDi
   const bundle = splitBundle(bundleSource);
   const enVersion = /Comprehensive Rules Ver\. ([\d.]+\d)/.exec(bundleSource)?.[1] ?? 'unknown';
   const enDate = isoDate(/\*\*Updated ([A-Za-z]+ \d{1,2}, \d{4})\*\*/.exec(bundleSource)?.[1] ?? '');
-  const rules = buildRules(bundle.rules, read(SOURCES.ja), enVersion);
+  const notesFile = path.join(asksDir, '..', 'notes', 'cr-differences.json');
+  const differenceNotes = JSON.parse(fs.readFileSync(notesFile, 'utf8')) as DifferenceNotes;
+  const rules = buildRules(bundle.rules, read(SOURCES.ja), enVersion, differenceNotes);
   if (rules.unresolvedHoles.length) throw new Error(`keyword holes left unnamed: ${JSON.stringify(rules.unresolvedHoles)}`);
 
   const docs: { meta: DocumentMeta; records: RuleRecord[]; file: string }[] = [];
@@ -114,6 +145,7 @@ export function generateCorpus(sourcesDir: string, asksDir = path.join(sourcesDi
     ],
   };
   const enHistory = historyRecords(changeHistory(bundle.changes), rules.en, enMeta, `Comprehensive Rules EN Ver. ${enVersion}`);
+  enMeta.notes!.push(versionNote(`Ver. ${enVersion}`, enHistory), DIFFERENCES_NOTE);
   docs.push({ file: 'documents/gundam/en/comprehensive-rules.md', meta: enMeta, records: [...rules.en, ...enHistory] });
 
   // 2. Comprehensive Rules JA.
@@ -123,10 +155,10 @@ export function generateCorpus(sourcesDir: string, asksDir = path.join(sourcesDi
     publisher_url: 'https://www.gundam-gcg.com/jp/rules/',
     notes: [
       'Paragraph numbers are inferred by order against the English section where the counts agree (alignment: inferred); where they differ, paragraphs are matched by content (matched) or left unnumbered (unaligned, ids like 5-22-p1).',
-      `This copy (Ver.${rules.jaVersion}) is newer than the English one (Ver. ${enVersion}).`,
     ],
   };
   const jaHistory = historyRecords(jaChangeHistory(rules.jaChanges), rules.ja, jaMeta, `総合ルール Ver.${rules.jaVersion}`);
+  jaMeta.notes!.push(versionNote(`Ver.${rules.jaVersion}`, jaHistory), DIFFERENCES_NOTE);
   docs.push({ file: 'documents/gundam/ja/comprehensive-rules.md', meta: jaMeta, records: [...rules.ja, ...jaHistory] });
 
   // 3. Glossary.
@@ -139,11 +171,12 @@ export function generateCorpus(sourcesDir: string, asksDir = path.join(sourcesDi
 
   // 4. Tournament Rules Manual and 4b. Sanctioned Tournament Floor Rules.
   const manual = parseTournamentManual(bundle.tournamentManual);
+  manual.drafts = itemizeManual(manual.drafts);
   addDocument('documents/gundam/en/tournament-rules-manual.md', {
     id: 'gundam-tournament-rules-en', title: manual.meta.title, game: 'gundam', kind: 'tournament', language: 'en',
     version: manual.meta.updated ?? 'unknown', date: manual.meta.updated, authority: 'official', source: src(SOURCES.bundle),
     publisher_url: 'https://www.gundam-gcg.com/en/pdf/floor_rule_en.pdf',
-    notes: ['One record per numbered section; the table of contents and printed page numbers are dropped.'],
+    notes: ['One record per numbered section, each infraction of 7.4.1–7.4.3 (7.4.2.5) and each match structure of 3.5 (3.5.2) a record of its own, tables kept as Markdown tables; the table of contents and printed page numbers are dropped.'],
   }, manual.drafts, { versionLabel: 'the Tournament Rules Manual', parentOf: manualParent, references: tournamentReferences });
   const floor = parseFloorRules(bundle.floorRules);
   addDocument('documents/gundam/en/floor-rules.md', {
@@ -155,8 +188,9 @@ export function generateCorpus(sourcesDir: string, asksDir = path.join(sourcesDi
   // 5. Errata note.
   addDocument('documents/gundam/en/errata.md', {
     id: 'gundam-errata-en', title: 'Gundam Card Game Errata & Rulings', game: 'gundam', kind: 'errata', language: 'en',
-    version: 'none tracked', date: null, authority: 'official', source: src(SOURCES.bundle), publisher_url: BANDAI_RULES,
-  }, [{ id: 'status', heading: 'Status', text: squash(bundle.errata), parent: null }], { versionLabel: 'the errata note', references: noReferences });
+    version: 'none', date: null, authority: 'official', source: src(SOURCES.bundle), publisher_url: BANDAI_RULES,
+    notes: ['The status is the project\'s statement, not the publisher\'s text.'],
+  }, [{ id: 'status', heading: 'Status', text: ERRATA_STATUS, parent: null }], { versionLabel: 'the errata note', references: noReferences });
 
   // 6. Gundam War rulebook and errata: a separate, older game.
   const gw = parseGundamWar(read(SOURCES.gundamWar));
@@ -189,6 +223,9 @@ export function generateCorpus(sourcesDir: string, asksDir = path.join(sourcesDi
   files.set('cards/cards.json', JSON.stringify(catalog.cards, null, 1) + '\n');
   files.set('cards/sets.json', JSON.stringify(catalog.sets, null, 1) + '\n');
 
+  // The hand-written difference notes, written back sorted so the manifest hashes them.
+  files.set('notes/cr-differences.json', JSON.stringify(Object.fromEntries(Object.entries(differenceNotes).sort(([a], [b]) => (a < b ? -1 : 1))), null, 1) + '\n');
+
   const asks = readAsks(asksDir, docs.map((d) => ({ id: d.meta.id, records: d.records })));
   for (const a of asks) files.set(a.file, a.content);
 
@@ -220,6 +257,8 @@ export function generateCorpus(sourcesDir: string, asksDir = path.join(sourcesDi
   const restored = rules.en.filter((r) => r.restored).length;
   const report = [
     ...docs.map((d) => `${d.meta.id}: ${d.records.length} records`),
+    `cross-references renumbered: ${rules.renumbered}`,
+    `EN-JA differences: ${JSON.stringify(rules.differences)}`,
     `rules EN restored: ${restored} records; JA alignment: ${JSON.stringify(countBy(rules.ja, (r) => r.alignment ?? 'none'))}` + `; EN-JA links: ${JSON.stringify(rules.links)}`,
     `cards: ${JSON.stringify(catalog.stats)}`,
     `asks: ${asks.map((a) => `${a.document} ${a.records} rules`).join(', ') || 'none'}`,

@@ -1,7 +1,7 @@
 /**
  * Checks every EN↔JA rule link. Links are made by number: a Japanese paragraph takes the number of
  * the English rule it lines up with (by order, or by content where the counts differ), so a link can
- * be wrong where the Japanese copy is newer, merges rules or adds one. Each link is compared on what
+ * be wrong where the Japanese copy prints a rule the English lacks, merges rules or adds one. Each link is compared on what
  * both languages print alike (cited rule numbers, digits, keyword names 《…》/<…>, 【…】 timings,
  * the glossary's terms, length) and marked `confidence: 'checked'` or `'uncertain'` with the reason.
  * Links known to be wrong (read in both documents) are corrected first, with the reason recorded.

@@ -12,6 +12,8 @@ import { alignSection } from './align.js';
 import { checkLinks } from './link-check.js';
 import { jaMentions, keywordLookup, restoreKeywords, type JaMention } from './restore-keywords.js';
 import { parentRuleId } from './rule-numbers.js';
+import { renumberReferences } from './renumber.js';
+import { markDifferences, type DifferenceNotes, type DifferenceTable } from './differences.js';
 
 export const CR_EN = 'gundam-cr-en';
 export const CR_JA = 'gundam-cr-ja';
@@ -37,9 +39,13 @@ export interface RulesBuild {
   unresolvedHoles: { id: string; count: number }[];
   /** EN↔JA links checked, uncertain and corrected (link-check.ts). */
   links: { checked: number; uncertain: number; corrected: number };
+  /** Cross-references whose printed number was one behind and was corrected (renumber.ts). */
+  renumbered: number;
+  /** The EN↔JA difference table's counts (differences.ts). */
+  differences: DifferenceTable;
 }
 
-export function buildRules(enRulesPart: string, jaSource: string, enVersion: string): RulesBuild {
+export function buildRules(enRulesPart: string, jaSource: string, enVersion: string, differenceNotes: DifferenceNotes): RulesBuild {
   const enRaw = parseEnglishRules(enRulesPart);
   const ja = parseJapaneseRules(jaSource);
   const enIds = new Set(enRaw.map((r) => r.id));
@@ -153,8 +159,10 @@ export function buildRules(enRulesPart: string, jaSource: string, enVersion: str
     { document: CR_JA, language: 'ja', version: ja.version, versionLabel: `総合ルール Ver.${ja.version}`, parentOf: parentRuleId },
   );
   resolveFromCounterparts(en, jaRecords);
+  const renumbered = renumberReferences(en) + renumberReferences(jaRecords);
   const linkCheck = checkLinks(en, jaRecords);
-  return { en, ja: jaRecords, enVersion, jaVersion: ja.version, jaChanges: ja.changes, unresolvedHoles, links: linkCheck };
+  const differences = markDifferences(en, jaRecords, differenceNotes);
+  return { en, ja: jaRecords, enVersion, jaVersion: ja.version, jaChanges: ja.changes, unresolvedHoles, links: linkCheck, renumbered, differences };
 }
 
 /**

@@ -4,7 +4,8 @@ import { defineTool, ToolError } from '../tool.js';
 import { crossReferenceSchema, ruleSummarySchema, strictObject } from '../schemas.js';
 import type { Knowledge } from '../../knowledge.js';
 import type { DocumentMeta, RuleRecord } from '../../corpus/types.js';
-import { resolveRuleIn, ruleIdCandidates } from '../../corpus/rule-ids.js';
+import { alsoExactIn, resolveRuleIn, ruleIdCandidates } from '../../corpus/rule-ids.js';
+import { differenceLine, differenceOf, differenceSchema } from '../differences.js';
 
 function candidateDocuments(kb: Knowledge, id: string, language: 'en' | 'ja', document?: string): DocumentMeta[] {
   if (document) {
@@ -75,7 +76,8 @@ export const getRule = defineTool({
       cited_by: z.array(z.string()),
       counterpart: linkedRule.nullable(),
       alignment: z.string().optional(),
-      note: z.string().optional().describe('The id could mean a rule in another document'),
+      note: z.string().optional().describe('The id could mean a rule in another document, or only the other language has it'),
+      difference: differenceSchema.optional(),
       restored: z.boolean(),
       repairs: z.array(z.object({ kind: z.string(), detail: z.string(), via: z.string().optional() })),
     }),
@@ -85,18 +87,18 @@ export const getRule = defineTool({
     let found = resolveRuleIn(kb.store, docs, args.id);
     let otherLanguage: string | undefined;
     if (!found && !args.document) {
-      // The Japanese rules are a newer version with paragraphs the English lacks ("5-22-p4"): an id
+      // The Japanese rules have paragraphs the English lacks ("5-22-p4"): an id
       // only the other language has is that rule, said so, rather than "no rule".
       const other = args.language === 'ja' ? 'en' : 'ja';
       const there = resolveRuleIn(kb.store, candidateDocuments(kb, args.id, other), args.id);
       if (there) {
+        // Asked in one language for a rule only the other has: say that this language has none,
+        // and give the other's text with the project's summary of what it adds.
         const asked = kb.store.comprehensiveRules(args.language ?? 'en');
         const title = kb.store.document(there.document)!.title;
-        if (args.language) {
-          throw new ToolError(`no rule "${args.id}" in ${asked.title} (${asked.id}); it is in ${title} (${there.document}) only: pass language "${other}"`);
-        }
         found = there;
-        otherLanguage = `"${args.id}" is only in ${title} (${there.document}); ${asked.title} has no such rule`;
+        const summary = there.difference?.summary;
+        otherLanguage = `${asked.title} (${asked.id}) has no rule "${args.id}"; it is only in ${title} (${there.document}), given here${summary ? `. ${summary}` : ''}`;
       }
     }
     if (!found) {
@@ -108,7 +110,11 @@ export const getRule = defineTool({
     }
     const r = found;
     const doc = kb.store.document(r.document)!;
-    const note = otherLanguage ?? dottedNote(kb, args.id, r, args.language ?? 'en', args.document);
+    const elsewhere = args.document ? [] : alsoExactIn(kb.store, docs, args.id, r);
+    const note =
+      otherLanguage ??
+      dottedNote(kb, args.id, r, args.language ?? 'en', args.document) ??
+      (elsewhere.length ? `"${args.id.trim()}" is read in ${doc.title}; ${elsewhere.map((d) => `${d.title} also has a record "${args.id.trim()}" (pass document "${d.id}")`).join('; ')}.` : undefined);
     const summary = (id: string) => {
       const c = kb.store.rule(r.document, id);
       return { id, heading: c?.heading ?? null, text: c?.text ?? '' };
@@ -131,6 +137,7 @@ export const getRule = defineTool({
       counterpart: counterpart ? { document: counterpart.document, id: counterpart.id, heading: counterpart.heading, text: counterpart.text } : null,
       ...(r.alignment ? { alignment: r.alignment } : {}),
       ...(note ? { note } : {}),
+      ...(r.difference ? { difference: differenceOf(r)! } : {}),
       restored: r.restored,
       repairs: r.repairs,
     };
@@ -138,13 +145,17 @@ export const getRule = defineTool({
     if (note) lines.push(`Note: ${note}`);
     if (r.path.length) lines.push(`Under: ${r.path.join(' > ')}`);
     if (r.text) lines.push(r.text);
+    const differs = differenceLine(r);
+    if (differs && !otherLanguage) lines.push(differs);
     for (const c of rule.children) lines.push(`  ${c.id}${c.heading ? ` ${c.heading}` : ''}${c.text ? `: ${c.text}` : ''}`);
     for (const c of rule.cites) {
       lines.push(`Cites ${c.cited}${c.title ? ` ${c.title}` : ''} -> ${c.target ?? 'no such rule'}${c.discrepancy ? ` (note: ${c.discrepancy})` : ''}`);
     }
     if (rule.cited_by.length) lines.push(`Cited by: ${rule.cited_by.join(', ')}`);
     if (rule.counterpart) lines.push(`Counterpart (${rule.counterpart.document} ${rule.counterpart.id}): ${rule.counterpart.heading ?? rule.counterpart.text}`);
-    if (r.restored) lines.push(`Note: ${r.repairs.map((x) => x.detail).join('; ')} (the source lost these names; restored by the corpus build).`);
+    if (r.restored) lines.push(`Note: ${r.repairs.filter((x) => x.kind !== 'reference-renumbered').map((x) => x.detail).join('; ')} (the source lost these names; restored by the corpus build).`);
+    const renumbered = r.repairs.filter((x) => x.kind === 'reference-renumbered');
+    if (renumbered.length) lines.push(`Note: ${renumbered.map((x) => x.detail).join('; ')} (the source kept a number from before a chapter or section was inserted; corrected by the corpus build).`);
     return { structured: { rule }, text: lines.join('\n') };
   },
 });

@@ -4,6 +4,7 @@ import { defineTool, ToolError } from '../tool.js';
 import { ruleSummarySchema, strictObject } from '../schemas.js';
 import { resolveRule } from '../../corpus/rule-ids.js';
 import type { RuleRecord } from '../../corpus/types.js';
+import { differenceLine, differenceOf, differenceSchema } from '../differences.js';
 
 export const readRulesDocument = defineTool({
   name: 'read_rules_document',
@@ -23,7 +24,7 @@ export const readRulesDocument = defineTool({
     limit: z.number().int(),
     total: z.number().int(),
     next_offset: z.number().int().nullable(),
-    records: z.array(ruleSummarySchema),
+    records: z.array(ruleSummarySchema.extend({ difference: differenceSchema.optional() })),
   }),
   handler: (args, kb) => {
     const doc = kb.store.document(args.document);
@@ -52,7 +53,13 @@ export const readRulesDocument = defineTool({
     const page = records.slice(offset, offset + limit);
     const next = offset + limit < records.length ? offset + limit : null;
     const text =
-      page.map((r) => (r.heading ? `${r.id}. ${r.heading}${r.text ? `\n${r.text}` : ''}` : `${r.id}. ${r.text}`)).join('\n') +
+      page
+        .map((r) => {
+          const body = r.heading ? `${r.id}. ${r.heading}${r.text ? `\n${r.text}` : ''}` : `${r.id}. ${r.text}`;
+          const differs = differenceLine(r);
+          return differs ? `${body}\n${differs}` : body;
+        })
+        .join('\n') +
       (next !== null ? `\n\n[${records.length - next} more records: call again with offset ${next}]` : '');
     return {
       structured: {
@@ -62,7 +69,7 @@ export const readRulesDocument = defineTool({
         limit,
         total: records.length,
         next_offset: next,
-        records: page.map((r) => ({ id: r.id, heading: r.heading, text: r.text })),
+        records: page.map((r) => ({ id: r.id, heading: r.heading, text: r.text, ...(r.difference ? { difference: differenceOf(r)! } : {}) })),
       },
       text: page.length ? text : `No records at offset ${offset} (the ${section ? 'section' : 'document'} has ${records.length}).`,
     };

@@ -1,6 +1,7 @@
 /** search_glossary: glossary terms and keyword explanations, each with the rules behind it. */
 import { z } from 'zod';
 import { defineTool } from '../tool.js';
+import { foreignTermsIn, termNoteSchema } from '../foreign-terms.js';
 import { queryText, strictObject } from '../schemas.js';
 
 export const searchGlossary = defineTool({
@@ -14,6 +15,7 @@ export const searchGlossary = defineTool({
     limit: z.number().int().min(1).max(30).optional().describe('Default 8'),
   }),
   output: z.object({
+    term_notes: z.array(termNoteSchema).optional(),
     query: z.string(),
     results: z.array(
       z.object({
@@ -34,9 +36,11 @@ export const searchGlossary = defineTool({
   }),
   handler: (args, kb) => {
     const results = kb.glossary.search(args.query, args.limit ?? 8, args.language);
+    const term_notes = foreignTermsIn(args.query);
     const text = results.length
       ? results.map((e) => `${e.term}${e.category ? ` [${e.category}]` : ''}: ${e.definition}${e.rules.length ? ` (rules ${e.rules.slice(0, 6).join(', ')})` : ''}${e.counterpart?.term ? ` [${e.language === 'en' ? 'ja' : 'en'}: ${e.counterpart.term}]` : ''}`).join('\n')
       : `No glossary term matches "${args.query}". Try search_rules for a full-text search of the rules.`;
-    return { structured: { query: args.query, results }, text };
+    const notes = term_notes.map((t) => `Note: ${t.note}`).join('\n');
+    return { structured: { query: args.query, ...(term_notes.length ? { term_notes } : {}), results }, text: notes ? `${notes}\n\n${text}` : text };
   },
 });
