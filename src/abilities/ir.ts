@@ -63,6 +63,14 @@ export interface Filter {
    * Pilot has one of these traits (2-5-5: the Pilot's traits, not the Unit's).
    */
   pilotTraits?: string[];
+  /**
+   * Added by the compiler (3 cards): "enemy Unit battling this Unit", "… battling a friendly Unit
+   * with <Blocker>", "… that is battling one of your Units that is Lv.5 or higher": a Unit in play
+   * that is in the current battle (the attacker or its attack target, JA 5-22-p1) against this
+   * Unit (`self`) or a Unit matching `unit`. A former attack target is not battling (JA 5-22-p2).
+   * `words` is the printed link ("battling a", "that is battling one of your"; wording only).
+   */
+  battling?: { self?: true; unit?: Filter; words: string };
 }
 
 /**
@@ -339,7 +347,14 @@ export type Condition =
   | { type: 'paired'; pilot?: Filter }
   | { type: 'linked' }
   /** "If a Pilot is not paired with this Unit". */
-  | { type: 'not-paired' };
+  | { type: 'not-paired' }
+  /**
+   * Added by the compiler (1 card): "while this Unit is battling an enemy Unit that is Lv.2 or
+   * lower". Holds while this Unit is in a battle (the attacker or its attack target) whose other
+   * Unit matches the filter; when <Blocker> or an effect changes the attack target, the former
+   * target is no longer battling (JA 5-22-p2), so it stops holding at once.
+   */
+  | { type: 'battling'; filter: Filter };
 
 /**
  * One step of an effect with its connective: "Then, …" (then), "If you do, …" (ifDone: only when
@@ -427,7 +442,13 @@ export type Trigger =
    * destroys an enemy shield area card, …": as 'destroys-shield-area-card', for any friendly Unit
    * matching the ability's `watched` filter (this Unit too when it matches).
    */
-  | 'friendly-destroys-shield-area-card';
+  | 'friendly-destroys-shield-area-card'
+  /**
+   * Added by the compiler (1 card): "When one of your Units destroys an enemy Unit with battle
+   * damage, …": as 'destroys-enemy-with-battle-damage', for any friendly Unit matching the
+   * ability's `watched` filter (this Unit too when it matches).
+   */
+  | 'friendly-destroys-enemy-with-battle-damage';
 
 /** An activation cost (before the ：). */
 export interface Cost {
@@ -534,7 +555,7 @@ export type CompiledAbility =
        * type:'unit', traits:['ZAFT']}). Absent = any Unit.
        */
       supported?: Filter;
-      /** Added by the compiler (6 cards), for 'friendly-receives-damage' and 'friendly-destroys-shield-area-card': the friendly Units it watches. */
+      /** Added by the compiler (7 cards), for 'friendly-receives-damage', 'friendly-destroys-shield-area-card' and 'friendly-destroys-enemy-with-battle-damage': the friendly Units it watches. */
       watched?: Filter;
       /** Added by the compiler (4 cards), for trigger 'deals-battle-damage' only: the enemy Unit dealt the damage. */
       dealtTo?: Filter;

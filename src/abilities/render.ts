@@ -12,7 +12,7 @@ import { renderInsteadBody } from './patterns/instead.js';
 import { renderKeyword } from './patterns/keyword.js';
 import { renderNoun } from './patterns/noun.js';
 import { TOKEN_CONSTANTS } from './patterns/steps.js';
-import { renderDealsBattleDamage, renderDestroysShieldAreaCard, renderDestroysUnit, renderFriendlyReceives, renderReceives, renderUsesSupport, TRIGGER_TEXT } from './patterns/trigger.js';
+import { renderDealsBattleDamage, renderDestroysShieldAreaCard, renderDestroysUnit, renderFriendlyDestroysUnit, renderFriendlyReceives, renderReceives, renderUsesSupport, TRIGGER_TEXT } from './patterns/trigger.js';
 
 const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const lower = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
@@ -299,6 +299,8 @@ function triggerPhrase(a: Extract<CompiledAbility, { kind: 'triggered' }>): stri
       return renderReceives(a.damage);
     case 'friendly-receives-damage':
       return renderFriendlyReceives(a.watched, a.damage);
+    case 'friendly-destroys-enemy-with-battle-damage':
+      return renderFriendlyDestroysUnit(a.watched);
     case 'destroys-shield-area-card':
     case 'friendly-destroys-shield-area-card':
       return renderDestroysShieldAreaCard(a.watched, a.damage, a.damageFrom);

@@ -336,7 +336,7 @@ export const simulateRulingInputSchema = strictObject({
 // ---------------------------------------------------------------------------------------------
 // Output
 
-const rules = shared(z.array(z.string()).describe('Rule numbers (EN 1.7.0)'), 'Rules');
+const rules = shared(z.array(z.string()).describe('Rule numbers (EN 1.7.0; "JA n": Japanese rules with no English counterpart)'), 'Rules');
 
 const unitOut = shared(z.object({
   id: z.string(),

@@ -33,6 +33,7 @@ const TRIGGER_RULES: Record<Trigger, string[]> = {
   'deals-battle-damage': ['8-5-3-2', '5-5-3'],
   'destroys-shield-area-card': ['4-6-2', '11-3-1'],
   'friendly-destroys-shield-area-card': ['4-6-2', '11-3-1'],
+  'friendly-destroys-enemy-with-battle-damage': ['8-5-3-2-1'],
 };
 
 const TAG: Record<Trigger, string> = {
@@ -52,6 +53,7 @@ const TAG: Record<Trigger, string> = {
   'deals-battle-damage': 'When it deals battle damage to an enemy Unit',
   'destroys-shield-area-card': 'When it destroys an enemy shield area card with damage',
   'friendly-destroys-shield-area-card': 'When one of your Units destroys an enemy shield area card with damage',
+  'friendly-destroys-enemy-with-battle-damage': 'When one of your Units destroys an enemy Unit with battle damage',
 };
 
 /** The timing words an unsupported ability's text starts with, per trigger. */
@@ -149,7 +151,7 @@ export function abilitiesFor(game: Game, trigger: Trigger, src: TriggerSource): 
       // "destroys an enemy Unit paired with a (Newtype) Pilot": the destroyed Unit as it last was (its Pilot went with it, 3-3-6).
       if (a.destroyedUnit && (!src.battleOpponent || !unitMatches(src.battleOpponent, a.destroyedUnit, src.unit?.owner ?? game.active, src.unit ?? null))) return;
       // "one of your other (Academy) Units": the Unit that received (or dealt) the damage, "other" than this one.
-      const watchedUnit = trigger === 'friendly-destroys-shield-area-card' ? src.destroyer : src.damaged;
+      const watchedUnit = trigger === 'friendly-destroys-shield-area-card' || trigger === 'friendly-destroys-enemy-with-battle-damage' ? src.destroyer : src.damaged;
       if (a.watched && (!watchedUnit || !unitMatches(watchedUnit, a.watched, src.unit?.owner ?? src.base?.owner ?? game.active, src.unit ?? null))) return;
       const ctx = newCtx({
         controller: src.unit?.owner ?? src.base?.owner ?? src.owner ?? game.active,
@@ -200,6 +202,13 @@ export function queueShieldAreaCardDestroyed(game: Game, unit: Unit, kind: 'batt
   for (const u of st.units) if (hasTrigger(u, 'friendly-destroys-shield-area-card')) n += queueTriggers(game, 'friendly-destroys-shield-area-card', { unit: u, destroyer: unit, damage });
   if (st.base && hasTrigger(st.base, 'friendly-destroys-shield-area-card')) n += queueTriggers(game, 'friendly-destroys-shield-area-card', { base: st.base, destroyer: unit, damage });
   return n;
+}
+
+/** "When one of your Units destroys an enemy Unit with battle damage" on the cards of `unit`'s owner (10-1-6-1). */
+export function queueFriendlyDestroyedEnemy(game: Game, unit: Unit, destroyed: Unit): void {
+  const st = game.players[unit.owner];
+  for (const u of st.units) if (hasTrigger(u, 'friendly-destroys-enemy-with-battle-damage')) queueTriggers(game, 'friendly-destroys-enemy-with-battle-damage', { unit: u, destroyer: unit, battleOpponent: destroyed });
+  if (st.base && hasTrigger(st.base, 'friendly-destroys-enemy-with-battle-damage')) queueTriggers(game, 'friendly-destroys-enemy-with-battle-damage', { base: st.base, destroyer: unit, battleOpponent: destroyed });
 }
 
 function effectOf(a: CompiledAbility) {

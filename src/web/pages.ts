@@ -338,7 +338,8 @@ export function deckPage(kb: Knowledge, list: string | undefined): Page {
     return { title: 'Deck check', status: 400, body: html`<h1>Deck check</h1><p class="empty">${message}</p>${form}` };
   }
   const s = out.summary;
-  const ruleLink = (id: string) => html`<a href="${ruleHref('gundam-cr-en', id)}">${id}</a>`;
+  // "JA 5-22-p2": a Japanese rule the English has no counterpart for.
+  const ruleLink = (id: string) => html`<a href="${id.startsWith('JA ') ? ruleHref('gundam-cr-ja', id.slice(3)) : ruleHref('gundam-cr-en', id)}">${id}</a>`;
   return {
     title: out.legal ? 'Legal deck' : 'Illegal deck',
     body: html`<h1>Deck check</h1>

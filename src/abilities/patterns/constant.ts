@@ -171,7 +171,7 @@ export function parseConstants(body: string, used: Used): { requires: Condition[
     if (pre[1] === 'During' && !/^your (?:opponent's )?turn$/.test(clause)) return null;
     requires.push(...parseConditions(clause, used));
     s = s.slice(pre[0].length);
-    const selfRef = requires.some((r) => r.type === 'self');
+    const selfRef = requires.some((r) => r.type === 'self' || r.type === 'battling');
     if (selfRef && /^it /.test(s)) s = `This Unit ${s.slice(3)}`;
     s = s.charAt(0).toUpperCase() + s.slice(1);
   }
