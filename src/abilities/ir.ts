@@ -516,7 +516,16 @@ export type Constant =
    * guarded kind from matching sources (DamageGuard); the damage is not dealt, so no Shield is
    * destroyed or revealed (10-1-5-6, 5-21-2-1). No target: it protects a player's cards, not a card.
    */
-  | ({ type: 'protect-shields' } & DamageGuard);
+  | ({ type: 'protect-shields' } & DamageGuard)
+  /**
+   * Added by the compiler (4 cards): "Enemy Units choose this rested Unit as their attack target if
+   * possible when attacking." / "… choose one of your rested (Maganac Corps) Units …" / "Enemy Units
+   * other than Link Units choose …". While the constant applies, an enemy Unit matching `attackers`
+   * that attacks must choose one of the `target` Units that is rested (one it can attack) as its
+   * attack target (1-3-1: the card's text takes precedence over the freedom of 8-1); with none
+   * rested it attacks as it likes.
+   */
+  | { type: 'draws-attacks'; target: Selector; attackers: Filter };
 
 interface AbilityBase {
   /** The ability's text as printed (reminder text removed). */

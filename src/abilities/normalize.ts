@@ -23,6 +23,8 @@ const RULES: [RegExp, string | ((...m: string[]) => string)][] = [
   // "whose Lv. is equal to or lower than the Unit rested with this ability" = "… than that Unit".
   [/\bthe unit rested with this (?:ability|effect)\b/g, 'that unit'],
   [/[.,:：。]/g, ' '],
+  // "This Unit can't attack while …" = "While …, this Unit can't attack".
+  [/^((?:【[^】]*】)*)(this unit can't attack) while (.+?)\s*$/, '$1while $3 $2'],
   // "Units/Bases" = "Units or Bases".
   [/\b(units?)\/(bases?)\b/g, '$1 or $2'],
   [/\s*([【】])\s*/g, '$1'],

@@ -261,6 +261,10 @@ function renderConstant(c: Constant, subjectIt: boolean): string {
       return `${subj}${renderImmunity(c.what, c.target.type === 'all')}`;
     case 'also-named':
       return `This card's name is also treated as ${c.names.map((n) => `[${n}]`).join(' and ')}`;
+    case 'draws-attacks': {
+      const which = c.target.type === 'all' ? `one of your ${renderNoun(c.target.filter, { side: false, plural: true })}` : 'this rested Unit';
+      return `Enemy Units${c.attackers.linked === false ? ' other than Link Units' : ''} choose ${which} as their attack target if possible when attacking`;
+    }
   }
 }
 

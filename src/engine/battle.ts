@@ -59,6 +59,17 @@ function mayAttackActive(attacker: Unit, target: Unit): string | null {
   return null;
 }
 
+/** The rested enemy Units whose constant makes this attacker choose one of them as its attack target (1-3-1). */
+function drawingAttack(game: Game, attacker: Unit): { unit: Unit; source: string }[] {
+  const out: { unit: Unit; source: string }[] = [];
+  for (const u of game.players[opponent(attacker.owner)].units) {
+    if (!u.rested) continue;
+    const d = u.constant.drawsAttacks.find((x) => unitMatches(attacker, x.attackers, u.owner, u));
+    if (d) out.push({ unit: u, source: d.source });
+  }
+  return out;
+}
+
 function isPlayerTarget(target: string): boolean {
   return target.trim().toLowerCase() === 'player';
 }
@@ -81,6 +92,10 @@ export function validateAttack(game: Game, a: AttackAction): Problem | null {
   if (game.inBattle) return ruleProblem(`a battle is already under way; attacks are declared in the main phase`, ['7-5-4-1', '8-1']);
   if (attacker.deployedThisTurn && !isLinked(attacker)) {
     return ruleProblem(`${who} was deployed this turn and is not a Link Unit, so it cannot attack this turn`, ['3-2-4', '3-2-6-3']);
+  }
+  const drawn = drawingAttack(game, attacker);
+  if (drawn.length > 0 && !drawn.some((d) => d.unit.id === a.target)) {
+    return ruleProblem(`${who} must choose ${drawn.map((d) => describeUnit(d.unit)).join(' or ')} as its attack target if possible: ${[...new Set(drawn.map((d) => d.source))].join('; ')}`, ['1-3-1', '10-1-5-3', '8-2-1']);
   }
   let target: Unit | null = null;
   if (!isPlayerTarget(a.target)) {

@@ -7,7 +7,7 @@
 import type { Count, EffectStep, Extreme, Filter, Immunity, Selector, Step, Who } from '../abilities/ir.js';
 import { immuneTo } from './immunity.js';
 import { faceFromRecord } from './cards.js';
-import { ChoiceProblem, chooseCards, chooseTargets, chooseWhere, decideUse } from './choices.js';
+import { ChoiceProblem, chooseCards, chooseTargets, chooseWhere, decideUse, namesCards, skipDecision } from './choices.js';
 import { inputProblem } from './problems.js';
 import { onceKey, players, type AbilityCtx } from './context.js';
 import { changeAttackTarget } from './battle.js';
@@ -458,9 +458,10 @@ function discard(game: Game, p: PlayerId, n: number, s: string): number {
   const k = Math.min(n, st.hand);
   const unknown = st.hand - st.handCards.length;
   let named: string[] = [];
-  if (k > unknown) {
-    // Known cards have to be named: which of them goes is the player's choice (5-11-1).
-    named = chooseCards(game, `${s}: which card${k === 1 ? '' : 's'} player ${p} discards`, k, [...st.handCards], ['5-11-1'], undefined, k - unknown);
+  // Known cards have to be named: which of them goes is the player's choice (5-11-1). Cards the
+  // caller names are checked against the known hand even when unknown cards could be discarded.
+  if (k > unknown || (k > 0 && namesCards(game))) {
+    named = chooseCards(game, `${s}: which card${k === 1 ? '' : 's'} player ${p} discards (the known cards in hand: ${st.handCards.join(', ') || 'none'})`, k, [...st.handCards], ['5-11-1'], undefined, Math.max(0, k - unknown));
   }
   for (const id of named) st.handCards.splice(st.handCards.indexOf(id), 1);
   const anonymous = k - named.length;
@@ -756,6 +757,7 @@ export function runEffect(game: Game, ctx: AbilityCtx, steps: readonly EffectSte
     if (game.over) return performed;
     if (es.ifDone && !lastDone) {
       emit(game, `"If you do": the part before it did not happen, so the rest of ${src(ctx)} is not resolved`, ['5-20-1']);
+      notReached(game, ctx, steps.slice(i));
       lastDone = false;
       continue;
     }
@@ -765,9 +767,11 @@ export function runEffect(game: Game, ctx: AbilityCtx, steps: readonly EffectSte
       if (i === 0 && steps.length > 1) {
         // "If …, draw 1. Then, discard 1.": the leading "If" is the condition of the whole effect.
         emit(game, `${src(ctx)}: the condition "${renderCondition(failed)}" does not hold, and it leads the whole effect, so nothing of it activates`, ['10-2-1']);
+        notReached(game, ctx, steps);
         break;
       }
       emit(game, `${src(ctx)}: the condition "${renderCondition(failed)}" does not hold, so that part does not activate`, ['10-2-1']);
+      notReached(game, ctx, [es]);
       lastDone = false;
       continue;
     }
@@ -775,6 +779,7 @@ export function runEffect(game: Game, ctx: AbilityCtx, steps: readonly EffectSte
     const missing = group > 1 ? unchoosable(game, ctx, steps.slice(i, i + group)) : null;
     if (missing) {
       emit(game, `${src(ctx)}: the targets are chosen together and ${missing} cannot be chosen, so none is chosen and that part does not activate`, ['10-3-3-1', '10-2-2']);
+      notReached(game, ctx, steps.slice(i, i + group));
       i += group - 1;
       lastDone = false;
       continue;
@@ -783,6 +788,7 @@ export function runEffect(game: Game, ctx: AbilityCtx, steps: readonly EffectSte
     let entry: Choice | undefined;
     if (es.optional && !possible(game, ctx, step)) {
       emit(game, `${src(ctx)}: the "you may" part cannot be done here (nothing it could choose), so there is nothing to decide`, ['10-1-3', '10-2-2']);
+      skipDecision(game, `${src(ctx)} ("you may" ${es.step.do})`);
       lastDone = false;
       continue;
     }
@@ -800,6 +806,15 @@ export function runEffect(game: Game, ctx: AbilityCtx, steps: readonly EffectSte
   }
   if (!performed && !game.over) refundOncePerTurn(game, ctx);
   return performed;
+}
+
+/** The decisions of steps the effect did not reach ("you may", "choose"): a choice given for one is not a mismatch. */
+function notReached(game: Game, ctx: AbilityCtx, steps: readonly EffectStep[]): void {
+  for (const es of steps) {
+    const sel = 'target' in es.step ? es.step.target : null;
+    if (es.optional) skipDecision(game, `${src(ctx)} ("you may" ${es.step.do})`);
+    if (sel?.type === 'choose' || es.step.do === 'deploy-from' || es.step.do === 'trash-to-hand' || es.step.do === 'look-top') skipDecision(game, `${src(ctx)} (${es.step.do})`);
+  }
 }
 
 /** How many steps from `i` are one sentence joined by "and" ("Choose 1 of your Units and 1 enemy Unit. Rest them."). */

@@ -387,8 +387,11 @@ export const violationOut = z.object({
 
 export const simulateRulingOutputSchema = z
   .object({
-    legal: z.boolean().describe('False: state is before the illegal action'),
+    legal: z.boolean().nullable().describe('False: state is before the illegal action; null: undetermined'),
     violations: z.array(violationOut),
+    undetermined: z
+      .array(z.object({ conclusion: z.enum(['legality', 'outcome']), unit: z.string(), card: z.string().nullable(), reason: z.string() }))
+      .describe('What an unexecuted ability could change, and why'),
     winner: playerId.nullable(),
     defeated: z.array(playerId),
     game_over: z.boolean(),

@@ -5,7 +5,7 @@
  */
 import { applySupport, validateSupport } from './abilities.js';
 import { resolveAttack, validateAttack } from './battle.js';
-import { ChoiceProblem } from './choices.js';
+import { ChoiceProblem, unaskedChoices } from './choices.js';
 import { applyActivate, applyPlay } from './commands.js';
 import { applyEffect } from './effects.js';
 import { formatKeywords, unitKeywords } from './keywords.js';
@@ -64,22 +64,21 @@ function applyOne(game: Game, action: Action, cards: CardLookup): Problem | null
  * restores the state. The game may be left half-changed when a problem is returned.
  */
 export function applyAction(game: Game, action: Action, cards: CardLookup): Problem | null {
-  const outer = { choices: game.choices, used: game.choicesUsed };
+  const outer = { choices: game.choices, used: game.choicesUsed, asked: game.choicesAsked, skipped: game.choicesSkipped };
   game.choices = action.choices ?? [];
   game.choicesUsed = 0;
+  game.choicesAsked = [];
+  game.choicesSkipped = [];
   try {
-    const problem = applyOne(game, action, cards);
-    if (!problem && game.choicesUsed < game.choices.length) {
-      const n = game.choices.length - game.choicesUsed;
-      emit(game, `${n} of the ${game.choices.length} choices given with this action ${n === 1 ? 'was' : 'were'} not needed (from choices[${game.choicesUsed}]): no ability asked for ${n === 1 ? 'it' : 'them'}`, []);
-    }
-    return problem;
+    return applyOne(game, action, cards) ?? unaskedChoices(game);
   } catch (err) {
     if (err instanceof ChoiceProblem) return err.problem;
     throw err;
   } finally {
     game.choices = outer.choices;
     game.choicesUsed = outer.used;
+    game.choicesAsked = outer.asked;
+    game.choicesSkipped = outer.skipped;
   }
 }
 
@@ -129,8 +128,10 @@ function uniqueRules(game: Game, violations: Violation[]): string[] {
 
 export function toOutput(game: Game, violations: Violation[], applied: number): SimulateRulingOutput {
   return {
-    legal: violations.length === 0,
+    // An unexecuted ability that could change the verdict leaves it open (not-executed.ts).
+    legal: violations.length > 0 ? false : game.undetermined.length > 0 ? null : true,
     violations,
+    undetermined: game.undetermined,
     winner: game.winner,
     defeated: [...game.defeated],
     game_over: game.over,

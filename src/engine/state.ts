@@ -92,6 +92,8 @@ export interface ConstantState {
   immunities: { what: Immunity; from: Filter; source: string }[];
   /** On the card whose constant it is: its controller's Shields can't receive this damage (10-1-5-6). */
   shieldGuards: { guard: DamageGuard; source: string }[];
+  /** "Enemy Units choose this rested Unit as their attack target if possible": the attackers it binds, and where it comes from. */
+  drawsAttacks: { attackers: Filter; source: string }[];
   /** Labels of the abilities that apply, for the log. */
   sources: string[];
   /** What each "… for each …" constant amounts to now ("AP+6 (3 matching Units in play) from …"), for the log; absent when none applies. */
@@ -149,7 +151,7 @@ export interface Base {
 }
 
 export function noConstants(): ConstantState {
-  return { ap: 0, hp: 0, keywords: [], attackActive: [], cannotAttack: false, cannotAttackPlayer: false, guards: [], immunities: [], shieldGuards: [], sources: [] };
+  return { ap: 0, hp: 0, keywords: [], attackActive: [], cannotAttack: false, cannotAttackPlayer: false, guards: [], immunities: [], shieldGuards: [], drawsAttacks: [], sources: [] };
 }
 
 /** 4-6-4-2 a Shield has 1 HP; its card is face down, known only if the scenario names it. */
@@ -233,9 +235,15 @@ export interface Game {
   /** 【Once per Turn】 abilities used this turn ("<card id>#<ability index>"). */
   usedThisTurn: string[];
   notExecuted: NotExecuted[];
+  /** Conclusions an ability that did not run could change (not-executed.ts). */
+  undetermined: Undetermined[];
   /** The decisions the current action brings, and how many were used. */
   choices: Choice[];
   choicesUsed: number;
+  /** What the current action's abilities asked the players, in order (for a choice nobody asked for). */
+  choicesAsked: string[];
+  /** Decisions the text reached with nothing to decide (no legal target, a "you may" that cannot be done). */
+  choicesSkipped: string[];
   /** Pending damage reduction while a "receives damage" ability resolves (5-21). */
   damageReduction: number;
   /** Set by a 【Burst】 effect that moved its own card (13-2-5-3: then it does not go to the trash). */
@@ -264,6 +272,14 @@ export interface PendingTrigger {
 }
 
 /** A card ability that mattered to the scenario but was not run (never partly run). */
+/** A conclusion of the answer that an ability which did not run could change, and why. */
+export interface Undetermined {
+  conclusion: 'legality' | 'outcome';
+  unit: string;
+  card: string | null;
+  reason: string;
+}
+
 export interface NotExecuted {
   unit: string;
   card: string | null;

@@ -9,6 +9,7 @@ import type { CompiledAbility, Trigger } from '../abilities/ir.js';
 import { unitAbilitySources } from './constants.js';
 import { newCtx, onceKey, type AbilityCtx } from './context.js';
 import { renderCondition } from '../abilities/patterns/condition.js';
+import { renderPilotQualifier } from '../abilities/patterns/header.js';
 import { conditionHolds, unitMatches } from './filters.js';
 import { emit } from './log.js';
 import { reportUnsupported, unsupportedTiming } from './not-executed.js';
@@ -168,7 +169,11 @@ export function abilitiesFor(game: Game, trigger: Trigger, src: TriggerSource): 
       if (unmet) {
         // Only worth a line when the trigger itself happened and a printed condition stopped it.
         if (unmet.type !== 'paired' && unmet.type !== 'linked') emit(game, `${TAG[trigger]} of ${ctx.label} does not trigger: "${renderCondition(unmet)}" does not hold`, ['10-1-6-2', '10-2-1']);
-        else if (unmet.type === 'paired' && unmet.pilot && src.unit?.pilot) emit(game, `${TAG[trigger]} of ${ctx.label} does not trigger: its Pilot does not fit "${renderCondition(unmet)}"`, ['13-2-9-2', '10-1-6-2']);
+        else if (unmet.type === 'paired' && unmet.pilot && src.unit?.pilot) {
+          const p = src.unit.pilot.face;
+          const has = p.traits.length ? `its traits are ${p.traits.map((t) => `(${t})`).join('/')}` : 'it has no trait';
+          emit(game, `${TAG[trigger]} of ${ctx.label} does not trigger: it needs a ${renderPilotQualifier(unmet.pilot)} paired with this Unit, and ${p.name} is not one (${has}; Lv.${p.level}, ${p.color ?? 'no color'})`, ['13-2-9-2', '10-1-6-2']);
+        }
         return;
       }
       out.push(ctx);

@@ -5,6 +5,7 @@
  */
 import type { Cmp, Condition, Filter } from '../ir.js';
 import { parseKeywordName, renderKeyword } from './keyword.js';
+import { renderPilotQualifier } from './header.js';
 import { parseNoun, renderNoun } from './noun.js';
 import { Unread, type Used } from './unread.js';
 
@@ -220,7 +221,7 @@ export function renderCondition(c: Condition): string {
     case 'paid-with-ex':
       return 'you use an EX Resource to play this card';
     case 'paired':
-      return 'this Unit is paired';
+      return c.pilot ? `this Unit is paired with a ${renderPilotQualifier(c.pilot)}` : 'this Unit is paired';
     case 'linked':
       return 'this Unit is linked';
   }

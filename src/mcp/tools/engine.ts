@@ -60,11 +60,19 @@ export const simulateRulingTool = defineTool({
   handler: (args, kb) => {
     const out = simulateRuling(args, scenarioCards(kb));
     const lines: string[] = [];
-    const verdict = out.legal ? 'Legal.' : `Illegal: ${out.violations.map((v) => `${v.reason} (${v.rules.join(', ')})`).join('; ')}`;
+    const verdict =
+      out.legal === true
+        ? 'Legal.'
+        : out.legal === false
+          ? `Illegal: ${out.violations.map((v) => `${v.reason} (${v.rules.join(', ')})`).join('; ')}`
+          : `UNDETERMINED (not "legal"): ${out.undetermined.map((u) => `${u.conclusion}: ${u.reason}`).join('; ')}.`;
+    // The verdict goes first; an undetermined one says what is open before anything else.
     lines.push(
       out.complete
         ? verdict
-        : `PARTIAL SIMULATION: ${out.not_executed.length} card abilit${out.not_executed.length === 1 ? 'y' : 'ies'} in play could not be run (listed at the end); the result below may differ from the real ruling. ${verdict}`,
+        : out.legal === null
+          ? `${verdict} PARTIAL SIMULATION: ${out.not_executed.length} card abilit${out.not_executed.length === 1 ? 'y' : 'ies'} could not be run (listed at the end).`
+          : `PARTIAL SIMULATION: ${out.not_executed.length} card abilit${out.not_executed.length === 1 ? 'y' : 'ies'} in play could not be run (listed at the end); the result below may differ from the real ruling. ${verdict}`,
     );
     if (out.winner) lines.push(`Winner: ${out.winner}.`);
     for (const e of out.events) lines.push(`- ${e.text}${e.rules.length ? ` [${e.rules.join(', ')}]` : ''}`);
