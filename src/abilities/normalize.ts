@@ -4,6 +4,8 @@
  * of adjectives before a noun, "friendly" = "your", "while" = "if", "this Base/card" = "this
  * Unit"). Everything else must match word for word.
  */
+import { twoPlayer } from './two-player.js';
+
 const ADJECTIVES = ['damaged', 'rested', 'active', 'enemy', 'other', 'your'];
 const ADJ_RUN = new RegExp(`\\b(?:(?:${ADJECTIVES.join('|')}) )+`, 'g');
 
@@ -66,7 +68,7 @@ const RULES: [RegExp, string | ((...m: string[]) => string)][] = [
 ];
 
 export function normalizeText(text: string): string {
-  let s = text.normalize('NFKC').toLowerCase().replace(/[\u30fb\uff65･・]/g, '･');
+  let s = twoPlayer(text).normalize('NFKC').toLowerCase().replace(/[\u30fb\uff65･・]/g, '･');
   for (const [re, to] of RULES) s = s.replace(re, to as string);
   return s.replace(/\s+/g, ' ').trim();
 }
