@@ -354,7 +354,12 @@ export type Condition =
    * Unit matches the filter; when <Blocker> or an effect changes the attack target, the former
    * target is no longer battling (JA 5-22-p2), so it stops holding at once.
    */
-  | { type: 'battling'; filter: Filter };
+  | { type: 'battling'; filter: Filter }
+  /**
+   * Added by the compiler (4 cards): "If you deploy this Unit from your trash" in its 【Deploy】:
+   * holds when an effect deployed this Unit from its owner's trash (5-7-1-1), not from the hand.
+   */
+  | { type: 'deployed-from-trash' };
 
 /**
  * One step of an effect with its connective: "Then, …" (then), "If you do, …" (ifDone: only when

@@ -165,6 +165,8 @@ export function conditionHolds(game: Game, ctx: AbilityCtx, c: Condition): boole
       return ctx.unit !== null && ctx.unit.pilot === null;
     case 'paid-with-ex':
       return ctx.paidWithEx === true;
+    case 'deployed-from-trash':
+      return ctx.unit?.fromTrash === true;
     case 'battling': {
       // JA 5-22-p1/p2: the attacker and its current attack target are battling; a former target is not.
       const b = game.battle;

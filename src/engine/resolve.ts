@@ -738,7 +738,11 @@ function deployFrom(game: Game, ctx: AbilityCtx, step: Extract<Step, { do: 'depl
     }
     emit(game, `${face.name} is deployed from player ${ctx.controller}'s ${step.zone} (${s})`, ['5-7-1-1', '5-8-1']);
     if (face.type === 'base') putBaseIntoPlay(game, ctx.controller, freshId(game, id), face, s);
-    else putIntoBattleArea(game, newUnit(freshId(game, id), ctx.controller, face, false), s);
+    else {
+      const unit = newUnit(freshId(game, id), ctx.controller, face, false);
+      if (step.zone === 'trash') unit.fromTrash = true;
+      putIntoBattleArea(game, unit, s);
+    }
     any = true;
   }
   return any;

@@ -130,6 +130,8 @@ export interface Unit {
   damage: number;
   /** 3-2-4 cannot attack the turn it is deployed (unless a Link Unit, 3-2-6-3). */
   deployedThisTurn: boolean;
+  /** Deployed from its owner's trash by an effect (5-7-1-1): "If you deploy this Unit from your trash". */
+  fromTrash?: boolean;
   modifiers: Modifier[];
   timedKeywords: TimedKeyword[];
   timedPermissions: TimedPermission[];

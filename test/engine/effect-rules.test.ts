@@ -221,3 +221,34 @@ describe('doing nothing is not activating (1-3-2-1)', () => {
     expect(out.events.some((e) => /none of its actions was performed/.test(e.text))).toBe(true);
   });
 });
+
+describe('"If you deploy this Unit from your trash" (5-7-1-1)', () => {
+  const divider = (from: 'trash' | 'hand') =>
+    sim({
+      state: {
+        active_player: 'A',
+        players: {
+          A: { resources: 10, hand: from === 'hand' ? ['GD03-096', 'GD03-062'] : ['GD03-096'], units: [{ id: 'a1', card: 'GD03-051' }], trash: from === 'trash' ? ['GD03-062'] : [] },
+          B: { units: [{ id: 'b1', name: 'Target', ap: 3, hp: 5 }] },
+        },
+      },
+      actions:
+        from === 'trash'
+          ? [{ type: 'pair', unit: 'a1', pilot: 'GD03-096', choices: [{ targets: ['GD03-062'] }] }]
+          : [{ type: 'deploy', id: 'a2', card: 'GD03-062' }],
+    });
+
+  it('GD03-062 GX-Bit deployed from the trash by GD03-051 Gundam X Divider deals 2 damage to an enemy Unit with 4 or less AP', () => {
+    const out = divider('trash');
+    expect(out.legal).toBe(true);
+    expect(out.not_executed).toEqual([]);
+    expect(unitOf(out, 'b1')?.damage).toBe(2);
+  });
+
+  it('GD03-062 GX-Bit deployed from the hand does nothing', () => {
+    const out = divider('hand');
+    expect(out.legal).toBe(true);
+    expect(out.not_executed).toEqual([]);
+    expect(unitOf(out, 'b1')?.damage).toBe(0);
+  });
+});
