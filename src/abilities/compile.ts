@@ -15,6 +15,7 @@ import { parseTriggerPhrase } from './patterns/trigger.js';
 import { Unread, Used } from './patterns/unread.js';
 import { renderAbility } from './render.js';
 import { splitAbilities } from './split.js';
+import { twoPlayer } from './two-player.js';
 
 export interface CompileOptions {
   /** The card's catalog keywords: an amount the source lost makes the abilities naming it 'source-lost'. */
@@ -100,8 +101,15 @@ function compileBody(text: string, h: Header, base: { text: string; requires: Co
 }
 
 function compileAbility(text: string, opts: CompileOptions): Ability[] {
-  const multi = MULTIPLAYER.exec(text);
+  // 12-2-6 two-player readings of multiplayer wording; the ability keeps its printed text.
+  const read = twoPlayer(text);
+  const multi = MULTIPLAYER.exec(read);
   if (multi) return [unsupported(text, multi[0], 'multiplayer', 'multiplayer text: the engine plays two-player games')];
+  if (read !== text) {
+    const out = compileAbility(read, opts).map((a) => (a.kind === 'unsupported' ? a : ({ ...a, text, patterns: [...a.patterns, 'rule.two-player'] } as Ability)));
+    if (out.some((a) => a.kind === 'unsupported')) return out.map((a) => (a.kind === 'unsupported' ? unsupported(text, a.unread, a.reason, a.detail) : a));
+    return out;
+  }
   const lost = NAME_LOST.exec(text);
   if (lost) return [unsupported(text, text.slice(Math.max(0, lost.index - 20), lost.index + lost[0].length + 6).trim(), 'source-lost', 'the source lost a keyword name here')];
   try {

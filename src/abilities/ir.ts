@@ -63,6 +63,14 @@ export interface Filter {
    * Pilot has one of these traits (2-5-5: the Pilot's traits, not the Unit's).
    */
   pilotTraits?: string[];
+  /**
+   * Added by the compiler (3 cards): "enemy Unit battling this Unit", "… battling a friendly Unit
+   * with <Blocker>", "… that is battling one of your Units that is Lv.5 or higher": a Unit in play
+   * that is in the current battle (the attacker or its attack target, JA 5-22-p1) against this
+   * Unit (`self`) or a Unit matching `unit`. A former attack target is not battling (JA 5-22-p2).
+   * `words` is the printed link ("battling a", "that is battling one of your"; wording only).
+   */
+  battling?: { self?: true; unit?: Filter; words: string };
 }
 
 /**
@@ -339,7 +347,19 @@ export type Condition =
   | { type: 'paired'; pilot?: Filter }
   | { type: 'linked' }
   /** "If a Pilot is not paired with this Unit". */
-  | { type: 'not-paired' };
+  | { type: 'not-paired' }
+  /**
+   * Added by the compiler (1 card): "while this Unit is battling an enemy Unit that is Lv.2 or
+   * lower". Holds while this Unit is in a battle (the attacker or its attack target) whose other
+   * Unit matches the filter; when <Blocker> or an effect changes the attack target, the former
+   * target is no longer battling (JA 5-22-p2), so it stops holding at once.
+   */
+  | { type: 'battling'; filter: Filter }
+  /**
+   * Added by the compiler (4 cards): "If you deploy this Unit from your trash" in its 【Deploy】:
+   * holds when an effect deployed this Unit from its owner's trash (5-7-1-1), not from the hand.
+   */
+  | { type: 'deployed-from-trash' };
 
 /**
  * One step of an effect with its connective: "Then, …" (then), "If you do, …" (ifDone: only when
@@ -427,7 +447,13 @@ export type Trigger =
    * destroys an enemy shield area card, …": as 'destroys-shield-area-card', for any friendly Unit
    * matching the ability's `watched` filter (this Unit too when it matches).
    */
-  | 'friendly-destroys-shield-area-card';
+  | 'friendly-destroys-shield-area-card'
+  /**
+   * Added by the compiler (1 card): "When one of your Units destroys an enemy Unit with battle
+   * damage, …": as 'destroys-enemy-with-battle-damage', for any friendly Unit matching the
+   * ability's `watched` filter (this Unit too when it matches).
+   */
+  | 'friendly-destroys-enemy-with-battle-damage';
 
 /** An activation cost (before the ：). */
 export interface Cost {
@@ -495,7 +521,16 @@ export type Constant =
    * guarded kind from matching sources (DamageGuard); the damage is not dealt, so no Shield is
    * destroyed or revealed (10-1-5-6, 5-21-2-1). No target: it protects a player's cards, not a card.
    */
-  | ({ type: 'protect-shields' } & DamageGuard);
+  | ({ type: 'protect-shields' } & DamageGuard)
+  /**
+   * Added by the compiler (4 cards): "Enemy Units choose this rested Unit as their attack target if
+   * possible when attacking." / "… choose one of your rested (Maganac Corps) Units …" / "Enemy Units
+   * other than Link Units choose …". While the constant applies, an enemy Unit matching `attackers`
+   * that attacks must choose one of the `target` Units that is rested (one it can attack) as its
+   * attack target (1-3-1: the card's text takes precedence over the freedom of 8-1); with none
+   * rested it attacks as it likes.
+   */
+  | { type: 'draws-attacks'; target: Selector; attackers: Filter };
 
 interface AbilityBase {
   /** The ability's text as printed (reminder text removed). */
@@ -534,7 +569,7 @@ export type CompiledAbility =
        * type:'unit', traits:['ZAFT']}). Absent = any Unit.
        */
       supported?: Filter;
-      /** Added by the compiler (6 cards), for 'friendly-receives-damage' and 'friendly-destroys-shield-area-card': the friendly Units it watches. */
+      /** Added by the compiler (7 cards), for 'friendly-receives-damage', 'friendly-destroys-shield-area-card' and 'friendly-destroys-enemy-with-battle-damage': the friendly Units it watches. */
       watched?: Filter;
       /** Added by the compiler (4 cards), for trigger 'deals-battle-damage' only: the enemy Unit dealt the damage. */
       dealtTo?: Filter;

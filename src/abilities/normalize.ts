@@ -4,6 +4,8 @@
  * of adjectives before a noun, "friendly" = "your", "while" = "if", "this Base/card" = "this
  * Unit"). Everything else must match word for word.
  */
+import { twoPlayer } from './two-player.js';
+
 const ADJECTIVES = ['damaged', 'rested', 'active', 'enemy', 'other', 'your'];
 const ADJ_RUN = new RegExp(`\\b(?:(?:${ADJECTIVES.join('|')}) )+`, 'g');
 
@@ -23,6 +25,8 @@ const RULES: [RegExp, string | ((...m: string[]) => string)][] = [
   // "whose Lv. is equal to or lower than the Unit rested with this ability" = "… than that Unit".
   [/\bthe unit rested with this (?:ability|effect)\b/g, 'that unit'],
   [/[.,:：。]/g, ' '],
+  // "This Unit can't attack while …" = "While …, this Unit can't attack".
+  [/^((?:【[^】]*】)*)(this unit can't attack) while (.+?)\s*$/, '$1while $3 $2'],
   // "Units/Bases" = "Units or Bases".
   [/\b(units?)\/(bases?)\b/g, '$1 or $2'],
   [/\s*([【】])\s*/g, '$1'],
@@ -64,7 +68,7 @@ const RULES: [RegExp, string | ((...m: string[]) => string)][] = [
 ];
 
 export function normalizeText(text: string): string {
-  let s = text.normalize('NFKC').toLowerCase().replace(/[\u30fb\uff65･・]/g, '･');
+  let s = twoPlayer(text).normalize('NFKC').toLowerCase().replace(/[\u30fb\uff65･・]/g, '･');
   for (const [re, to] of RULES) s = s.replace(re, to as string);
   return s.replace(/\s+/g, ' ').trim();
 }

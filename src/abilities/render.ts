@@ -12,7 +12,7 @@ import { renderInsteadBody } from './patterns/instead.js';
 import { renderKeyword } from './patterns/keyword.js';
 import { renderNoun } from './patterns/noun.js';
 import { TOKEN_CONSTANTS } from './patterns/steps.js';
-import { renderDealsBattleDamage, renderDestroysShieldAreaCard, renderDestroysUnit, renderFriendlyReceives, renderReceives, renderUsesSupport, TRIGGER_TEXT } from './patterns/trigger.js';
+import { renderDealsBattleDamage, renderDestroysShieldAreaCard, renderDestroysUnit, renderFriendlyDestroysUnit, renderFriendlyReceives, renderReceives, renderUsesSupport, TRIGGER_TEXT } from './patterns/trigger.js';
 
 const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const lower = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
@@ -261,6 +261,10 @@ function renderConstant(c: Constant, subjectIt: boolean): string {
       return `${subj}${renderImmunity(c.what, c.target.type === 'all')}`;
     case 'also-named':
       return `This card's name is also treated as ${c.names.map((n) => `[${n}]`).join(' and ')}`;
+    case 'draws-attacks': {
+      const which = c.target.type === 'all' ? `one of your ${renderNoun(c.target.filter, { side: false, plural: true })}` : 'this rested Unit';
+      return `Enemy Units${c.attackers.linked === false ? ' other than Link Units' : ''} choose ${which} as their attack target if possible when attacking`;
+    }
   }
 }
 
@@ -299,6 +303,8 @@ function triggerPhrase(a: Extract<CompiledAbility, { kind: 'triggered' }>): stri
       return renderReceives(a.damage);
     case 'friendly-receives-damage':
       return renderFriendlyReceives(a.watched, a.damage);
+    case 'friendly-destroys-enemy-with-battle-damage':
+      return renderFriendlyDestroysUnit(a.watched);
     case 'destroys-shield-area-card':
     case 'friendly-destroys-shield-area-card':
       return renderDestroysShieldAreaCard(a.watched, a.damage, a.damageFrom);

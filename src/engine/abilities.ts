@@ -24,6 +24,11 @@ export function repairAtEndOfTurn(game: Game, player: PlayerId): void {
       emit(game, `${describeUnit(unit)} has <Repair> with no known amount, so it recovers nothing`, ['13-1-1-1']);
       continue;
     }
+    if (unit.damage === 0) {
+      // 1-3-2-1 recovering an undamaged Unit is not performed, so <Repair> does not activate.
+      emit(game, `<Repair ${n}> of ${describeUnit(unit)} does not activate: it has no damage, and recovering HP it has not lost is not performed`, ['13-1-1-1', '1-3-2-1', '5-6-3']);
+      continue;
+    }
     recover(game, unit, describeUnit(unit), n, `<Repair ${n}> at the end of its owner's turn`, ['13-1-1-1']);
   }
 }

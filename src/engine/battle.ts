@@ -8,12 +8,13 @@ import { damageBase, damageShields, damageUnit, dealDamageToUnit } from './effec
 import { unitMatches } from './filters.js';
 import { hasKeyword, keywordAmount, unitKeywords } from './keywords.js';
 import { emit } from './log.js';
+import { refreshConstants } from './constants.js';
 import { runRulesManagement } from './management.js';
 import { ruleProblem, unknownUnit, type Problem } from './problems.js';
 import type { Action, ActionOf } from './schema.js';
 import { PLAYERS, describeUnit, findUnit, opponent, type Game, type PlayerId, type Unit } from './state.js';
 import { baseAp, isLinked, unitAp } from './stats.js';
-import { queueTriggers } from './triggers.js';
+import { queueFriendlyDestroyedEnemy, queueTriggers } from './triggers.js';
 import { withFields } from './with-fields.js';
 
 type AttackAction = ActionOf<'attack'>;
@@ -58,6 +59,17 @@ function mayAttackActive(attacker: Unit, target: Unit): string | null {
   return null;
 }
 
+/** The rested enemy Units whose constant makes this attacker choose one of them as its attack target (1-3-1). */
+function drawingAttack(game: Game, attacker: Unit): { unit: Unit; source: string }[] {
+  const out: { unit: Unit; source: string }[] = [];
+  for (const u of game.players[opponent(attacker.owner)].units) {
+    if (!u.rested) continue;
+    const d = u.constant.drawsAttacks.find((x) => unitMatches(attacker, x.attackers, u.owner, u));
+    if (d) out.push({ unit: u, source: d.source });
+  }
+  return out;
+}
+
 function isPlayerTarget(target: string): boolean {
   return target.trim().toLowerCase() === 'player';
 }
@@ -80,6 +92,10 @@ export function validateAttack(game: Game, a: AttackAction): Problem | null {
   if (game.inBattle) return ruleProblem(`a battle is already under way; attacks are declared in the main phase`, ['7-5-4-1', '8-1']);
   if (attacker.deployedThisTurn && !isLinked(attacker)) {
     return ruleProblem(`${who} was deployed this turn and is not a Link Unit, so it cannot attack this turn`, ['3-2-4', '3-2-6-3']);
+  }
+  const drawn = drawingAttack(game, attacker);
+  if (drawn.length > 0 && !drawn.some((d) => d.unit.id === a.target)) {
+    return ruleProblem(`${who} must choose ${drawn.map((d) => describeUnit(d.unit)).join(' or ')} as its attack target if possible: ${[...new Set(drawn.map((d) => d.source))].join('; ')}`, ['1-3-1', '10-1-5-3', '8-2-1']);
   }
   let target: Unit | null = null;
   if (!isPlayerTarget(a.target)) {
@@ -156,9 +172,11 @@ export function resolveAttack(game: Game, a: AttackAction, applyStep: ApplyStepA
     if (problem) return problem;
     blocker.rested = true;
     const was = target ? describeUnit(target) : `player ${enemy}`;
+    const former = target;
     target = blocker;
     game.battle.target = blocker.id;
     emit(game, `${describeUnit(blocker)} activates <Blocker>: it rests and becomes the attack target instead of ${was}`, ['8-3-1', '8-3-2', '13-1-4-1']);
+    noLongerBattling(game, former);
   } else if (hasKeyword(attacker, 'High-Maneuver')) {
     emit(game, `${describeUnit(attacker)} has <High-Maneuver>: enemy Units cannot activate <Blocker>`, ['13-1-6-1']);
   } else {
@@ -215,9 +233,22 @@ export function changeAttackTarget(game: Game, controller: PlayerId, to: Unit, s
     return false;
   }
   game.battle.target = to.id;
-  const before = was === null ? `player ${to.owner}` : describeUnit(findUnit(game, was) ?? to);
+  const former = was === null ? null : (findUnit(game, was) ?? null);
+  const before = former === null ? `player ${to.owner}` : describeUnit(former);
   emit(game, `The attack target of ${describeUnit(attacker)} changes from ${before} to ${describeUnit(to)} (${source}); the damage step resolves the attack on it`, ['1-3-1', '8-4-1', '8-5-1']);
+  noLongerBattling(game, former);
   return true;
+}
+
+/**
+ * JA 5-22-p2 (no English counterpart): when <Blocker> or an effect changes the attack target, the
+ * former target is no longer battling, and the new one is. Effects that depend on "battling" follow
+ * at once: the constants are recomputed now, not at the next rules management.
+ */
+function noLongerBattling(game: Game, former: Unit | null): void {
+  if (!former) return;
+  emit(game, `${describeUnit(former)} is no longer battling: the attack target changed`, ['JA 5-22-p2']);
+  refreshConstants(game);
 }
 
 /** 8-6 battle end step: "during this battle" effects end. */
@@ -305,6 +336,8 @@ function battleDestructions(
   const victimOfDefender = destroyed(hitByDefender);
   if (victimOfAttacker) queueTriggers(game, 'destroys-enemy-with-battle-damage', { unit: attacker, battleOpponent: victimOfAttacker });
   if (victimOfDefender) queueTriggers(game, 'destroys-enemy-with-battle-damage', { unit: defender, battleOpponent: victimOfDefender });
+  if (victimOfAttacker) queueFriendlyDestroyedEnemy(game, attacker, victimOfAttacker);
+  if (victimOfDefender) queueFriendlyDestroyedEnemy(game, defender, victimOfDefender);
   if (victimOfAttacker && breach.has && attacker.owner === game.active) {
     if (game.pending.length > 0) {
       const others = game.pending.length === 1 ? '1 other effect' : `${game.pending.length} other effects`;

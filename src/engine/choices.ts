@@ -24,9 +24,12 @@ function peek(game: Game): Choice | undefined {
   return game.choices[game.choicesUsed];
 }
 
-function consume(game: Game): Choice | undefined {
+function consume(game: Game, prompt: string): Choice | undefined {
   const c = game.choices[game.choicesUsed];
-  if (c !== undefined) game.choicesUsed += 1;
+  if (c !== undefined) {
+    game.choicesUsed += 1;
+    game.choicesAsked.push(prompt);
+  }
   return c;
 }
 
@@ -52,7 +55,10 @@ function listOf(ids: string[]): string {
  * does not activate). `already` is a choice entry the caller took for a "you may choose" decision.
  */
 export function chooseTargets(game: Game, req: TargetRequest, already?: Choice): string[] {
-  if (req.legal.length === 0) return [];
+  if (req.legal.length === 0) {
+    skipDecision(game, req.prompt);
+    return [];
+  }
   const min = Math.min(req.min, req.legal.length);
   const entry = already ?? peek(game);
   if (entry?.targets === undefined) {
@@ -63,7 +69,7 @@ export function chooseTargets(game: Game, req: TargetRequest, already?: Choice):
     const range = req.min === req.max ? `${req.max}` : `${min} to ${req.max}`;
     fail(game, req.prompt, `{"targets": [${range} of: ${listOf(req.legal)}]}`, [...req.rules, '10-3-3']);
   }
-  if (!already) consume(game);
+  if (!already) consume(game, req.prompt);
   const picked = entry.targets;
   const bad = picked.filter((t) => !req.legal.includes(t));
   if (bad.length > 0) {
@@ -86,7 +92,7 @@ export function decideUse(game: Game, prompt: string, rules: string[]): { use: b
   if (entry === undefined || (entry.use === undefined && entry.targets === undefined && entry.cards === undefined)) {
     fail(game, prompt, '{"use": true} or {"use": false} (with "targets" when it chooses)', rules);
   }
-  consume(game);
+  consume(game, prompt);
   const use = entry.use ?? true;
   return { use, entry: use ? entry : undefined };
 }
@@ -100,17 +106,20 @@ export function chooseCards(game: Game, prompt: string, max: number, legal: stri
   const raw = already?.cards !== undefined || already?.targets !== undefined ? already : peek(game);
   const entry = raw && raw.cards === undefined && raw.targets !== undefined ? withFields(raw, { cards: raw.targets }) : raw;
   if (entry?.cards === undefined) {
-    if (legal !== null && legal.length === 0) return [];
+    if (legal !== null && legal.length === 0) {
+      skipDecision(game, prompt);
+      return [];
+    }
     // Taking none is declining the "may": {"use": false} says it as well as {"cards": []}.
     if (min === 0 && raw?.use === false && raw.targets === undefined) {
-      if (raw !== already) consume(game);
+      if (raw !== already) consume(game, prompt);
       return [];
     }
     const count = min === max ? `${max}` : min > 0 ? `${min} to ${max}` : `up to ${max}`;
     const from = legal === null ? 'the card numbers taken (the scenario does not list these cards)' : `${count} of: ${listOf(legal)}`;
     fail(game, prompt, min > 0 ? `{"cards": [${from}]} (not optional)` : `{"cards": [${from}]} ({"cards": []} or {"use": false} for none)`, rules);
   }
-  if (raw !== already) consume(game);
+  if (raw !== already) consume(game, prompt);
   if (entry.cards.length > max) throw new ChoiceProblem(inputProblem(`${prompt}: at most ${max} card${max === 1 ? '' : 's'}, not ${entry.cards.length}`, rules));
   if (entry.cards.length < min) {
     throw new ChoiceProblem(inputProblem(`${prompt}: this is not optional, at least ${min} card${min === 1 ? '' : 's'} must be named, not ${entry.cards.length}`, [...rules, '1-3-2']));
@@ -122,10 +131,52 @@ export function chooseCards(game: Game, prompt: string, max: number, legal: stri
   return [...entry.cards];
 }
 
+/** A decision the text reached with nothing to decide: a choice given for it is not a mismatch. */
+export function skipDecision(game: Game, prompt: string): void {
+  game.choicesSkipped.push(prompt);
+}
+
+const idsOf = (c: Choice | undefined): string | null => {
+  const ids = c?.targets ?? c?.cards;
+  return ids ? JSON.stringify([...ids].sort()) : null;
+};
+
+/**
+ * Choices left over after an action. One that repeats the ids of the entry before it (the same
+ * card as "targets" and as "cards"), or answers a decision the text reached with nothing to decide,
+ * is logged and not used. Any other answers nothing asked: an input violation listing what the
+ * action asked, in order, so the scenario never says something the rules did not ask.
+ */
+export function unaskedChoices(game: Game): Problem | null {
+  let skipped = 0;
+  for (let i = game.choicesUsed; i < game.choices.length; i++) {
+    const c = game.choices[i]!;
+    const prev = idsOf(game.choices[i - 1]);
+    if (prev !== null && idsOf(c) === prev) {
+      emit(game, `choices[${i}] repeats choices[${i - 1}] for the same decision, so it is not used`, ['10-3-3']);
+      continue;
+    }
+    const decision = game.choicesSkipped[skipped];
+    if (decision !== undefined) {
+      skipped++;
+      emit(game, `choices[${i}] answers a decision that did not come up (${decision}: there was nothing to decide), so it is not used`, ['10-3-3-1', '10-2-2']);
+      continue;
+    }
+    const asked = game.choicesAsked.length === 0 ? 'no ability of this action asked for a choice' : `this action asked for ${game.choicesAsked.length}: ${game.choicesAsked.map((p, k) => `choices[${k}] for ${p}`).join('; ')}`;
+    return inputProblem(`choices[${i}] (${JSON.stringify(c)}) answers nothing asked: ${asked}`, ['10-3-3']);
+  }
+  return null;
+}
+
+/** Whether the next choice names cards (`cards`), so a step that may take it on its own word reads it. */
+export function namesCards(game: Game): boolean {
+  return peek(game)?.cards !== undefined;
+}
+
 /** "Return it to the top or bottom of your deck": a `where` choice. */
 export function chooseWhere(game: Game, prompt: string, rules: string[]): 'top' | 'bottom' {
   const entry = peek(game);
   if (entry?.where === undefined) fail(game, prompt, '{"where": "top"} or {"where": "bottom"}', rules);
-  consume(game);
+  consume(game, prompt);
   return entry.where;
 }

@@ -77,6 +77,7 @@ function apply(game: Game, ctx: AbilityCtx, c: Constant, label: string): void {
       else if (c.type === 'attack-active') s.attackActive.push(c.filter);
       else if (c.type === 'cannot-attack-player') s.cannotAttackPlayer = true;
       else if (c.type === 'cannot-attack') s.cannotAttack = true;
+      else if (c.type === 'draws-attacks') s.drawsAttacks.push({ attackers: c.attackers, source: label });
     }
     if (c.type === 'prevent-damage') s.guards.push({ guard: { kind: c.kind, from: c.from }, source: label });
     if (c.type === 'immune') s.immunities.push({ what: c.what, from: c.from, source: label });

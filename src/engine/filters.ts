@@ -8,7 +8,7 @@ import type { AbilityCtx } from './context.js';
 import { players } from './context.js';
 import { unitKeywords } from './keywords.js';
 import { cardNames } from './names.js';
-import { PLAYERS, totalResources, type Base, type CardFace, type Game, type PlayerId, type Unit } from './state.js';
+import { PLAYERS, findUnit, totalResources, type Base, type CardFace, type Game, type PlayerId, type Unit } from './state.js';
 import { baseAp, baseHp, isLinked, unitAp, unitHp } from './stats.js';
 import { withFields } from './with-fields.js';
 
@@ -165,6 +165,16 @@ export function conditionHolds(game: Game, ctx: AbilityCtx, c: Condition): boole
       return ctx.unit !== null && ctx.unit.pilot === null;
     case 'paid-with-ex':
       return ctx.paidWithEx === true;
+    case 'deployed-from-trash':
+      return ctx.unit?.fromTrash === true;
+    case 'battling': {
+      // JA 5-22-p1/p2: the attacker and its current attack target are battling; a former target is not.
+      const b = game.battle;
+      const self = ctx.unit?.id;
+      const other = b && self ? (b.attacker === self ? b.target : b.target === self ? b.attacker : null) : null;
+      const u = other ? findUnit(game, other) : undefined;
+      return u !== undefined && unitMatches(u, c.filter, ctx.controller, ctx.unit);
+    }
   }
 }
 

@@ -5,7 +5,7 @@
  */
 import type { UnsupportedAbility } from '../abilities/ir.js';
 import { emit } from './log.js';
-import type { CardFace, Game } from './state.js';
+import type { CardFace, Game, Undetermined } from './state.js';
 
 const REASONS: Record<UnsupportedAbility['reason'], string> = {
   'no-pattern': 'the engine cannot read this text yet',
@@ -14,10 +14,31 @@ const REASONS: Record<UnsupportedAbility['reason'], string> = {
   multiplayer: 'it is written for games with more than two players',
 };
 
+/**
+ * Text that, unread, could change what is legal or what happens: a restriction, a substitution, a
+ * cost change or an attack-target change. With one of these not run the answer cannot claim that
+ * the actions are legal (or that they end as shown): it says which conclusion is undetermined.
+ */
+const DECISIVE: { re: RegExp; conclusion: Undetermined['conclusion']; what: string; unsettled: string }[] = [
+  { re: /\bcan't\b|\bcannot\b|\bmust\b|\bcan only\b|\bwon't\b/i, conclusion: 'legality', what: 'a restriction', unsettled: 'whether the actions are legal' },
+  { re: /\binstead\b/i, conclusion: 'outcome', what: 'a substitution', unsettled: 'what happens (the substitution may replace an event shown)' },
+  { re: /\bcost\b|\bas if it has\b|\bLv\. ?[+-]\d/i, conclusion: 'legality', what: 'a cost or Lv. change', unsettled: 'whether the cards can be paid for' },
+  { re: /\battack target\b|\bmay attack\b/i, conclusion: 'legality', what: 'an attack target change', unsettled: 'which attacks are legal' },
+];
+
+export function decisiveKind(text: string): (typeof DECISIVE)[number] | null {
+  return DECISIVE.find((d) => d.re.test(text)) ?? null;
+}
+
 export function reportUnsupported(game: Game, unit: string, face: CardFace, a: UnsupportedAbility, when?: string, rules: string[] = []): void {
   if (game.notExecuted.some((n) => n.unit === unit && n.text === a.text)) return;
   const reason = `${REASONS[a.reason]} (${a.detail}; unread: "${a.unread}")`;
   game.notExecuted.push({ unit, card: face.cardId, text: a.text, reason });
+  const d = decisiveKind(a.text);
+  if (d) {
+    const reason = `${face.name} (${unit}) has ${d.what} the engine could not run ("${a.text}"), so ${d.unsettled} is not settled`;
+    game.undetermined.push({ kind: 'not-executed', conclusion: d.conclusion, reason, action: game.actionIndex, unit, card: face.cardId, abilities: [a.text], rules: [] });
+  }
   emit(game, `${when ? `${when}: ` : ''}the ability "${a.text}" of ${face.name} (${unit}) is not executed: ${reason}. Resolve it by hand.`, [...rules, '10-1-1']);
 }
 

@@ -4,19 +4,20 @@
  * chosen when the text reaches them (10-3-3), and an impossible part simply not done (1-3-2).
  * Every event quotes the ability it came from.
  */
-import type { Count, EffectStep, Extreme, Immunity, Selector, Step, Who } from '../abilities/ir.js';
+import type { Count, EffectStep, Extreme, Filter, Immunity, Selector, Step, Who } from '../abilities/ir.js';
 import { immuneTo } from './immunity.js';
 import { faceFromRecord } from './cards.js';
-import { ChoiceProblem, chooseCards, chooseTargets, chooseWhere, decideUse } from './choices.js';
+import { ChoiceProblem, chooseCards, chooseTargets, chooseWhere, decideUse, namesCards, skipDecision } from './choices.js';
 import { inputProblem } from './problems.js';
-import { players, type AbilityCtx } from './context.js';
+import { onceKey, players, type AbilityCtx } from './context.js';
 import { changeAttackTarget } from './battle.js';
 import { applyDraw, damageBase, damageUnit, destroyTopShields, recover } from './effects.js';
 import { countOf, countWords } from './counts.js';
-import { allHold, baseMatches, cardMatches, compare, conditionHolds, knownFace, unitsMatching } from './filters.js';
+import { allHold, baseMatches, cardMatches, compare, conditionHolds, knownFace, unitMatches, unitsMatching } from './filters.js';
 import { emit, signed } from './log.js';
 import { addToHand, destroyBase, destroyUnit, putIntoBattleArea, returnToDeckBottom, returnToHand } from './management.js';
 import { renderCondition } from '../abilities/patterns/condition.js';
+import { renderNoun } from '../abilities/patterns/noun.js';
 import { renderInsteadBody } from '../abilities/patterns/instead.js';
 import { reportUnsupported } from './not-executed.js';
 import { playCost } from './constants.js';
@@ -69,6 +70,7 @@ function candidates(game: Game, ctx: AbilityCtx, sel: Extract<Selector, { type: 
         if (b && baseMatches(b, f, ctx.controller) && !(f.other && ctx.base === b)) out.push({ kind: 'base', base: b });
       }
     }
+    if (f.battling) out = out.filter((t) => t.kind === 'unit' && battlingMatch(game, ctx, t.unit, f.battling!));
     if (f.levelVsPrevious) out = levelVsPicked(game, ctx, out, f.levelVsPrevious);
     if (sel.type === 'choose' && sel.extreme) out = extremeOf(out, sel.extreme);
     return out;
@@ -85,6 +87,17 @@ function candidates(game: Game, ctx: AbilityCtx, sel: Extract<Selector, { type: 
     }
   }
   return out;
+}
+
+/** "battling this Unit" / "battling a friendly Unit with <Blocker>": the Unit's partner in the current battle (JA 5-22-p1/p2). */
+function battlingMatch(game: Game, ctx: AbilityCtx, unit: Unit, b: NonNullable<Filter['battling']>): boolean {
+  const battle = game.battle;
+  if (!battle) return false;
+  const other = battle.attacker === unit.id ? battle.target : battle.target === unit.id ? battle.attacker : null;
+  if (other === null) return false;
+  if (b.self) return other === ctx.unit?.id;
+  const u = findCardInPlay(game, other);
+  return u !== undefined && 'timedKeywords' in u && unitMatches(u, b.unit!, ctx.controller, ctx.unit);
 }
 
 /** "whose Lv. is equal to or lower than that Unit": against the Lv. of the Unit the effect picked before (none picked: none match). */
@@ -445,9 +458,10 @@ function discard(game: Game, p: PlayerId, n: number, s: string): number {
   const k = Math.min(n, st.hand);
   const unknown = st.hand - st.handCards.length;
   let named: string[] = [];
-  if (k > unknown) {
-    // Known cards have to be named: which of them goes is the player's choice (5-11-1).
-    named = chooseCards(game, `${s}: which card${k === 1 ? '' : 's'} player ${p} discards`, k, [...st.handCards], ['5-11-1'], undefined, k - unknown);
+  // Known cards have to be named: which of them goes is the player's choice (5-11-1). Cards the
+  // caller names are checked against the known hand even when unknown cards could be discarded.
+  if (k > unknown || (k > 0 && namesCards(game))) {
+    named = chooseCards(game, `${s}: which card${k === 1 ? '' : 's'} player ${p} discards (the known cards in hand: ${st.handCards.join(', ') || 'none'})`, k, [...st.handCards], ['5-11-1'], undefined, Math.max(0, k - unknown));
   }
   for (const id of named) st.handCards.splice(st.handCards.indexOf(id), 1);
   const anonymous = k - named.length;
@@ -724,26 +738,53 @@ function deployFrom(game: Game, ctx: AbilityCtx, step: Extract<Step, { do: 'depl
     }
     emit(game, `${face.name} is deployed from player ${ctx.controller}'s ${step.zone} (${s})`, ['5-7-1-1', '5-8-1']);
     if (face.type === 'base') putBaseIntoPlay(game, ctx.controller, freshId(game, id), face, s);
-    else putIntoBattleArea(game, newUnit(freshId(game, id), ctx.controller, face, false), s);
+    else {
+      const unit = newUnit(freshId(game, id), ctx.controller, face, false);
+      if (step.zone === 'trash') unit.fromTrash = true;
+      putIntoBattleArea(game, unit, s);
+    }
     any = true;
   }
   return any;
 }
 
-/** Runs an effect's steps in order (1-3-7). */
-export function runEffect(game: Game, ctx: AbilityCtx, steps: readonly EffectStep[]): void {
+/**
+ * Runs an effect's steps in order (1-3-7). A leading condition governs the whole effect (10-2-1);
+ * targets chosen together are all or nothing (10-3-3-1); a triggered 【Once per Turn】 ability that
+ * performed nothing was not used (1-3-2-1). Returns whether any step did something.
+ */
+export function runEffect(game: Game, ctx: AbilityCtx, steps: readonly EffectStep[]): boolean {
   let lastDone = true;
-  for (const es of steps) {
-    if (game.over) return;
+  let performed = false;
+  for (let i = 0; i < steps.length; i++) {
+    const es = steps[i]!;
+    if (game.over) return performed;
     if (es.ifDone && !lastDone) {
       emit(game, `"If you do": the part before it did not happen, so the rest of ${src(ctx)} is not resolved`, ['5-20-1']);
+      notReached(game, ctx, steps.slice(i));
       lastDone = false;
       continue;
     }
     if (es.ifDone) emit(game, `"If you do": the part before it happened, so ${src(ctx)} goes on`, ['5-20-1']);
     const failed = es.when?.find((c) => !conditionHolds(game, ctx, c));
     if (failed) {
+      if (i === 0 && steps.length > 1) {
+        // "If …, draw 1. Then, discard 1.": the leading "If" is the condition of the whole effect.
+        emit(game, `${src(ctx)}: the condition "${renderCondition(failed)}" does not hold, and it leads the whole effect, so nothing of it activates`, ['10-2-1']);
+        notReached(game, ctx, steps);
+        break;
+      }
       emit(game, `${src(ctx)}: the condition "${renderCondition(failed)}" does not hold, so that part does not activate`, ['10-2-1']);
+      notReached(game, ctx, [es]);
+      lastDone = false;
+      continue;
+    }
+    const group = together(steps, i);
+    const missing = group > 1 ? unchoosable(game, ctx, steps.slice(i, i + group)) : null;
+    if (missing) {
+      emit(game, `${src(ctx)}: the targets are chosen together and ${missing} cannot be chosen, so none is chosen and that part does not activate`, ['10-3-3-1', '10-2-2']);
+      notReached(game, ctx, steps.slice(i, i + group));
+      i += group - 1;
       lastDone = false;
       continue;
     }
@@ -751,6 +792,7 @@ export function runEffect(game: Game, ctx: AbilityCtx, steps: readonly EffectSte
     let entry: Choice | undefined;
     if (es.optional && !possible(game, ctx, step)) {
       emit(game, `${src(ctx)}: the "you may" part cannot be done here (nothing it could choose), so there is nothing to decide`, ['10-1-3', '10-2-2']);
+      skipDecision(game, `${src(ctx)} ("you may" ${es.step.do})`);
       lastDone = false;
       continue;
     }
@@ -764,7 +806,50 @@ export function runEffect(game: Game, ctx: AbilityCtx, steps: readonly EffectSte
       entry = d.entry?.targets !== undefined || d.entry?.cards !== undefined ? d.entry : undefined;
     }
     lastDone = runStep(game, ctx, step, entry);
+    performed = performed || lastDone;
   }
+  if (!performed && !game.over) refundOncePerTurn(game, ctx);
+  return performed;
+}
+
+/** The decisions of steps the effect did not reach ("you may", "choose"): a choice given for one is not a mismatch. */
+function notReached(game: Game, ctx: AbilityCtx, steps: readonly EffectStep[]): void {
+  for (const es of steps) {
+    const sel = 'target' in es.step ? es.step.target : null;
+    if (es.optional) skipDecision(game, `${src(ctx)} ("you may" ${es.step.do})`);
+    if (sel?.type === 'choose' || es.step.do === 'deploy-from' || es.step.do === 'trash-to-hand' || es.step.do === 'look-top') skipDecision(game, `${src(ctx)} (${es.step.do})`);
+  }
+}
+
+/** How many steps from `i` are one sentence joined by "and" ("Choose 1 of your Units and 1 enemy Unit. Rest them."). */
+function together(steps: readonly EffectStep[], i: number): number {
+  if (steps[i]!.and) return 1;
+  let n = 1;
+  while (steps[i + n]?.and) n++;
+  return n;
+}
+
+/** The first target of a sentence's chooses that has no legal candidate (its filter words), or null. */
+function unchoosable(game: Game, ctx: AbilityCtx, group: readonly EffectStep[]): string | null {
+  for (const es of group) {
+    const step = stepNow(game, ctx, es, false);
+    const sel = 'target' in step ? step.target : null;
+    if (!es.optional && sel?.type === 'choose' && sel.min > 0 && candidates(game, ctx, sel).length < sel.min) return `"${sel.min} ${renderNoun(sel.filter)}"`;
+  }
+  return null;
+}
+
+/**
+ * 1-3-2-1: an action on a card already in that state is not performed. A triggered 【Once per Turn】
+ * ability none of whose actions was performed ("set this Unit as active" on an active Unit) has not
+ * been used, so it may activate again this turn (13-2-13-1).
+ */
+function refundOncePerTurn(game: Game, ctx: AbilityCtx): void {
+  if (ctx.ability.kind !== 'triggered' || !ctx.ability.oncePerTurn) return;
+  const at = game.usedThisTurn.indexOf(onceKey(ctx));
+  if (at < 0) return;
+  game.usedThisTurn.splice(at, 1);
+  emit(game, `${src(ctx)}: none of its actions was performed, so 【Once per Turn】 is not used up`, ['1-3-2-1', '13-2-13-1']);
 }
 
 /**

@@ -105,6 +105,9 @@ const cardDetails = {
   token: z.boolean().optional(),
 };
 
+/** Only Units have link conditions (2-12-2, 3-2-6): a Pilot or a Base description has none. */
+const { link: _link, ...detailsWithoutLink } = cardDetails;
+
 const inlineCard = shared(
   strictObject({
     ...cardNaming,
@@ -125,7 +128,7 @@ const pilotSpec = shared(
       ...cardNaming,
       ap: delta('pilot ap').optional(),
       hp: delta('pilot hp').optional(),
-      ...cardDetails,
+      ...detailsWithoutLink,
     }),
   ]),
   'Pilot',
@@ -152,7 +155,7 @@ const baseSpec = strictObject({
   ...cardNaming,
   ap: count('ap').optional(),
   hp: count('hp').optional(),
-  ...cardDetails,
+  ...detailsWithoutLink,
   damage: count('damage').optional(),
   rested: z.boolean().optional(),
 });
@@ -217,7 +220,7 @@ const acting = {
 const choiceSpec = strictObject({
   targets: z.array(id('target')).max(12, 'at most 12 targets').optional().describe('For a "choose"'),
   use: z.boolean().optional().describe('For a "you may" or 【Burst】'),
-  cards: z.array(id('card')).max(12, 'at most 12 cards').optional().describe('Cards taken from the deck, deployed from hand/trash, or discarded'),
+  cards: z.array(id('card')).max(12, 'at most 12 cards').optional().describe('Cards taken from deck, deployed from hand/trash, or discarded'),
   where: z.enum(['top', 'bottom']).optional().describe('For "top or bottom of your deck"'),
 });
 
@@ -322,7 +325,7 @@ export const actionSchema = shared(
 );
 
 // Built once: zod reads the getter above whenever it looks at the attack's fields.
-const actionStep = z.array(actionSchema).max(20, 'at most 20 action step actions').optional().describe('In the action step, in order (9-2): play, activate');
+const actionStep = z.array(actionSchema).max(20, 'at most 20 action step actions').optional().describe('Action step, in order (9-2): play, activate');
 
 export const simulateRulingInputSchema = strictObject({
   state: strictObject({
@@ -336,7 +339,7 @@ export const simulateRulingInputSchema = strictObject({
 // ---------------------------------------------------------------------------------------------
 // Output
 
-const rules = shared(z.array(z.string()).describe('Rule numbers (EN 1.7.0)'), 'Rules');
+const rules = shared(z.array(z.string()).describe('Rule numbers (EN 1.7.0; "JA n": Japanese only)'), 'Rules');
 
 const unitOut = shared(z.object({
   id: z.string(),
@@ -386,16 +389,19 @@ export const violationOut = z.object({
 });
 
 const undeterminedOut = z.object({
-  kind: z.enum(['loop', 'too-large']),
+  kind: z.enum(['not-executed', 'loop', 'too-large']).describe('not-executed: a decisive ability not run'),
+  conclusion: z.enum(['legality', 'outcome']).describe('What it leaves open'),
   reason: z.string(),
   action: z.number().nullable(),
-  abilities: z.array(z.string()),
+  unit: z.string().nullable(),
+  card: z.string().nullable(),
+  abilities: z.array(z.string()).describe('Ability texts involved'),
   rules,
 });
 
 export const simulateRulingOutputSchema = z
   .object({
-    legal: z.boolean().describe('False: state is before the illegal action'),
+    legal: z.boolean().nullable().describe('false: state before the illegal action; null: undetermined'),
     violations: z.array(violationOut),
     winner: playerId.nullable(),
     defeated: z.array(playerId),
@@ -416,7 +422,7 @@ export const simulateRulingOutputSchema = z
     complete: z.boolean(),
     not_executed: z
       .array(z.object({ unit: z.string(), card: z.string().nullable(), text: z.string(), reason: z.string() }))
-      .describe('Abilities not run: resolve by hand; the answer is partial'),
+      .describe('Not run: resolve by hand'),
     rules_cited: rules,
     state: z.object({
       active_player: playerId,

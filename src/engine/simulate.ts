@@ -5,7 +5,7 @@
  */
 import { applySupport, validateSupport } from './abilities.js';
 import { resolveAttack, validateAttack } from './battle.js';
-import { ChoiceProblem } from './choices.js';
+import { ChoiceProblem, unaskedChoices } from './choices.js';
 import { EngineStop, EVENTS_SHOWN_HEAD, EVENTS_SHOWN_TAIL, startAction } from './bounds.js';
 import { applyActivate, applyPlay } from './commands.js';
 import { applyEffect } from './effects.js';
@@ -65,22 +65,21 @@ function applyOne(game: Game, action: Action, cards: CardLookup): Problem | null
  * restores the state. The game may be left half-changed when a problem is returned.
  */
 export function applyAction(game: Game, action: Action, cards: CardLookup): Problem | null {
-  const outer = { choices: game.choices, used: game.choicesUsed };
+  const outer = { choices: game.choices, used: game.choicesUsed, asked: game.choicesAsked, skipped: game.choicesSkipped };
   game.choices = action.choices ?? [];
   game.choicesUsed = 0;
+  game.choicesAsked = [];
+  game.choicesSkipped = [];
   try {
-    const problem = applyOne(game, action, cards);
-    if (!problem && game.choicesUsed < game.choices.length) {
-      const n = game.choices.length - game.choicesUsed;
-      emit(game, `${n} of the ${game.choices.length} choices given with this action ${n === 1 ? 'was' : 'were'} not needed (from choices[${game.choicesUsed}]): no ability asked for ${n === 1 ? 'it' : 'them'}`, []);
-    }
-    return problem;
+    return applyOne(game, action, cards) ?? unaskedChoices(game);
   } catch (err) {
     if (err instanceof ChoiceProblem) return err.problem;
     throw err;
   } finally {
     game.choices = outer.choices;
     game.choicesUsed = outer.used;
+    game.choicesAsked = outer.asked;
+    game.choicesSkipped = outer.skipped;
   }
 }
 
@@ -137,16 +136,17 @@ function shownEvents(game: Game): { events: Game['events']; omitted: number } {
   return { events: [...all.slice(0, EVENTS_SHOWN_HEAD), gap, ...all.slice(all.length - EVENTS_SHOWN_TAIL)], omitted };
 }
 
-export function toOutput(game: Game, violations: Violation[], applied: number, undetermined: Undetermined[] = []): SimulateRulingOutput {
+export function toOutput(game: Game, violations: Violation[], applied: number): SimulateRulingOutput {
   const { events, omitted } = shownEvents(game);
   return {
-    legal: violations.length === 0,
+    // An unexecuted decisive ability (not-executed.ts), a loop or an exhausted budget (bounds.ts) leaves it open.
+    legal: violations.length > 0 ? false : game.undetermined.length > 0 ? null : true,
     violations,
+    undetermined: game.undetermined,
     winner: game.winner,
     defeated: [...game.defeated],
     game_over: game.over,
     actions_applied: applied,
-    undetermined,
     // The game ends with the answer: its arrays are handed over, not copied.
     events,
     events_omitted: omitted,
@@ -176,7 +176,7 @@ function toViolation(problem: Problem, index: number | null, action: Action | nu
  */
 function run(input: SimulateRulingInput, cards: CardLookup): SimulateRulingOutput {
   const played = playActions(input, cards, input.actions.length);
-  if (played.stopped) return toOutput(played.game, played.violations, played.applied, [played.stopped]);
+  if (played.stopped) return toOutput(played.game, played.violations, played.applied);
   if (!played.failed) return toOutput(played.game, played.violations, played.applied);
   const { index, problem } = played.failed;
   // The legal prefix played again: it ends as a finished run does (no action or step under way).
@@ -189,25 +189,28 @@ interface Played {
   violations: Violation[];
   applied: number;
   failed: { index: number; problem: Problem } | null;
-  /** The engine's bounds ended the run inside this action: a loop or a simulation too large. */
-  stopped?: Undetermined;
+  /** The engine's bounds ended the run inside this action (a loop or a simulation too large); it is in game.undetermined. */
+  stopped?: boolean;
 }
 
 /**
  * A loop or an exhausted budget, as an answer: what could not be settled, and what happened up to
  * there. The state is as it stood when the engine stopped, in the middle of the action.
  */
-function stopAnswer(game: Game, stop: EngineStop, index: number, action: Action): Undetermined {
+function recordStop(game: Game, stop: EngineStop, index: number, action: Action): void {
   const later = `action ${index} (${action.type}) was stopped part way, and no later action was performed`;
   game.actionIndex = index;
   emit(game, `Stopped: ${stop.message}; ${later}`, []);
-  return {
+  game.undetermined.push({
     kind: stop.kind,
+    conclusion: 'outcome',
     reason: `${stop.message}; ${later}. The state shown is where it stopped.`,
     action: index,
+    unit: null,
+    card: null,
     abilities: stop.abilities,
     rules: [],
-  };
+  });
 }
 
 /** Setup, then the first `upTo` actions, stopping at the end of the game or the first illegal one. */
@@ -231,7 +234,8 @@ function playActions(input: SimulateRulingInput, cards: CardLookup, upTo: number
     } catch (err) {
       if (!(err instanceof EngineStop)) throw err;
       game.pending = [];
-      return { game, violations: [], applied, failed: null, stopped: stopAnswer(game, err, i, action) };
+      recordStop(game, err, i, action);
+      return { game, violations: [], applied, failed: null, stopped: true };
     }
     if (p) return { game, violations: [], applied, failed: { index: i, problem: p } };
     applied += 1;

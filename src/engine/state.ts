@@ -92,6 +92,8 @@ export interface ConstantState {
   immunities: { what: Immunity; from: Filter; source: string }[];
   /** On the card whose constant it is: its controller's Shields can't receive this damage (10-1-5-6). */
   shieldGuards: { guard: DamageGuard; source: string }[];
+  /** "Enemy Units choose this rested Unit as their attack target if possible": the attackers it binds, and where it comes from. */
+  drawsAttacks: { attackers: Filter; source: string }[];
   /** Labels of the abilities that apply, for the log. */
   sources: string[];
   /** What each "… for each …" constant amounts to now ("AP+6 (3 matching Units in play) from …"), for the log; absent when none applies. */
@@ -128,6 +130,8 @@ export interface Unit {
   damage: number;
   /** 3-2-4 cannot attack the turn it is deployed (unless a Link Unit, 3-2-6-3). */
   deployedThisTurn: boolean;
+  /** Deployed from its owner's trash by an effect (5-7-1-1): "If you deploy this Unit from your trash". */
+  fromTrash?: boolean;
   modifiers: Modifier[];
   timedKeywords: TimedKeyword[];
   timedPermissions: TimedPermission[];
@@ -149,7 +153,7 @@ export interface Base {
 }
 
 export function noConstants(): ConstantState {
-  return { ap: 0, hp: 0, keywords: [], attackActive: [], cannotAttack: false, cannotAttackPlayer: false, guards: [], immunities: [], shieldGuards: [], sources: [] };
+  return { ap: 0, hp: 0, keywords: [], attackActive: [], cannotAttack: false, cannotAttackPlayer: false, guards: [], immunities: [], shieldGuards: [], drawsAttacks: [], sources: [] };
 }
 
 /** 4-6-4-2 a Shield has 1 HP; its card is face down, known only if the scenario names it. */
@@ -233,9 +237,15 @@ export interface Game {
   /** 【Once per Turn】 abilities used this turn ("<card id>#<ability index>"). */
   usedThisTurn: string[];
   notExecuted: NotExecuted[];
+  /** Conclusions an ability that did not run could change (not-executed.ts). */
+  undetermined: Undetermined[];
   /** The decisions the current action brings, and how many were used. */
   choices: Choice[];
   choicesUsed: number;
+  /** What the current action's abilities asked the players, in order (for a choice nobody asked for). */
+  choicesAsked: string[];
+  /** Decisions the text reached with nothing to decide (no legal target, a "you may" that cannot be done). */
+  choicesSkipped: string[];
   /** Pending damage reduction while a "receives damage" ability resolves (5-21). */
   damageReduction: number;
   /** Set by a 【Burst】 effect that moved its own card (13-2-5-3: then it does not go to the trash). */
@@ -264,6 +274,21 @@ export interface PendingTrigger {
 }
 
 /** A card ability that mattered to the scenario but was not run (never partly run). */
+/**
+ * A conclusion of the answer left open, and why: an ability that did not run could change it, or
+ * the engine's bounds stopped the run (a loop, a simulation too large).
+ */
+export interface Undetermined {
+  kind: 'not-executed' | 'loop' | 'too-large';
+  conclusion: 'legality' | 'outcome';
+  reason: string;
+  action: number | null;
+  unit: string | null;
+  card: string | null;
+  abilities: string[];
+  rules: string[];
+}
+
 export interface NotExecuted {
   unit: string;
   card: string | null;

@@ -10,6 +10,7 @@ import { checkRepeat, countResolution } from './bounds.js';
 import { unitAbilitySources } from './constants.js';
 import { newCtx, onceKey, type AbilityCtx } from './context.js';
 import { renderCondition } from '../abilities/patterns/condition.js';
+import { renderPilotQualifier } from '../abilities/patterns/header.js';
 import { conditionHolds, unitMatches } from './filters.js';
 import { emit } from './log.js';
 import { reportUnsupported, unsupportedTiming } from './not-executed.js';
@@ -34,6 +35,7 @@ const TRIGGER_RULES: Record<Trigger, string[]> = {
   'deals-battle-damage': ['8-5-3-2', '5-5-3'],
   'destroys-shield-area-card': ['4-6-2', '11-3-1'],
   'friendly-destroys-shield-area-card': ['4-6-2', '11-3-1'],
+  'friendly-destroys-enemy-with-battle-damage': ['8-5-3-2-1'],
 };
 
 const TAG: Record<Trigger, string> = {
@@ -53,6 +55,7 @@ const TAG: Record<Trigger, string> = {
   'deals-battle-damage': 'When it deals battle damage to an enemy Unit',
   'destroys-shield-area-card': 'When it destroys an enemy shield area card with damage',
   'friendly-destroys-shield-area-card': 'When one of your Units destroys an enemy shield area card with damage',
+  'friendly-destroys-enemy-with-battle-damage': 'When one of your Units destroys an enemy Unit with battle damage',
 };
 
 /** The timing words an unsupported ability's text starts with, per trigger. */
@@ -150,7 +153,7 @@ export function abilitiesFor(game: Game, trigger: Trigger, src: TriggerSource): 
       // "destroys an enemy Unit paired with a (Newtype) Pilot": the destroyed Unit as it last was (its Pilot went with it, 3-3-6).
       if (a.destroyedUnit && (!src.battleOpponent || !unitMatches(src.battleOpponent, a.destroyedUnit, src.unit?.owner ?? game.active, src.unit ?? null))) return;
       // "one of your other (Academy) Units": the Unit that received (or dealt) the damage, "other" than this one.
-      const watchedUnit = trigger === 'friendly-destroys-shield-area-card' ? src.destroyer : src.damaged;
+      const watchedUnit = trigger === 'friendly-destroys-shield-area-card' || trigger === 'friendly-destroys-enemy-with-battle-damage' ? src.destroyer : src.damaged;
       if (a.watched && (!watchedUnit || !unitMatches(watchedUnit, a.watched, src.unit?.owner ?? src.base?.owner ?? game.active, src.unit ?? null))) return;
       const ctx = newCtx({
         controller: src.unit?.owner ?? src.base?.owner ?? src.owner ?? game.active,
@@ -167,7 +170,11 @@ export function abilitiesFor(game: Game, trigger: Trigger, src: TriggerSource): 
       if (unmet) {
         // Only worth a line when the trigger itself happened and a printed condition stopped it.
         if (unmet.type !== 'paired' && unmet.type !== 'linked') emit(game, `${TAG[trigger]} of ${ctx.label} does not trigger: "${renderCondition(unmet)}" does not hold`, ['10-1-6-2', '10-2-1']);
-        else if (unmet.type === 'paired' && unmet.pilot && src.unit?.pilot) emit(game, `${TAG[trigger]} of ${ctx.label} does not trigger: its Pilot does not fit "${renderCondition(unmet)}"`, ['13-2-9-2', '10-1-6-2']);
+        else if (unmet.type === 'paired' && unmet.pilot && src.unit?.pilot) {
+          const p = src.unit.pilot.face;
+          const has = p.traits.length ? `its traits are ${p.traits.map((t) => `(${t})`).join('/')}` : 'it has no trait';
+          emit(game, `${TAG[trigger]} of ${ctx.label} does not trigger: it needs a ${renderPilotQualifier(unmet.pilot)} paired with this Unit, and ${p.name} is not one (${has}; Lv.${p.level}, ${p.color ?? 'no color'})`, ['13-2-9-2', '10-1-6-2']);
+        }
         return;
       }
       out.push(ctx);
@@ -201,6 +208,13 @@ export function queueShieldAreaCardDestroyed(game: Game, unit: Unit, kind: 'batt
   for (const u of st.units) if (hasTrigger(u, 'friendly-destroys-shield-area-card')) n += queueTriggers(game, 'friendly-destroys-shield-area-card', { unit: u, destroyer: unit, damage });
   if (st.base && hasTrigger(st.base, 'friendly-destroys-shield-area-card')) n += queueTriggers(game, 'friendly-destroys-shield-area-card', { base: st.base, destroyer: unit, damage });
   return n;
+}
+
+/** "When one of your Units destroys an enemy Unit with battle damage" on the cards of `unit`'s owner (10-1-6-1). */
+export function queueFriendlyDestroyedEnemy(game: Game, unit: Unit, destroyed: Unit): void {
+  const st = game.players[unit.owner];
+  for (const u of st.units) if (hasTrigger(u, 'friendly-destroys-enemy-with-battle-damage')) queueTriggers(game, 'friendly-destroys-enemy-with-battle-damage', { unit: u, destroyer: unit, battleOpponent: destroyed });
+  if (st.base && hasTrigger(st.base, 'friendly-destroys-enemy-with-battle-damage')) queueTriggers(game, 'friendly-destroys-enemy-with-battle-damage', { base: st.base, destroyer: unit, battleOpponent: destroyed });
 }
 
 function effectOf(a: CompiledAbility) {

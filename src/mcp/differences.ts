@@ -13,7 +13,7 @@ export const differenceSchema = z
     signals: z.array(z.string()),
     other_document: z.string(),
   })
-  .describe('EN and JA rules differ here');
+  .describe('EN/JA differ here');
 
 export type DifferenceField = z.infer<typeof differenceSchema>;
 

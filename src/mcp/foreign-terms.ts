@@ -40,7 +40,7 @@ export const FOREIGN_TERMS: ForeignTerm[] = [
 
 export const termNoteSchema = z
   .object({ term: z.string(), here: z.string(), document: z.string(), rule: z.string(), note: z.string() })
-  .describe('A term from another card game this game does not have');
+  .describe('A term of another card game, not this one');
 
 export type TermNote = z.infer<typeof termNoteSchema>;
 

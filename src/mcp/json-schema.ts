@@ -221,12 +221,14 @@ function untypedOutputEnums(node: JsonSchema): void {
  * Below its top level, an output schema keeps its structure and drops its leaf detail. The whole
  * tools/list has 24 KB; the input schemas, which an assistant needs to call a tool right, take
  * half of it, and the output schemas written out in full were 17 KB. So every output object
- * except the top-level one is published with its `type`, its `required` fields, and the schemas of
- * only those fields that hold further objects (described the same way) or a closed set of values
- * (an enum); a leaf field (a string, number, boolean, list of strings, or any of those or null) is
- * named in `required` and its type is left out, an optional leaf field is left out, and
- * `additionalProperties: false` is not repeated. The top level stays exact: every field's type,
- * `required`, no other field. docs/tools.md says the same for clients.
+ * except the top-level one is published with its `type` and the schemas of only those fields that
+ * hold further objects (described the same way) or a closed set of values (an enum); a leaf field
+ * (a string, number, boolean, list of strings, or any of those or null) is named in `required` and
+ * its type is left out, an optional leaf field is left out, and `additionalProperties: false` is
+ * not repeated. `required` is kept one level down (a result, a card, a rule) and left out deeper (a
+ * result's children, a rule's citations), where an assistant learns the fields from the answer
+ * itself. The top level stays exact: every field's type, `required`, no other field. docs/tools.md
+ * says the same for clients.
  */
 function relaxNestedOutput(root: JsonSchema): void {
   const defs = (root.$defs ?? {}) as JsonSchema;
@@ -246,19 +248,22 @@ function relaxNestedOutput(root: JsonSchema): void {
     if (r.type === 'array') return closedSet(r.items);
     return Array.isArray(r.anyOf) && r.anyOf.some(closedSet);
   };
-  const visit = (node: JsonSchema, top: boolean) => {
+  // depth counts objects: the top is 0, an object field of it 1 (or a shared definition), its own object fields 2.
+  const visit = (node: JsonSchema, depth: number) => {
+    const inner = node.type === 'object' ? depth + 1 : depth;
     for (const c of children(node)) {
       const v = c.get();
-      if (isObject(v)) visit(v, false);
+      if (isObject(v)) visit(v, inner);
     }
-    if (top || node.type !== 'object') return;
+    if (depth === 0 || node.type !== 'object') return;
     if (node.additionalProperties === false) delete node.additionalProperties;
+    if (depth >= 2) delete node.required;
     const properties = node.properties;
     if (!isObject(properties)) return;
     for (const [name, field] of Object.entries(properties)) if (!holdsObjects(field) && !closedSet(field)) delete properties[name];
     if (!Object.keys(properties).length) delete node.properties;
   };
-  visit(root, true);
+  visit(root, 0);
 }
 
 /** Drops the `$defs` nothing refers to any more (the variants `flattenUnions` inlined). */

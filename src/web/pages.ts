@@ -387,11 +387,13 @@ export function deckPage(kb: Knowledge, list: string | undefined, problem?: stri
     return { title: 'Deck check', status: 400, body: html`<h1>Deck check</h1><p class="empty">${message}</p>${form}` };
   }
   const s = out.summary;
+  // "JA 5-22-p2": a Japanese rule the English has no counterpart for.
+  const citedHref = (id: string) => (id.startsWith('JA ') ? ruleHref('gundam-cr-ja', id.slice(3)) : ruleHref('gundam-cr-en', id));
   return {
     title: out.legal ? 'Legal deck' : 'Illegal deck',
     body: html`<h1>Deck check</h1>
 <p class="verdict ${out.legal ? 'legal' : 'illegal'}" id="verdict">${out.legal ? 'Legal deck.' : `Illegal deck: ${out.violations.length} problem${out.violations.length === 1 ? '' : 's'}.`}</p>
-${out.violations.length ? html`<ul class="violations">${(out.violations as Any[]).map((v) => html`<li>${v.reason} <br><span class="meta">Rules</span> ${chips((v.rules as string[]).map((id) => ({ id, href: ruleHref('gundam-cr-en', id) })))}${v.cards.length ? html`<br><span class="meta">Cards: ${v.cards.join(', ')}</span>` : ''}</li>`)}</ul>` : ''}
+${out.violations.length ? html`<ul class="violations">${(out.violations as Any[]).map((v) => html`<li>${v.reason} <br><span class="meta">Rules</span> ${chips((v.rules as string[]).map((id) => ({ id, href: citedHref(id) })))}${v.cards.length ? html`<br><span class="meta">Cards: ${v.cards.join(', ')}</span>` : ''}</li>`)}</ul>` : ''}
 ${parsed.unread.length ? html`<p class="note">Lines not read as cards: ${parsed.unread.map((u) => `${u.line}: “${u.text}”`).join('; ')}</p>` : ''}
 <p class="meta">Deck ${s.deck_cards} cards (${s.types.unit} units, ${s.types.pilot} pilots, ${s.types.command} commands, ${s.types.base} bases), colors: ${s.colors.join(', ') || 'none'}; resource deck ${s.resource_cards} cards.</p>
 ${out.read.length ? html`<p class="meta">Read as: ${(out.read as Any[]).map((r) => `“${r.written}” → ${r.card} ${r.name}`).join('; ')}</p>` : ''}<p class="meta" id="restriction-list">${out.restriction_list ? `Banned/restricted list applied: ${out.restriction_list.label}.` : 'No banned/restricted list in force: construction rules only.'}</p>

@@ -32,7 +32,7 @@ const SAMPLE: [string, string | null, 'checked' | 'uncertain' | null][] = [
   ['11-4-2', '11-4-2', 'checked'], // battle area full: choose one to trash
   ['13-1-2-3', '13-1-2-3', 'checked'], // <Breach> even when both are destroyed
   ['3-4-6-3', '3-4-6-3', 'checked'], // a Pilot while paired, a Command elsewhere
-  ['8-4-1', '8-4-1', 'uncertain'], // right link; the Japanese cites 9. (action steps), the English "8."
+  ['8-4-1', '8-4-1', 'checked'], // both cite 9 (action steps) once the English "See 8." is repaired
   ['12-3-14', '12-3-14', 'uncertain'], // the Japanese gives only the procedure English 12-3-14-1 words
   ['12-3-14-1', null, null], // pairing a Pilot only with your own Unit: no English rule
   ['3-4-6-4', null, null], // a paired Command's command effect: not in the English

@@ -182,11 +182,14 @@ describe('glossary', () => {
 });
 
 describe('tournament documents', () => {
-  it('has one record per numbered section of the manual, table of contents dropped', () => {
+  it('has one record per numbered section of the manual and per infraction and match structure, table of contents dropped', () => {
     const m = corpus.records.filter((r) => r.document === 'gundam-tournament-rules-en');
     const ids = m.map((r) => r.id);
     expect(ids).toEqual(expect.arrayContaining(['1.0', '2.4', '2.4.1', '2.4.1.1', '2.6', '4.10', '7.4.3', '8.5']));
-    expect(m.filter((r) => r.id !== 'preface')).toHaveLength(75);
+    // 75 numbered sections, plus the items built from them: 22 infractions of 7.4.1-7.4.3 and the 4 match structures of 3.5.
+    const items = m.filter((r) => /^7\.4\.[1-3]\.\d+$|^3\.5\.\d$/.test(r.id));
+    expect(items).toHaveLength(26);
+    expect(m.filter((r) => r.id !== 'preface')).toHaveLength(75 + items.length);
     expect(rule('gundam-tournament-rules-en', '2.4.1').heading).toBe('Cards');
     expect(rule('gundam-tournament-rules-en', '2.4.1').parent).toBe('2.4');
     expect(rule('gundam-tournament-rules-en', '2.4').parent).toBe('2.0');

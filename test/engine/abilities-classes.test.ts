@@ -220,14 +220,14 @@ describe('"If …, choose … / deal N damage / reduce by N instead" (10-1-9-1-1
     expect(out.destroyed).toContain('a2');
   });
 
-  it('EB01-082 Warship Cruise 【Burst】 → 【Action】 that is not read (multiplayer text): reported in not_executed, never partly run', () => {
+  it('EB01-082 Warship Cruise 【Burst】 → 【Action】 read for two players (12-2-6: "1 Unit … belonging to each enemy player" is 1 enemy Unit): the Lv.2 attacker returns to its owner\'s hand', () => {
     const out = sim({
       state: { active_player: 'A', players: { A: { units: [{ id: 'a1', name: 'Attacker', level: 2, ap: 3, hp: 3 }] }, B: { base: null, shields: ['EB01-082'] } } },
       actions: [{ type: 'attack', attacker: 'a1', target: 'player', choices: [{ use: true }] }],
     });
     expect(out.legal).toBe(true);
-    expect(out.not_executed).toEqual([expect.objectContaining({ card: 'EB01-082' })]);
-    expect(unitOf(out, 'a1')).toBeDefined();
+    expect(out.not_executed).toEqual([]);
+    expect(unitOf(out, 'a1')).toBeUndefined();
   });
 
   it('ST08-013 Lady Luck: 2 damage instead of 1 while a friendly (Mafty) Link Unit is in play', () => {

@@ -33,6 +33,14 @@ export function ruleIds(): Set<string> {
   return ruleSet;
 }
 
+let jaSet: Set<string> | undefined;
+
+/** The Japanese rules' ids as the engine cites them where the English has no counterpart ("JA 5-22-p2"). */
+export function jaRuleIds(): Set<string> {
+  jaSet ??= new Set(corpus().records.filter((r) => r.document === 'gundam-cr-ja').map((r) => `JA ${r.id}`));
+  return jaSet;
+}
+
 /** Parses with the input schema (as the MCP layer will), simulates, and checks the output shape. */
 export function sim(input: unknown): SimulateRulingOutput {
   const parsed = simulateRulingInputSchema.parse(input);

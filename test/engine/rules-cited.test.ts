@@ -7,7 +7,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { KEYWORDS } from '../../src/corpus/keywords.js';
 import { EXTRA_RULINGS } from './scenarios.js';
-import { citedRules, readJsonl, ruleIds, sim } from './helpers.js';
+import { citedRules, jaRuleIds, readJsonl, ruleIds, sim } from './helpers.js';
 import type { RulingCase } from './checker.js';
 
 const engineDir = path.resolve(import.meta.dirname, '..', '..', 'src', 'engine');
@@ -40,7 +40,18 @@ describe('cited rule numbers exist in gundam-cr-en', () => {
   it('every rule cited by every example and scenario answer exists', () => {
     const cases = [...readJsonl<RulingCase>(path.join(import.meta.dirname, 'fixtures', 'rulings-dev.jsonl')), ...EXTRA_RULINGS];
     const missing = new Set<string>();
-    for (const c of cases) for (const r of citedRules(sim(c.input))) if (!ruleIds().has(r)) missing.add(`${c.name}: ${r}`);
+    for (const c of cases) for (const r of citedRules(sim(c.input))) if (!ruleIds().has(r) && !jaRuleIds().has(r)) missing.add(`${c.name}: ${r}`);
     expect([...missing]).toEqual([]);
+  });
+
+  it('a Japanese rule the English has no counterpart for is cited as "JA <id>" and exists in gundam-cr-ja (5-22 バトル)', () => {
+    expect(jaRuleIds().has('JA 5-22-p2')).toBe(true);
+    expect(ruleIds().has('5-22')).toBe(false);
+    const engineJa = new Set<string>();
+    for (const file of fs.readdirSync(engineDir).filter((f) => f.endsWith('.ts'))) {
+      for (const m of fs.readFileSync(path.join(engineDir, file), 'utf8').matchAll(/'(JA [\w-]+)'/g)) engineJa.add(m[1]!);
+    }
+    expect(engineJa.size).toBeGreaterThan(0);
+    expect([...engineJa].filter((r) => !jaRuleIds().has(r))).toEqual([]);
   });
 });

@@ -111,7 +111,7 @@ describe('toolJsonSchema', () => {
     expect(toolJsonSchema(shape, 'input').properties).toEqual({ language: { type: 'string', enum: ['en', 'ja'] } });
   });
 
-  it('publishes an output object below the top level as its required fields plus its object and enum fields', () => {
+  it('publishes an output object one level down as its required fields plus its object and enum fields; deeper ones without required', () => {
     const inner = z.object({ id: z.string(), score: z.number().nullable(), note: z.string().optional(), kind: z.enum(['a', 'b']), child: z.object({ x: z.number() }).nullable() });
     const json = toolJsonSchema(z.object({ name: z.string(), items: z.array(inner) }), 'output');
     expect(json).toEqual({
@@ -122,7 +122,7 @@ describe('toolJsonSchema', () => {
           type: 'array',
           items: {
             type: 'object',
-            properties: { kind: { enum: ['a', 'b'] }, child: { anyOf: [{ type: 'object', required: ['x'] }, { type: 'null' }] } },
+            properties: { kind: { enum: ['a', 'b'] }, child: { anyOf: [{ type: 'object' }, { type: 'null' }] } },
             required: ['id', 'score', 'kind', 'child'],
           },
         },

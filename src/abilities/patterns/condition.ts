@@ -5,6 +5,7 @@
  */
 import type { Cmp, Condition, Filter } from '../ir.js';
 import { parseKeywordName, renderKeyword } from './keyword.js';
+import { renderPilotQualifier } from './header.js';
 import { parseNoun, renderNoun } from './noun.js';
 import { Unread, type Used } from './unread.js';
 
@@ -130,6 +131,8 @@ export const CONDITION_PATTERNS: ConditionPattern[] = [
     read: (m) => ({ type: 'self', filter: { side: 'any', traits: [...m[1]!.matchAll(/\(([^()]+)\)/g)].map((t) => t[1]!) } }),
   },
   { id: 'cond.attacking', re: /^(?:you are|this Unit is|it is) attacking (the enemy player|an enemy Unit)$/, read: (m) => ({ type: 'attacking', target: m[1] === 'the enemy player' ? 'player' : 'unit' }) },
+  { id: 'cond.battling', re: /^this Unit is battling (an? .+)$/, read: (m) => ({ type: 'battling', filter: nounWith(m[1]!.replace(/^an? /, ''), null, false) }) },
+  { id: 'cond.deployed-from-trash', re: /^you deploy this Unit from your trash$/, read: () => ({ type: 'deployed-from-trash' }) },
   { id: 'cond.not-paired', re: /^a Pilot is not paired with this Unit$/, read: () => ({ type: 'not-paired' }) },
   { id: 'cond.paid-with-ex', re: /^you use an EX Resource to play this card$/, read: () => ({ type: 'paid-with-ex' }) },
 ];
@@ -214,10 +217,14 @@ export function renderCondition(c: Condition): string {
       return `this Unit is attacking ${c.target === 'player' ? 'the enemy player' : 'an enemy Unit'}`;
     case 'not-paired':
       return 'a Pilot is not paired with this Unit';
+    case 'deployed-from-trash':
+      return 'you deploy this Unit from your trash';
+    case 'battling':
+      return `this Unit is battling ${/^[aeiou]/i.test(renderNoun(c.filter)) ? 'an' : 'a'} ${renderNoun(c.filter)}`;
     case 'paid-with-ex':
       return 'you use an EX Resource to play this card';
     case 'paired':
-      return 'this Unit is paired';
+      return c.pilot ? `this Unit is paired with a ${renderPilotQualifier(c.pilot)}` : 'this Unit is paired';
     case 'linked':
       return 'this Unit is linked';
   }

@@ -3,7 +3,7 @@
  * <Repair 1>.", "This Unit may choose an active enemy Unit that is Lv.2 or lower as its attack
  * target.", each optionally under "While …," or "During your turn,".
  */
-import type { Condition, Constant } from '../ir.js';
+import type { Condition, Constant, Filter } from '../ir.js';
 import { parseCondition, parseConditions } from './condition.js';
 import { parseCount } from './count.js';
 import { GUARD_SRC, IMMUNE_SRC, parseGuard, parseImmunity } from './guard.js';
@@ -85,6 +85,18 @@ export const CONSTANT_PATTERNS: ConstantPattern[] = [
     id: 'const.cost-for-each',
     re: /^Reduce the cost of this card in your (hand|trash) by an amount equal to the number of (.+)$/,
     read: (m) => ({ type: 'cost', target: { type: 'self' }, zone: m[1] as 'hand' | 'trash', amount: -1, forEach: parseCount(m[2]!, 'number-of'), countWording: 'equal-to' }),
+  },
+  {
+    // "Enemy Units (other than Link Units) choose this rested Unit / one of your rested (Maganac Corps) Units as their attack target if possible when attacking."
+    id: 'const.draws-attacks',
+    re: /^Enemy Units( other than Link Units)? choose (this rested Unit|one of your rested (.+?)) as their attack target if possible when attacking$/,
+    read: (m) => {
+      const attackers: Filter = { side: 'enemy', type: 'unit', ...(m[1] ? { linked: false } : {}) };
+      if (m[2] === 'this rested Unit') return { type: 'draws-attacks', target: { type: 'self' }, attackers };
+      const n = parseNoun(`of your rested ${m[3]!}`);
+      if (n.card || !n.plural || n.filter.type !== 'unit') throw new Unread(m[3]!);
+      return { type: 'draws-attacks', target: { type: 'all', filter: n.filter, zone: 'battle' }, attackers };
+    },
   },
   { id: 'const.cannot-attack', re: /^This Unit can't attack$/, read: () => ({ type: 'cannot-attack', target: { type: 'self' } }) },
   {
@@ -171,7 +183,7 @@ export function parseConstants(body: string, used: Used): { requires: Condition[
     if (pre[1] === 'During' && !/^your (?:opponent's )?turn$/.test(clause)) return null;
     requires.push(...parseConditions(clause, used));
     s = s.slice(pre[0].length);
-    const selfRef = requires.some((r) => r.type === 'self');
+    const selfRef = requires.some((r) => r.type === 'self' || r.type === 'battling');
     if (selfRef && /^it /.test(s)) s = `This Unit ${s.slice(3)}`;
     s = s.charAt(0).toUpperCase() + s.slice(1);
   }
@@ -180,6 +192,13 @@ export function parseConstants(body: string, used: Used): { requires: Condition[
   if (trail && !readsAsConstant(s) && readsAsConstant(s.slice(0, trail.index))) {
     requires.push(parseCondition(`${trail[1]} turn`, used));
     s = s.slice(0, trail.index);
+  }
+  // "This Unit can't attack while there are 6 or less cards in your trash." = "While …, this Unit can't attack."
+  const whileTail = / while (.+)$/.exec(s);
+  if (whileTail && !readsAsConstant(s) && readsAsConstant(s.slice(0, whileTail.index))) {
+    requires.push(...parseConditions(whileTail[1]!, used));
+    used.add('const.trailing-while');
+    s = s.slice(0, whileTail.index);
   }
   if (!readsAsConstant(s)) return null;
   return { requires, effects: parseConstant(s, used) };

@@ -114,6 +114,16 @@ export function parseNoun(np: string): Noun {
     else if ((m = /^ whose Lv\. is equal to or (lower|higher) than (?:that Unit|the Unit rested with this ability)/.exec(s)) && !filter.levelVsPrevious) filter.levelVsPrevious = m[1] === 'lower' ? '<=' : '>=';
     else if ((m = /^ (?:with|that has) no paired Pilot/.exec(s)) && filter.paired === undefined) filter.paired = false;
     else if ((m = /^,? other than Unit tokens/.exec(s)) && filter.token === undefined && filter.type === 'unit') filter.token = false;
+    else if ((m = /^ ((?:that is )?battling) this Unit$/.exec(s)) && !filter.battling && filter.type === 'unit') filter.battling = { self: true, words: m[1]! };
+    else if ((m = /^ ((?:that is )?battling (?:an?|one of your)) (.+)$/.exec(s)) && !filter.battling && filter.type === 'unit') {
+      const inner = parseNoun(m[2]!);
+      if (inner.card || inner.filter.battling || inner.filter.type !== 'unit') fail();
+      if (m[1]!.endsWith('one of your')) {
+        if (inner.filter.side !== 'any') fail();
+        inner.filter.side = 'friendly';
+      }
+      filter.battling = { unit: inner.filter, words: m[1]! };
+    }
     else break;
     s = s.slice(m[0].length);
   }
@@ -170,6 +180,10 @@ export function renderNoun(f: Filter, style: NounStyle = {}): string {
   if (f.paired === false) out += ' with no paired Pilot';
   if (f.linked === false) out += ' other than Link Units';
   if (f.token === false) out += ', other than Unit tokens';
+  if (f.battling) {
+    const oneOf = f.battling.words.endsWith('one of your');
+    out += ` ${f.battling.words} ${f.battling.self ? 'this Unit' : renderNoun(f.battling.unit!, { plural: oneOf, side: !oneOf })}`;
+  }
   return out;
 }
 

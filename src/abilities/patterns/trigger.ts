@@ -22,6 +22,13 @@ export function renderDestroysUnit(f: Filter): string {
   return `When this Unit destroys ${/^[aeiou]/i.test(np) ? 'an' : 'a'} ${np} with battle damage, `;
 }
 
+/** "When one of your (Zeon) Units destroys an enemy Unit with battle damage, " (the watched Units' noun). */
+const FRIENDLY_DESTROYS_UNIT = /^[Ww]hen one of (your .+?) destroys an enemy Unit with battle damage, /;
+
+export function renderFriendlyDestroysUnit(f: Filter | undefined): string {
+  return `When one of your ${f ? renderNoun(f, { side: false, plural: true }) : 'Units'} destroys an enemy Unit with battle damage, `;
+}
+
 /** "When this Unit receives enemy effect damage, " / "… receives damage from an enemy, ". */
 const RECEIVES = /^[Ww]hen this Unit receives (enemy )?(?:(battle|effect) )?damage( from an enemy)?, /;
 
@@ -117,6 +124,13 @@ export function parseTriggerPhrase(
     const damage: DamageQualifier = { ...(fr[3] ? { kind: fr[3] as 'battle' | 'effect' } : {}), ...(fr[2] || fr[4] ? { enemy: true } : {}) };
     const rest = s.slice(fr[0].length);
     return { trigger: 'friendly-receives-damage', requires, rest: rest.charAt(0).toUpperCase() + rest.slice(1), watched: n.filter, ...(Object.keys(damage).length ? { damage } : {}) };
+  }
+  const fd = FRIENDLY_DESTROYS_UNIT.exec(s);
+  if (fd) {
+    const n = parseNoun(`of ${fd[1]!}`);
+    if (n.card || !n.plural || n.filter.side !== 'friendly' || n.filter.type !== 'unit') return null;
+    used.add('trigger.friendly-destroys-with-battle-damage');
+    return { trigger: 'friendly-destroys-enemy-with-battle-damage', requires, rest: restAfter(s, fd[0]), watched: n.filter };
   }
   const shield = DESTROYS_SHIELD_AREA_CARD.exec(s);
   if (shield) {

@@ -82,7 +82,7 @@ export const searchCards = defineTool({
             when: z.enum(['paired', 'linked']).optional(),
           })
           .optional()
-          .describe('With keyword: always, conditional (when: paired/linked), or granted to others'),
+          .describe('With keyword: always, conditional (when), or granted'),
       }),
     ),
   }),
@@ -191,7 +191,7 @@ export const getCard = defineTool({
   name: 'get_card',
   title: 'Get a card',
   description:
-    'One card by id, printing id or name (exact or loose): every field with its source, printings, restriction status, and whether simulate_ruling runs each ability; other candidates for a name.',
+    'One card by id, printing id or name (exact or loose): each field with its source, printings, restriction status, which abilities simulate_ruling runs; candidates for a name.',
   input: strictObject({
     id: z.string().trim().min(1).max(32).optional().describe('e.g. "GD01-013", "ST01-014-p4"'),
     name: z.string().trim().min(1).max(120).optional().describe('Exact or loose'),

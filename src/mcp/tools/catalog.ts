@@ -22,7 +22,7 @@ function documentsOf(kb: Knowledge) {
 export const listGames = defineTool({
   name: 'list_games',
   title: 'List games',
-  description: 'The games this server knows (Gundam Card Game; the older Gundam War, kept apart) and their documents. Start here.',
+  description: 'The games this server knows (Gundam Card Game; the older Gundam War, apart) and their documents. Start here.',
   input: strictObject({}),
   output: z.object({
     games: z.array(
@@ -53,7 +53,7 @@ export const listRulesDocuments = defineTool({
   name: 'list_rules_documents',
   title: 'List rules documents',
   description:
-    'Lists every rules document with id, game, kind, language, version, date and authority. The unofficial document is included and labelled; it is never an answer for the official game.',
+    'Every rules document: id, game, kind, language, version, date, authority. The unofficial one is labelled and never answers for the official game.',
   input: strictObject({
     game: z.enum(['gundam', 'gundam-war']).optional().describe('Only this game'),
     language: z.enum(['en', 'ja']).optional().describe('Only this language'),

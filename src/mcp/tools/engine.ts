@@ -56,24 +56,31 @@ export const simulateRulingTool = defineTool({
   name: 'simulate_ruling',
   title: 'Simulate a ruling',
   description:
-    'Plays a board state and actions out under the Comprehensive Rules: every step with its rule numbers; unread abilities in not_executed, loops and oversized runs in undetermined. ' +
-    'Format: resource gundam://docs/scenario-format (also sent on invalid input).',
+    'Plays a board and actions out under the Comprehensive Rules, each step with its rules; what it cannot run or settle is in not_executed/undetermined. ' +
+    'Format: resource gundam://docs/scenario-format (sent on invalid input).',
   input: simulateRulingInputSchema,
   output: simulateRulingOutputSchema,
   inputHelp: scenarioHelp,
   handler: (args, kb) => {
     const out = simulateRuling(args, scenarioCards(kb));
     const lines: string[] = [];
-    const verdict = out.legal ? 'Legal.' : `Illegal: ${out.violations.map((v) => `${v.reason} (${v.rules.join(', ')})`).join('; ')}`;
-    // A loop or an exhausted budget comes first: what follows is where the engine stopped, not an outcome.
+    const verdict =
+      out.legal === true
+        ? 'Legal.'
+        : out.legal === false
+          ? `Illegal: ${out.violations.map((v) => `${v.reason} (${v.rules.join(', ')})`).join('; ')}`
+          : `UNDETERMINED (not "legal"): ${out.undetermined.map((u) => `${u.conclusion} (${u.kind})`).join('; ')}.`;
+    // What is open comes first: after a loop or an exhausted budget the log shows where the engine stopped, not an outcome.
     for (const u of out.undetermined) {
       lines.push(`UNDETERMINED (${u.kind}): ${u.reason}`);
-      if (u.abilities.length) lines.push(`${u.kind === 'loop' ? 'Abilities that repeat' : 'Abilities that resolved most'}: ${u.abilities.join('; ')}`);
+      if (u.kind !== 'not-executed' && u.abilities.length) lines.push(`${u.kind === 'loop' ? 'Abilities that repeat' : 'Abilities that resolved most'}: ${u.abilities.join('; ')}`);
     }
     lines.push(
       out.complete
         ? verdict
-        : `PARTIAL SIMULATION: ${out.not_executed.length} card abilit${out.not_executed.length === 1 ? 'y' : 'ies'} in play could not be run (listed at the end); the result below may differ from the real ruling. ${verdict}`,
+        : out.legal === null
+          ? `${verdict} PARTIAL SIMULATION: ${out.not_executed.length} card abilit${out.not_executed.length === 1 ? 'y' : 'ies'} could not be run (listed at the end).`
+          : `PARTIAL SIMULATION: ${out.not_executed.length} card abilit${out.not_executed.length === 1 ? 'y' : 'ies'} in play could not be run (listed at the end); the result below may differ from the real ruling. ${verdict}`,
     );
     if (out.winner) lines.push(`Winner: ${out.winner}.`);
     for (const e of out.events) lines.push(`- ${e.text}${e.rules.length ? ` [${e.rules.join(', ')}]` : ''}`);
@@ -127,7 +134,7 @@ export const checkDeckTool = defineTool({
   name: 'check_deck',
   title: 'Check a deck',
   description:
-    'Checks a deck against the construction rules (6-1) and the banned/restricted list in force (named with its date). Cards by number or name.',
+    'Checks a deck (cards by number or name) against the construction rules (6-1) and the banned/restricted list in force, named with its date.',
   input: checkDeckInput,
   output: checkDeckOutputSchema.extend({ unread: z.array(z.object({ line: z.number(), text: z.string() })).describe('Lines not read') }),
   handler: (args, kb) => {

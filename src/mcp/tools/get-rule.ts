@@ -53,11 +53,11 @@ export const getRule = defineTool({
   name: 'get_rule',
   title: 'Get a rule',
   description:
-    'One rule by its printed number ("8-5-2-3-1", "2.4.1", "section-8", or any id a tool returned): exact text, path, parent, children, the rules it cites and that cite it, and the other language\'s.',
+    'One rule by number ("8-5-2-3-1", "2.4.1", "section-8") or any id a tool returned: exact text, parent, children, citations both ways, the other language\'s.',
   input: strictObject({
     id: z.string().trim().min(1, 'id must not be empty').max(40, 'id is limited to 40 characters').describe('As printed, e.g. "8-5-3-2"'),
     language: z.enum(['en', 'ja']).optional().describe('Default en'),
-    document: z.string().max(64).optional().describe('Default: the Comprehensive Rules'),
+    document: z.string().max(64).optional().describe('Default: Comprehensive Rules'),
   }),
   output: z.object({
     rule: z.object({

@@ -8,7 +8,7 @@ export const searchGlossary = defineTool({
   name: 'search_glossary',
   title: 'Search the glossary',
   description:
-    'Looks up game terms and keywords (Link Unit, <Blocker>, 【Deploy】, 「ブロッカー」) with the rules that define them and the other language\'s term.',
+    'Game terms and keywords (Link Unit, <Blocker>, 【Deploy】, 「ブロッカー」) with the rules that define them and the other language\'s term.',
   input: strictObject({
     query: queryText('query').describe('A term or a question about one'),
     language: z.enum(['en', 'ja']).optional().describe('Default: the query\'s'),

@@ -1,0 +1,103 @@
+/**
+ * Answers that do not look settled when they are not: an unexecuted ability that could change the
+ * verdict leaves `legal` null and says why (first in the text too); a choice nobody asked for is an
+ * input violation listing what was asked; a failed pilot qualifier names what it needs. And the
+ * restrictions that used to be skipped (G-Falcon, AGE-2) now run.
+ */
+import { describe, expect, it } from 'vitest';
+import { sim } from './helpers.js';
+
+const trash = (n: number) => Array.from({ length: n }, (_, i) => ({ name: `T${i}`, type: 'unit' }));
+
+describe('restrictions that used to be skipped now run', () => {
+  it('GD04-061 G-Falcon can\'t attack with 6 cards in the trash, and can with 7', () => {
+    const attack = (n: number) =>
+      sim({ state: { active_player: 'A', players: { A: { trash: trash(n), units: [{ id: 'a1', card: 'GD04-061' }] }, B: {} } }, actions: [{ type: 'attack', attacker: 'a1', target: 'player' }] });
+    const six = attack(6);
+    expect(six.legal).toBe(false);
+    expect(six.violations[0]!.reason).toMatch(/can't attack: G-Falcon/);
+    expect(six.not_executed).toEqual([]);
+    expect(attack(7).legal).toBe(true);
+  });
+
+  it('GD03-019 Gundam AGE-2 Normal (paired, rested): an enemy Unit must attack it, not another rested Unit or the player', () => {
+    const attack = (target: string, rested = true) =>
+      sim({
+        state: { active_player: 'A', players: { A: { units: [{ id: 'a1', name: 'Raider', ap: 4, hp: 4 }] }, B: { units: [{ id: 'b1', card: 'GD03-019', pilot: 'GD03-088', rested }, { id: 'b2', name: 'Other', ap: 1, hp: 1, rested: true }] } } },
+        actions: [{ type: 'attack', attacker: 'a1', target }],
+      });
+    for (const t of ['b2', 'player']) {
+      const out = attack(t);
+      expect(out.legal).toBe(false);
+      expect(out.violations[0]!.reason).toMatch(/must choose Gundam AGE-2 Normal \(b1\) as its attack target if possible/);
+    }
+    expect(attack('b1').legal).toBe(true);
+    // Active, it cannot be attacked, so the attack is free.
+    expect(attack('b2', false).legal).toBe(true);
+  });
+
+  it('GD03-025 Gundam Sandrock Custom: "one of your rested (Maganac Corps) Units" draws the attack; GD05-086 Kayra Su spares Link Units', () => {
+    const sandrock = sim({
+      state: { active_player: 'A', players: { A: { units: [{ id: 'a1', name: 'Raider', ap: 4, hp: 4 }] }, B: { units: [{ id: 'b1', card: 'GD03-025' }, { id: 'b2', name: 'Maganac', ap: 1, hp: 1, traits: ['Maganac Corps'], rested: true }] } } },
+      actions: [{ type: 'attack', attacker: 'a1', target: 'player' }],
+    });
+    expect(sandrock.legal).toBe(false);
+    expect(sandrock.violations[0]!.reason).toMatch(/must choose Maganac \(b2\)/);
+    const kayra = (linked: boolean) =>
+      sim({
+        state: { active_player: 'A', players: { A: { units: [{ id: 'a1', name: 'Raider', ap: 4, hp: 4, linked }] }, B: { units: [{ id: 'b1', name: 'Host', ap: 1, hp: 5, rested: true, pilot: 'GD05-086', linked: true }] } } },
+        actions: [{ type: 'attack', attacker: 'a1', target: 'player' }],
+      });
+    expect(kayra(false).legal).toBe(false);
+    expect(kayra(true).legal).toBe(true);
+  });
+});
+
+describe('an unexecuted decisive ability leaves the verdict open', () => {
+  it('GD03-079 G-Defenser in play: its unread substitution makes the outcome undetermined, so legal is null, not true', () => {
+    const out = sim({ state: { active_player: 'A', players: { A: { units: [{ id: 'a1', card: 'GD03-079' }, { id: 'a2', name: 'X', ap: 1, hp: 1 }] }, B: {} } }, actions: [{ type: 'attack', attacker: 'a2', target: 'player' }] });
+    expect(out.legal).toBeNull();
+    expect(out.violations).toEqual([]);
+    expect(out.undetermined).toHaveLength(1);
+    expect(out.undetermined[0]).toMatchObject({ conclusion: 'outcome', unit: 'a1', card: 'GD03-079' });
+    expect(out.undetermined[0]!.reason).toMatch(/a substitution the engine could not run/);
+  });
+
+  it('an ability the engine reads fully never leaves the verdict open', () => {
+    const out = sim({ state: { active_player: 'A', players: { A: { units: [{ id: 'a1', card: 'GD04-061' }] }, B: {} } }, actions: [] });
+    expect(out.legal).toBe(true);
+    expect(out.undetermined).toEqual([]);
+  });
+});
+
+describe('choices', () => {
+  it('a choice no ability asked for is an input violation that lists what was asked', () => {
+    const out = sim({
+      state: { active_player: 'A', players: { A: { resources: 3, hand: ['ST01-004'] }, B: { units: [{ id: 'b1', name: 'Zaku', ap: 2, hp: 2 }, { id: 'b2', name: 'Dom', ap: 3, hp: 1 }] } } },
+      actions: [{ type: 'deploy', id: 'a2', card: 'ST01-004', choices: [{ targets: ['b2'] }, { use: true }] }],
+    });
+    expect(out.legal).toBe(false);
+    expect(out.violations[0]!.kind).toBe('input');
+    expect(out.violations[0]!.reason).toMatch(/choices\[1\] \(\{"use":true\}\) answers nothing asked: this action asked for 1: choices\[0\] for Guntank \(a2\)'s effect/);
+    const none = sim({ state: { active_player: 'A', players: { A: { units: [{ id: 'a1', ap: 1, hp: 1 }] }, B: {} } }, actions: [{ type: 'attack', attacker: 'a1', target: 'player', choices: [{ targets: ['x'] }] }] });
+    expect(none.violations[0]!.reason).toMatch(/no ability of this action asked for a choice/);
+  });
+
+  it('a card named for a discard must be a known card in hand, even when unknown cards could go', () => {
+    const out = sim({
+      state: { active_player: 'A', players: { A: { resources: 6, hand: ['GD03-072', 'ST01-010'], deck: 10, units: [{ id: 'a0', name: 'TSA', ap: 1, hp: 1, traits: ['Triple Ship Alliance'] }] }, B: {} } },
+      actions: [{ type: 'deploy', id: 'a1', card: 'GD03-072', choices: [{ cards: ['ST01-999'] }] }],
+    });
+    expect(out.legal).toBe(false);
+    expect(out.violations[0]!.reason).toMatch(/ST01-999 cannot be taken; legal: ST01-010/);
+  });
+});
+
+describe('a failed pilot qualifier names the requirement', () => {
+  it('GD01-032 Gyan paired with a non-(Zeon) Pilot: the log says a (Zeon) Pilot is needed and what the Pilot is', () => {
+    const out = sim({ state: { active_player: 'A', players: { A: { resources: 5, hand: ['ST01-010'], units: [{ id: 'a1', card: 'GD01-032' }] }, B: {} } }, actions: [{ type: 'pair', unit: 'a1', pilot: 'ST01-010' }] });
+    const line = out.events.find((e) => /does not trigger/.test(e.text));
+    expect(line?.text).toMatch(/it needs a \(Zeon\) Pilot paired with this Unit, and Amuro Ray is not one/);
+    expect(line?.text).not.toMatch(/"this Unit is paired"/);
+  });
+});
