@@ -82,9 +82,12 @@ const SERVE_ENV: Record<string, string> = {
   TOOL_DEADLINE_MS: 'deadline of one costly tool call (default 4000)',
   TOOL_HEAP_MB: 'heap limit of a tool worker (default 96)',
   TOOL_QUEUE_MAX: 'costly calls waiting for a worker (default 64)',
+  ENGINE_MAX_EVENTS: 'events one simulation may log (default 3000)',
+  ENGINE_MAX_RESOLUTIONS: 'ability resolutions one simulation may run (default 1000)',
 };
 
 const RESTRICTIONS_ENV: Record<string, string> = { RESTRICTIONS_FILE: 'a banned/restricted list file replacing the shipped one' };
+const ENGINE_ENV: Record<string, string> = { ENGINE_MAX_EVENTS: SERVE_ENV.ENGINE_MAX_EVENTS!, ENGINE_MAX_RESOLUTIONS: SERVE_ENV.ENGINE_MAX_RESOLUTIONS! };
 
 export const COMMANDS: Record<string, CommandSpec> = {
   rule: { usage: 'rule <number> [--lang ja] [--document ID]', summary: 'one rule with its text, children, references and counterpart', flags: { lang: LANG, document: { value: 'ID', help: 'document id, e.g. gundam-tournament-rules-en' }, json: JSON_FLAG }, args: [1, 1] },
@@ -92,7 +95,7 @@ export const COMMANDS: Record<string, CommandSpec> = {
   glossary: { usage: 'glossary <term…> [--lang ja] [--limit N]', summary: 'look a term or keyword up in the glossary', flags: { lang: LANG, limit: { value: 'N', help: 'results, 1-30 (default 3)' }, json: JSON_FLAG }, args: [1, Infinity] },
   card: { usage: 'card <name or id…>', summary: 'a card: stats, text, keywords, what the engine runs, printings', flags: { json: JSON_FLAG }, args: [1, Infinity], env: RESTRICTIONS_ENV },
   deck: { usage: 'deck check <file|->', summary: 'check a deck list (card numbers or names) against the construction rules and the banned/restricted list', flags: { json: JSON_FLAG }, args: [2, 2], env: RESTRICTIONS_ENV },
-  simulate: { usage: 'simulate <scenario.json|->', summary: 'play a scenario out step by step with the rules behind each step', flags: { json: JSON_FLAG }, args: [1, 1] },
+  simulate: { usage: 'simulate <scenario.json|->', summary: 'play a scenario out step by step with the rules behind each step', flags: { json: JSON_FLAG }, args: [1, 1], env: ENGINE_ENV },
   serve: { usage: 'serve [--stdio] [--port N] [--host H]', summary: 'run the MCP server (streamable HTTP and the rules page; --stdio for assistants)', flags: { stdio: { help: 'MCP over stdin/stdout' }, port: { value: 'N', help: 'HTTP port (default 8180, or PORT)' }, host: { value: 'H', help: 'HTTP address (default 127.0.0.1, or HOST)' } }, args: [0, 0], env: SERVE_ENV },
   help: { usage: 'help [command]', summary: 'this help, or one command\'s', flags: {}, args: [0, 1] },
 };

@@ -18,6 +18,7 @@ import { JSONRPCMessageSchema, type JSONRPCMessage } from '@modelcontextprotocol
 import { knowledge } from './knowledge.js';
 import { createServer } from './mcp/server.js';
 import { toolPoolFromEnv } from './mcp/pool.js';
+import { engineBudget } from './engine/bounds.js';
 import { flushLogs, keepRunningOnStrayErrors, log } from './log.js';
 import { jsonDepthExceeds } from './json-depth.js';
 
@@ -127,6 +128,7 @@ export async function runStdio(): Promise<void> {
   });
   const kb = knowledge();
   // The costly tools run in worker threads under a deadline (pool.ts), so one input cannot freeze the connection.
+  engineBudget(); // a bad ENGINE_MAX_* setting fails here, at start
   const server = createServer(kb, { pool: toolPoolFromEnv() });
   const positive = (name: string, fallback: number) => (Number(process.env[name]) > 0 ? Math.floor(Number(process.env[name])) : fallback);
   const maxBytes = positive('MAX_MESSAGE_BYTES', DEFAULT_MAX_MESSAGE_BYTES);

@@ -7,11 +7,35 @@
  * simulation with an `EngineStop`, which the simulation turns into an answer, never an error.
  */
 import type { Game } from './state.js';
+import { envInt } from '../env-int.js';
 
-/** Events one simulation may log; far above any real board (the largest test scenario logs ~120). */
+/** Events one simulation may log by default; far above any real board (the largest test scenario logs ~120). */
 export const MAX_EVENTS = 3_000;
-/** Ability resolutions one simulation may run. */
+/** Ability resolutions one simulation may run by default. */
 export const MAX_RESOLUTIONS = 1_000;
+
+export interface EngineBudget {
+  events: number;
+  resolutions: number;
+}
+
+let budget: EngineBudget | undefined;
+
+/**
+ * The budget of one simulation: the defaults, or ENGINE_MAX_EVENTS / ENGINE_MAX_RESOLUTIONS (an
+ * operator studying a large cascade offline may raise them; the tool pool's deadline and heap limit
+ * still bound a call). A bad value is an error, not a silent default.
+ */
+export function readEngineBudget(env: NodeJS.ProcessEnv): EngineBudget {
+  const int = (name: string, fallback: number) => envInt(env, name, fallback, 100, 100_000_000);
+  return { events: int('ENGINE_MAX_EVENTS', MAX_EVENTS), resolutions: int('ENGINE_MAX_RESOLUTIONS', MAX_RESOLUTIONS) };
+}
+
+/** This process's budget, read from its environment once (servers call it at start, so a bad value fails there). */
+export function engineBudget(): EngineBudget {
+  budget ??= readEngineBudget(process.env);
+  return budget;
+}
 /** Events an answer lists: the first ones and the last ones, with the count of those left out between. */
 export const EVENTS_SHOWN_HEAD = 300;
 export const EVENTS_SHOWN_TAIL = 100;
@@ -70,14 +94,16 @@ export function startAction(game: Game): void {
 export function countEvent(game: Game): void {
   const w = watchOf(game);
   w.events += 1;
-  if (w.events > MAX_EVENTS && !w.stopped) throw tooLarge(game, `more than ${MAX_EVENTS} events`);
+  const max = engineBudget().events;
+  if (w.events > max && !w.stopped) throw tooLarge(game, `more than ${max} events`);
 }
 
 /** Counts one ability about to resolve (`label` names it); past the budget the simulation stops. */
 export function countResolution(game: Game, label: string): void {
   const w = watchOf(game);
   if (game.resolutions - w.actionStart > WATCH_AFTER) w.resolved.set(game.resolutions, label);
-  if (game.resolutions > MAX_RESOLUTIONS && !w.stopped) throw tooLarge(game, `more than ${MAX_RESOLUTIONS} ability resolutions`);
+  const max = engineBudget().resolutions;
+  if (game.resolutions > max && !w.stopped) throw tooLarge(game, `more than ${max} ability resolutions`);
 }
 
 function tooLarge(game: Game, what: string): EngineStop {

@@ -1,5 +1,6 @@
 /** HTTP settings from the environment, with the defaults a local server should have. */
 import { availableParallelism } from 'node:os';
+import { envInt } from '../env-int.js';
 
 export interface HttpConfig {
   port: number;
@@ -78,13 +79,7 @@ export interface HttpConfig {
   workers: number;
 }
 
-function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < min || n > max) throw new Error(`${name} must be an integer from ${min} to ${max}, got "${raw}"`);
-  return n;
-}
+const int = envInt;
 
 function onOff(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
   const raw = env[name]?.trim().toLowerCase();

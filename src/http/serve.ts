@@ -12,6 +12,7 @@ import { RateLimiterClusterMaster } from 'rate-limiter-flexible';
 import { knowledge } from '../knowledge.js';
 import { createServer } from '../mcp/server.js';
 import { toolPoolFromEnv } from '../mcp/pool.js';
+import { engineBudget } from '../engine/bounds.js';
 import { createApp } from './app.js';
 import { loadHttpConfig, type HttpConfig } from './config.js';
 import { RateLimiter } from './rate-limit.js';
@@ -47,6 +48,8 @@ async function connectRedis(url: string, commandTimeout: number): Promise<import
 export async function startHttp(config: HttpConfig = loadHttpConfig()): Promise<RunningHttp> {
   const kb = knowledge();
   // The costly tools run in worker threads under a deadline (pool.ts); the main thread keeps the lookups.
+  // A bad ENGINE_MAX_* setting is an error at start, not at the first simulation.
+  engineBudget();
   const pool = toolPoolFromEnv();
   // With a pool the searches run in its workers: the main thread loads an index only when the
   // rules page searches (lazily), which keeps the process's memory down by the indexes' size.

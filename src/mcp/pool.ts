@@ -12,6 +12,7 @@
 import { Worker } from 'node:worker_threads';
 import { log } from '../log.js';
 import type { PoolReady, PoolReply } from './pool-protocol.js';
+import { envInt } from '../env-int.js';
 
 export interface ToolPoolOptions {
   /** Worker threads (each loads its own Knowledge: ~35 MB of heap once every index is loaded). */
@@ -57,13 +58,7 @@ interface Slot {
 
 /** The pool's settings from the environment: TOOL_WORKERS (0 runs tools in-process), TOOL_DEADLINE_MS, TOOL_HEAP_MB, TOOL_QUEUE_MAX. */
 export function toolPoolOptions(env: NodeJS.ProcessEnv = process.env): ToolPoolOptions {
-  const int = (name: string, fallback: number, min: number, max: number) => {
-    const raw = env[name]?.trim();
-    if (!raw) return fallback;
-    const n = Number(raw);
-    if (!Number.isInteger(n) || n < min || n > max) throw new Error(`${name} must be an integer from ${min} to ${max}, got "${raw}"`);
-    return n;
-  };
+  const int = (name: string, fallback: number, min: number, max: number) => envInt(env, name, fallback, min, max);
   return {
     // One by default: on a 2-core machine a second worker costs ~60 MB and buys little.
     workers: int('TOOL_WORKERS', 1, 0, 64),

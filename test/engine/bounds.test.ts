@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { EVENTS_SHOWN_HEAD, EVENTS_SHOWN_TAIL, MAX_EVENTS } from '../../src/engine/bounds.js';
+import { EVENTS_SHOWN_HEAD, EVENTS_SHOWN_TAIL, MAX_EVENTS, MAX_RESOLUTIONS, readEngineBudget } from '../../src/engine/bounds.js';
 import { sim } from './helpers.js';
 
 const HEAL = 'When this Unit receives damage, this Unit recovers 1 HP.';
@@ -112,5 +112,16 @@ describe('any card text a caller writes', () => {
       ),
       { numRuns: 20, seed: 19 },
     );
+  });
+});
+
+describe('the budget setting', () => {
+  it('defaults to 3000 events and 1000 resolutions; ENGINE_MAX_* raise or lower it; a bad value is an error naming the range', () => {
+    expect(readEngineBudget({})).toEqual({ events: MAX_EVENTS, resolutions: MAX_RESOLUTIONS });
+    expect(readEngineBudget({ ENGINE_MAX_EVENTS: ' 20000 ', ENGINE_MAX_RESOLUTIONS: '500' })).toEqual({ events: 20000, resolutions: 500 });
+    for (const bad of ['50', '1e3', 'many', '-1', '100000001']) {
+      expect(() => readEngineBudget({ ENGINE_MAX_EVENTS: bad }), bad).toThrow(/ENGINE_MAX_EVENTS must be an integer from 100 to 100000000/);
+    }
+    expect(() => readEngineBudget({ ENGINE_MAX_RESOLUTIONS: '0' })).toThrow(/ENGINE_MAX_RESOLUTIONS/);
   });
 });

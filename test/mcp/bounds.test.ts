@@ -5,17 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { httpClient, httpServer, stdioClient, type HttpServer } from '../helpers/servers.js';
+import { LOOP_BOMB as bomb } from '../helpers/scenarios.js';
 
-const bomb = {
-  state: {
-    active_player: 'A',
-    players: {
-      A: { units: [{ id: 'a1', name: 'Loop', ap: 1, hp: 5, text: 'When this Unit receives damage, this Unit recovers 1 HP.\nWhen this Unit receives damage, deal 1 damage to all Units.' }] },
-      B: {},
-    },
-  },
-  actions: [{ type: 'deal_damage', target: 'a1', amount: 1 }],
-};
 
 async function answersTheBomb(client: Client): Promise<void> {
   const r = await client.callTool({ name: 'simulate_ruling', arguments: bomb });

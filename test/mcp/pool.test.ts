@@ -1,7 +1,7 @@
 /**
- * The tool pool on real servers: a simulate_ruling that never ends (two abilities of one Unit
- * triggering each other through one deal_damage) is stopped at its deadline (TOOL_DEADLINE_MS, low
- * here) and answered with an error saying why and what to do, while other calls and /healthz are
+ * The tool pool on real servers: a simulate_ruling that outlasts its deadline (a cascade that never
+ * repeats a state, with the engine's own budget raised through ENGINE_MAX_*) is stopped at its
+ * deadline (TOOL_DEADLINE_MS, low here) and answered with an error saying why and what to do, while other calls and /healthz are
  * answered meanwhile; its worker is replaced and the next costly call works. Over HTTP (SDK client,
  * ephemeral loopback port) and stdio; a worker that runs out of its heap is replaced too.
  */
@@ -9,24 +9,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { httpClient, httpServer, stdioClient, type HttpServer } from '../helpers/servers.js';
 import { serverTrouble } from '../helpers/trouble.js';
+import { CASCADE, ORDINARY } from '../helpers/scenarios.js';
+
+/** The engine's own budget out of the way, so that only the pool's deadline or heap limit stops CASCADE. */
+const UNBOUNDED = { ENGINE_MAX_EVENTS: '100000000', ENGINE_MAX_RESOLUTIONS: '100000000' };
 
 type Result = { isError?: boolean; content: { type: string; text?: string }[]; structuredContent?: Record<string, unknown> };
 
-/** Endless: each damage triggers a recovery and another round of damage to all Units. */
-const LOOP = {
-  state: {
-    active_player: 'A',
-    players: {
-      A: { units: [{ id: 'a1', name: 'Loop', ap: 1, hp: 5, text: 'When this Unit receives damage, this Unit recovers 1 HP.\nWhen this Unit receives damage, deal 1 damage to all Units.' }] },
-      B: {},
-    },
-  },
-  actions: [{ type: 'deal_damage', target: 'a1', amount: 1 }],
-};
-const ORDINARY = {
-  state: { active_player: 'A', players: { A: { units: [{ id: 'a1', ap: 3, hp: 3 }] }, B: {} } },
-  actions: [{ type: 'attack', attacker: 'a1', target: 'player' }],
-};
 const text = (r: Result) => r.content.map((c) => c.text ?? '').join('\n');
 const LONG = { timeout: 120_000 };
 
@@ -51,7 +40,7 @@ describe('costly calls run in the tool pool under a deadline (HTTP)', () => {
   let bomber: Client;
   let other: Client;
   beforeAll(async () => {
-    s = await httpServer({ TOOL_DEADLINE_MS: '1500', RATE_LIMIT_PER_MINUTE: '100000' });
+    s = await httpServer({ ...UNBOUNDED, TOOL_DEADLINE_MS: '1500', RATE_LIMIT_PER_MINUTE: '100000' });
     bomber = await httpClient(s.url);
     other = await httpClient(s.url);
   });
@@ -62,10 +51,8 @@ describe('costly calls run in the tool pool under a deadline (HTTP)', () => {
     expect(await s.stop()).toBe(0);
   });
 
-  // The engine's own bounds (src/engine/bounds.ts) now answer the loop as undetermined well before the
-  // deadline, so this input no longer outlasts it: the deadline path needs an input that does.
-  it.skip('stops an endless simulation at its deadline while get_rule and /healthz answer, then serves the next call', async () => {
-    const bomb = bomber.callTool({ name: 'simulate_ruling', arguments: LOOP }, undefined, LONG) as Promise<Result>;
+  it('stops a simulation that outlasts its deadline while get_rule and /healthz answer, then serves the next call', async () => {
+    const bomb = bomber.callTool({ name: 'simulate_ruling', arguments: CASCADE }, undefined, LONG) as Promise<Result>;
     const probes = await whilePending(bomb, async () => {
       const rule = (await other.callTool({ name: 'get_rule', arguments: { id: '8-5-3' } })) as Result;
       const health = await fetch(`${s.url}/healthz`);
@@ -100,14 +87,14 @@ describe('costly calls run in the tool pool under a deadline (stdio)', () => {
   let client: Client;
   let close: () => Promise<void>;
   beforeAll(async () => {
-    ({ client, close } = await stdioClient({ TOOL_DEADLINE_MS: '1500' }));
+    ({ client, close } = await stdioClient({ ...UNBOUNDED, TOOL_DEADLINE_MS: '1500' }));
   });
   afterAll(async () => {
     await close?.();
   });
 
-  it.skip('stops an endless simulation at its deadline while the connection goes on answering, then serves the next call', async () => {
-    const bomb = client.callTool({ name: 'simulate_ruling', arguments: LOOP }, undefined, LONG) as Promise<Result>;
+  it('stops a simulation that outlasts its deadline while the connection goes on answering, then serves the next call', async () => {
+    const bomb = client.callTool({ name: 'simulate_ruling', arguments: CASCADE }, undefined, LONG) as Promise<Result>;
     const probes = await whilePending(bomb, async () => {
       const r = (await client.callTool({ name: 'get_rule', arguments: { id: '8-5-3' } })) as Result;
       return !r.isError && (r.structuredContent as { rule?: { id?: string } }).rule?.id === '8-5-3';
@@ -123,12 +110,11 @@ describe('costly calls run in the tool pool under a deadline (stdio)', () => {
 });
 
 describe('a worker that runs out of memory (stdio)', () => {
-  // Skipped for the same reason: the bounded engine no longer runs out of memory on the loop.
-  it.skip('is replaced: the call gets an error and the server goes on serving', async () => {
-    // A small heap and a long deadline: the endless simulation's growing queue fills the heap first.
-    const { client, close } = await stdioClient({ TOOL_DEADLINE_MS: '100000', TOOL_HEAP_MB: '64' });
+  it('is replaced: the call gets an error and the server goes on serving', async () => {
+    // A small heap and a long deadline: the cascade's growing log and queue fill the heap first.
+    const { client, close } = await stdioClient({ ...UNBOUNDED, TOOL_DEADLINE_MS: '100000', TOOL_HEAP_MB: '64' });
     try {
-      const answer = (await client.callTool({ name: 'simulate_ruling', arguments: LOOP }, undefined, LONG)) as Result;
+      const answer = (await client.callTool({ name: 'simulate_ruling', arguments: CASCADE }, undefined, LONG)) as Result;
       expect(answer.isError).toBe(true);
       // Out of its heap, or (if the deadline came first on a slow machine) stopped at the deadline.
       expect(text(answer)).toMatch(/needed more memory than one call may use on this server \(64 MB\)|was stopped after 100000 ms/);
