@@ -22,14 +22,14 @@ export const TOURNAMENT_MANUAL = 'gundam-tournament-rules-en';
 export const TOURNAMENT_OVERLAPS: TournamentOverlap[] = [
   {
     topic: 'penalties',
-    floor: ['section-12'],
+    floor: ['section-12', 'section-12.1', 'section-12.2', 'section-12.3', 'section-12.4'],
     manual: ['7.2', '7.0', '7.3'],
     differs:
       'the Floor Rules (Section 12) name Caution, Warning, Forfeit and Disqualification; the Tournament Rules Manual (7.2) names Caution, Warning, Game Loss, Match Loss and Disqualification, with infraction examples in 7.4',
   },
   {
     topic: 'time limits and extra turns',
-    floor: ['section-8'],
+    floor: ['section-8.2', 'section-8'],
     manual: ['5.2', '3.5'],
     differs:
       'both add turns when time runs out (3 in the first player\'s turn, 2 in the second\'s), but the Manual (5.2) counts the current turn as turn 0, limits extra turns to 5 minutes and ends in a double game loss after its tie-breakers, while the Floor Rules (Section 8) add the turns after the current one and say both players lose when the event\'s scheduled end arrives',

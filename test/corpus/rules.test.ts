@@ -196,12 +196,19 @@ describe('tournament documents', () => {
     for (const r of m) expect(r.text, r.id).not.toMatch(/\.{5,}/);
     // Page numbers printed in the PDF are gone: "Repeated 9 warnings" in the floor rules, "event. 5 This" here.
     expect(rule('gundam-tournament-rules-en', '1.2').text).not.toMatch(/event\. 5 This/);
-    expect(rule('gundam-floor-rules-en', 'section-12').text).toContain('Repeated warnings may result');
+    expect(rule('gundam-floor-rules-en', 'section-12.2').text).toContain('Repeated warnings may result');
   });
 
   it('keeps the floor rules as a document of their own', () => {
     expect(rule('gundam-floor-rules-en', 'section-6').heading).toBe('Section 6: Sleeves');
-    expect(corpus.records.filter((r) => r.document === 'gundam-floor-rules-en')).toHaveLength(13);
+    // 13 sections; the three parts of Section 8 and the four penalties of Section 12 are records of their own.
+    expect(corpus.records.filter((r) => r.document === 'gundam-floor-rules-en')).toHaveLength(13 + 3 + 4);
+    expect(rule('gundam-floor-rules-en', 'section-8.2')).toMatchObject({ heading: 'II. Time Limits', parent: 'section-8' });
+    expect(rule('gundam-floor-rules-en', 'section-8.3').text).toMatch(/^When a player looks at a deck for a card's effect/);
+    expect(rule('gundam-floor-rules-en', 'section-12.4')).toMatchObject({ heading: '④ Disqualification', parent: 'section-12' });
+    // The section keeps its introduction, which names the items ("① through ④") without being split there.
+    expect(rule('gundam-floor-rules-en', 'section-12').text).toMatch(/penalties ① through ④ are provided simply to illustrate/);
+    expect(rule('gundam-floor-rules-en', 'section-12').children).toEqual(['section-12.1', 'section-12.2', 'section-12.3', 'section-12.4']);
   });
 });
 

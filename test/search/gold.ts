@@ -48,17 +48,22 @@ export function isGoldHit(q: Question, r: { id: string; document: string }): boo
 }
 
 /**
- * Tournament Rules Manual sections the corpus has since split into items (each infraction of
- * 7.4.1–7.4.3, each match structure of 3.5): the sets were keyed when the section held all of its
- * items' text, and the section now holds only its introduction, so an item of it is the rule the
- * question was keyed to. (The done-when tests pin the right item for the questions that need it.)
+ * Tournament sections the corpus has since split into items (each infraction of the manual's
+ * 7.4.1–7.4.3, each match structure of 3.5; the parts of the Floor Rules' Section 8 and the
+ * penalties of Section 12): the sets were keyed when the section held all of its items' text, and
+ * the section now holds only its introduction, so an item of it is the rule the question was keyed
+ * to. (The done-when tests pin the right item for the questions that need it.)
  */
-const SPLIT_INTO_ITEMS = new Set(['7.4.1', '7.4.2', '7.4.3', '3.5']);
-const itemOf = (g: string, id: string) => SPLIT_INTO_ITEMS.has(g) && id.startsWith(`${g}.`) && id.split('.').length === g.split('.').length + 1;
+const SPLIT_INTO_ITEMS: Record<string, Set<string>> = {
+  'gundam-tournament-rules-en': new Set(['7.4.1', '7.4.2', '7.4.3', '3.5']),
+  'gundam-floor-rules-en': new Set(['section-8', 'section-12']),
+};
+const itemOf = (document: string, g: string, id: string) =>
+  SPLIT_INTO_ITEMS[document]?.has(g) === true && id.startsWith(`${g}.`) && id.split('.').length === g.split('.').length + 1;
 
 /** Strict: the result is exactly one of the governing rules (`strict`, else `gold`). */
 export function isStrictHit(q: Question, r: { id: string; document: string }): boolean {
-  return rightKind(q, r) && (q.strict ?? q.gold).some((g) => g === r.id || (r.document === 'gundam-tournament-rules-en' && itemOf(g, r.id)));
+  return rightKind(q, r) && (q.strict ?? q.gold).some((g) => g === r.id || itemOf(r.document, g, r.id));
 }
 
 /**

@@ -18,7 +18,7 @@ import { buildCatalog } from './cards.js';
 import { parentRuleId } from './rule-numbers.js';
 import { readAsks } from './asks.js';
 import { catalogProblems, parseRestrictionList } from '../../src/restrictions/load.js';
-import { itemizeManual } from './tournament-items.js';
+import { itemizeFloorRules, itemizeManual } from './tournament-items.js';
 import type { DifferenceNotes } from './differences.js';
 
 const SOURCES = {
@@ -179,10 +179,12 @@ export function generateCorpus(sourcesDir: string, asksDir = path.join(sourcesDi
     notes: ['One record per numbered section, each infraction of 7.4.1–7.4.3 (7.4.2.5) and each match structure of 3.5 (3.5.2) a record of its own, tables kept as Markdown tables; the table of contents and printed page numbers are dropped.'],
   }, manual.drafts, { versionLabel: 'the Tournament Rules Manual', parentOf: manualParent, references: tournamentReferences });
   const floor = parseFloorRules(bundle.floorRules);
+  floor.drafts = itemizeFloorRules(floor.drafts);
   addDocument('documents/gundam/en/floor-rules.md', {
     id: 'gundam-floor-rules-en', title: floor.meta.title, game: 'gundam', kind: 'tournament', language: 'en',
     version: floor.version, date: floor.meta.updated, authority: 'official', source: src(SOURCES.bundle),
     publisher_url: 'https://www.gundam-gcg.com/en/pdf/tournament-rules_en.pdf',
+    notes: ['One record per section; the parts of Section 8 (I. Shuffling, II. Time Limits, …) and the penalties of Section 12 (① Caution … ④ Disqualification) are records of their own (section-8.2, section-12.4).'],
   }, floor.drafts, { versionLabel: 'the Floor Rules', references: noReferences });
 
   // 5. Errata note.

@@ -89,6 +89,68 @@ export function roundsTable(d: Draft): Draft {
   return { ...d, text: `${d.text.slice(0, at).trim()}\n\n${table}\n\n${after.slice(end).trim()}` };
 }
 
+const ROMAN = ['I', 'II', 'III', 'IV', 'V', 'VI', 'VII', 'VIII', 'IX', 'X'];
+const CIRCLED = ['①', '②', '③', '④', '⑤', '⑥', '⑦', '⑧', '⑨', '⑩'];
+/** Lower-case words a title may hold ("Effects That Look at Decks"). */
+const TITLE_SMALL = new Set(['a', 'an', 'and', 'at', 'by', 'for', 'in', 'of', 'on', 'or', 'the', 'to']);
+
+/**
+ * The title at the start of a flattened item ("Time Limits When the scheduled ending…" → "Time
+ * Limits"): the run of capitalised words (and small words inside a title) up to the capitalised
+ * word that begins the first sentence, the one a lower-case word follows.
+ */
+export function leadingTitle(text: string): { title: string; rest: string } | null {
+  const words = text.split(' ');
+  let end = 0;
+  while (end < words.length && (/^[A-Z]/.test(words[end]!) || (end > 0 && TITLE_SMALL.has(words[end]!)))) end++;
+  // Small words at the end of the run belong to the sentence; so does its last capitalised word.
+  while (end > 0 && TITLE_SMALL.has(words[end - 1]!)) end--;
+  const titleEnd = end - 1;
+  if (titleEnd < 1) return null;
+  return { title: words.slice(0, titleEnd).join(' '), rest: words.slice(titleEnd).join(' ') };
+}
+
+/**
+ * A Floor Rules section whose marked items ("I. Shuffling …", "① Caution …") the PDF flattened:
+ * the section keeps its introduction, and each item is a record (`section-8.2`, heading "II. Time
+ * Limits"). Markers count up from the first; one not followed by a title is prose ("① through ④").
+ */
+export function splitMarkedItems(d: Draft, markers: string[], marker: (m: string) => string): Draft[] {
+  const starts: { at: number; label: string; title: string; bodyAt: number }[] = [];
+  let from = 0;
+  for (const m of markers) {
+    const re = new RegExp(`(?:^|\\s)${marker(m).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} (?=[A-Z])`, 'g');
+    re.lastIndex = from;
+    let found: { at: number; label: string; title: string; bodyAt: number } | null = null;
+    for (let hit = re.exec(d.text); hit && !found; hit = re.exec(d.text)) {
+      const at = hit.index + (hit[0].startsWith(' ') ? 1 : 0);
+      const after = d.text.slice(hit.index + hit[0].length);
+      const t = leadingTitle(after);
+      if (t) found = { at, label: marker(m), title: t.title, bodyAt: hit.index + hit[0].length + after.indexOf(t.rest) };
+    }
+    if (!found) break;
+    starts.push(found);
+    from = found.bodyAt;
+  }
+  if (starts.length < 2) throw new Error(`floor rules ${d.id}: found ${starts.length} marked items`);
+  const items: Draft[] = starts.map((s, i) => ({
+    id: `${d.id}.${i + 1}`,
+    heading: `${s.label} ${s.title}`,
+    text: d.text.slice(s.bodyAt, i + 1 < starts.length ? starts[i + 1]!.at : d.text.length).trim(),
+    parent: d.id,
+  }));
+  return [{ ...d, text: d.text.slice(0, starts[0]!.at).trim(), repairs: [...(d.repairs ?? []), splitRepair(items)] }, ...items];
+}
+
+/** The Floor Rules' drafts with the lettered parts of sections 8 and the penalties of 12 made citable. */
+export function itemizeFloorRules(drafts: Draft[]): Draft[] {
+  return drafts.flatMap((d) => {
+    if (/\bI\. [A-Z]/.test(d.text) && /\bII\. [A-Z]/.test(d.text)) return splitMarkedItems(d, ROMAN, (m) => `${m}.`);
+    if (d.text.includes('① ') && d.text.includes('② ')) return splitMarkedItems(d, CIRCLED, (m) => m);
+    return [d];
+  });
+}
+
 /** The manual's drafts with its lists and tables made citable. */
 export function itemizeManual(drafts: Draft[]): Draft[] {
   return drafts.flatMap((d) => {
