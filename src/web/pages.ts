@@ -13,7 +13,7 @@ import { ToolError } from '../mcp/tool.js';
 import type { DocumentMeta, RuleRecord } from '../corpus/types.js';
 import { parseDeckList } from '../deck-list.js';
 import { html, raw, type Child, type Html } from './html.js';
-import { label } from './labels.js';
+import { differenceHeadline, differenceTag, label, type Lang } from './labels.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Any = any;
@@ -315,16 +315,17 @@ export function rulePage(kb: Knowledge, docId: string, id: string): Page {
 <p class="meta">${docLabel(doc)}${doc.title.includes(doc.version) ? '' : ` · ${label('version', L)} ${doc.version}`} · ${doc.language === 'en' ? 'English' : '日本語'}${cdoc ? html` <a class="lang-switch chip" hreflang="${other}" href="${ruleHref(cdoc.id, counterpart!.id)}">${other === 'ja' ? '日本語' : 'English'}</a>` : ''}</p>
 <p class="cite"><code id="citation">${cite}</code> <button type="button" class="copy" data-copy="${cite}" data-done="${L === 'ja' ? 'コピーしました' : 'Copied'}" hidden>${label('copy', L)}</button></p>
 ${r.note ? html`<p class="note">${r.note}</p>` : ''}
+${differenceNote(r.difference ?? (crecord?.difference?.kind === 'differs' ? crecord.difference : undefined), doc.language, L)}
 <div class="${counterpart ? 'pair' : 'single'}">
 <section class="text" lang="${doc.language}"><h2 class="sr">${doc.language === 'en' ? 'English' : '日本語'}</h2>${paragraphs(r.text, doc.id, r.cites)}
 ${r.children.length ? html`<ol class="children">${(r.children as { id: string; heading: string | null; text: string }[]).map((c) => {
       const cr = kb.store.rule(doc.id, c.id);
-      return html`<li><a href="${ruleHref(doc.id, c.id)}" class="num chip">${c.id}</a>${c.heading ? html` <strong>${c.heading}</strong>` : ''}${c.text ? html` ${linkedText(c.text, doc.id, cr?.cites ?? [])}` : ''}</li>`;
+      return html`<li><a href="${ruleHref(doc.id, c.id)}" class="num chip">${c.id}</a>${differenceChip(cr, L)}${c.heading ? html` <strong>${c.heading}</strong>` : ''}${c.text ? html` ${linkedText(c.text, doc.id, cr?.cites ?? [])}` : ''}</li>`;
     })}</ol>` : ''}</section>
 ${counterpart && cdoc ? html`<section class="text counterpart" lang="${cdoc.language}"><h2 class="sr">${cdoc.language === 'en' ? 'English' : '日本語'}</h2><p class="meta"><a href="${ruleHref(cdoc.id, counterpart.id)}">${counterpart.id}${counterpart.heading ? ` ${counterpart.heading}` : ''}</a> · ${cdoc.title}${r.alignment && r.alignment !== 'numbered' ? html` · <em>${label('aligned', L)}: ${r.alignment}</em>` : ''}</p>${paragraphs(counterpart.text, cdoc.id, crecord?.cites ?? [])}
 ${crecord?.children.length ? html`<ol class="children">${crecord.children.map((cid) => {
       const c = kb.store.rule(cdoc.id, cid);
-      return html`<li><a href="${ruleHref(cdoc.id, cid)}" class="num chip">${cid}</a>${c?.heading ? html` <strong>${c.heading}</strong>` : ''}${c?.text ? ` ${c.text}` : ''}</li>`;
+      return html`<li><a href="${ruleHref(cdoc.id, cid)}" class="num chip">${cid}</a>${differenceChip(c, L)}${c?.heading ? html` <strong>${c.heading}</strong>` : ''}${c?.text ? ` ${c.text}` : ''}</li>`;
     })}</ol>` : ''}</section>` : ''}
 </div>
 ${r.cites.length ? html`<section class="refs"><h2>${label('cites', L)}</h2><ul>${(r.cites as Any[]).map((c) => html`<li>${c.target ? html`<a class="hit" href="${ruleHref(doc.id, c.target)}">${c.target}${c.target_heading ? ` ${c.target_heading}` : ''}</a>` : html`${c.cited} (${label('noRule', L)})`}${c.discrepancy ? html` <em>${c.discrepancy}</em>` : ''}</li>`)}</ul></section>` : ''}
@@ -333,6 +334,21 @@ ${r.restored ? html`<p class="note">${label('restored', L)}: ${(r.repairs as { d
 </article>
 <nav class="pager">${prev ? html`<a class="chip" rel="prev" href="${ruleHref(doc.id, prev.id)}">‹ ${prev.id}</a>` : ''} ${next ? html`<a class="chip" rel="next" href="${ruleHref(doc.id, next.id)}">${next.id} ›</a>` : ''}</nav>`,
   };
+}
+
+/**
+ * The EN/JA difference of a rule (corpus/notes/cr-differences.json), in plain words: which
+ * language alone has it, or that the two say different things, then the project's summary of
+ * what differs (written in English, so marked lang="en" on a Japanese page).
+ */
+function differenceNote(d: { kind: 'no-counterpart' | 'differs'; summary: string } | undefined, record: Lang, page: Lang): Html | '' {
+  if (!d) return '';
+  return html`<aside class="difference" id="difference" data-difference="${d.kind}" role="note"><p><strong>${differenceHeadline(d.kind, record, page)}</strong></p><p><span class="meta">${label('whatDiffers', page)}:</span> <span lang="en">${d.summary}</span></p></aside>`;
+}
+
+/** A child rule's flag in a list: "Japanese only", "EN/JA differ". */
+function differenceChip(r: RuleRecord | undefined, page: Lang): Html | '' {
+  return r?.difference ? html` <span class="tag" data-difference="${r.difference.kind}">${differenceTag(r.difference.kind, r.language, page)}</span>` : '';
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -409,9 +425,11 @@ export function offlineData(kb: Knowledge): unknown {
   return {
     fingerprint: kb.store.fingerprint ?? null,
     documents: docs.map((d) => ({ id: d.id, title: d.title, version: d.version, language: d.language, cite: citation(d, '').trim() })),
-    // [document index, id, heading, text, parent, children, counterpart document, counterpart id, [[cited, target]]] (public/sw.js reads it)
+    // [document index, id, heading, text, parent, children, counterpart document, counterpart id, [[cited, target]], EN/JA difference [kind, summary] or null] (public/sw.js reads it)
     records: docs.flatMap((d, di) =>
-      kb.store.recordsOf(d.id).map((r) => [di, r.id, r.heading, r.text, r.parent, r.children, r.counterpart?.document ?? null, r.counterpart?.id ?? null, r.cites.filter((c) => c.target).map((c) => [c.cited, c.target])]),
+      kb.store
+        .recordsOf(d.id)
+        .map((r) => [di, r.id, r.heading, r.text, r.parent, r.children, r.counterpart?.document ?? null, r.counterpart?.id ?? null, r.cites.filter((c) => c.target).map((c) => [c.cited, c.target]), r.difference ? [r.difference.kind, r.difference.summary] : null]),
     ),
     // Every card (about 1,000; small next to the rules), so a card page and a card name work offline.
     // [id, name, type, token, color, level, cost, ap, hp, traits, set, rarity, text, link condition, zones, [[printing id, set, rarity]]]

@@ -11,7 +11,7 @@ import { RateLimiter } from '../../src/http/rate-limit.js';
 import type { SessionManager } from '../../src/http/sessions.js';
 import { loadCorpus } from '../../src/corpus/load.js';
 import { Knowledge } from '../../src/knowledge.js';
-import { html, raw } from '../../src/web/html.js';
+import { escapeHtml, html, raw } from '../../src/web/html.js';
 import { answerOrder, citation, searchAll } from '../../src/web/pages.js';
 import { makePass, passKeyId, readPass } from '../../src/web/venue.js';
 
@@ -90,6 +90,37 @@ describe('rules page server', () => {
     expect(body).toContain('href="/rule/gundam-cr-ja/8-5-3-2"');
     expect(body).toMatch(/<a class="xref" href="\/rule\/gundam-cr-en\/13-1-5">13-1-5<\/a>/);
     expect(citation(kb.store.document('gundam-tournament-rules-en')!, '2.4.1')).toBe('TRM 2025-07-10 2.4.1');
+  });
+
+  it('flags in plain words every rule whose English and Japanese differ, on both languages\' pages', async () => {
+    const differing = kb.store.records.filter((r) => r.difference);
+    // The corpus's table (corpus/notes/cr-differences.json) gives both kinds, in both languages.
+    expect(new Set(differing.map((r) => `${r.language}:${r.difference!.kind}`))).toEqual(new Set(['en:differs', 'en:no-counterpart', 'ja:differs', 'ja:no-counterpart']));
+    for (const r of differing) {
+      const body = await (await get(a, `/rule/${r.document}/${encodeURIComponent(r.id)}`)).text();
+      const flag = /<aside class="difference" id="difference" data-difference="([^"]+)" role="note"><p><strong>([^<]+)<\/strong><\/p><p><span class="meta">([^<]+):<\/span> <span lang="en">([^<]*)<\/span><\/p><\/aside>/.exec(body);
+      expect(flag, `${r.document} ${r.id}`).not.toBeNull();
+      expect(flag![1]).toBe(r.difference!.kind);
+      expect(flag![4]).toBe(escapeHtml(r.difference!.summary));
+      const words = r.language === 'en'
+        ? { 'no-counterpart': 'English only: the Japanese rules have no counterpart to this rule.', differs: 'The English and Japanese say different things here.' }
+        : { 'no-counterpart': '日本語版のみ：英語版には対応するルールがありません。', differs: '英語版と日本語版で内容が異なります。' };
+      expect(flag![2], `${r.document} ${r.id}`).toBe(words[r.difference!.kind]);
+      expect(flag![3]).toBe(r.language === 'en' ? 'What differs' : '違い（英語での説明）');
+    }
+    // A rule the two languages agree on carries no flag.
+    expect(await (await get(a, '/rule/gundam-cr-en/8-5-3')).text()).not.toContain('class="difference"');
+    // In a list of child rules, each differing child is tagged, in the page's language.
+    const en = await (await get(a, '/rule/gundam-cr-en/6-2-1')).text();
+    expect(en).toMatch(/href="\/rule\/gundam-cr-en\/6-2-1-1" class="num chip">6-2-1-1<\/a> <span class="tag" data-difference="no-counterpart">English only<\/span>/);
+    const ja = await (await get(a, '/rule/gundam-cr-ja/5')).text();
+    expect(ja).toMatch(/href="\/rule\/gundam-cr-ja\/5-22" class="num chip">5-22<\/a> <span class="tag" data-difference="no-counterpart">日本語版のみ<\/span>/);
+    const team = await (await get(a, '/rule/gundam-cr-en/12-3')).text();
+    expect(team).toMatch(/12-3-5<\/a> <span class="tag" data-difference="differs">EN\/JA differ<\/span>/);
+    // The offline data carries the same, for the pages the service worker renders.
+    const data = (await (await get(a, '/offline.json')).json()) as { documents: { id: string }[]; records: unknown[][] };
+    const offline = data.records.filter((x) => x[9]).map((x) => `${data.documents[x[0] as number]!.id} ${x[1]} ${(x[9] as string[])[0]}`);
+    expect(offline.sort()).toEqual(differing.map((r) => `${r.document} ${r.id} ${r.difference!.kind}`).sort());
   });
 
   it('escapes what the request and the corpus bring', async () => {
