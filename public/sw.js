@@ -282,11 +282,20 @@ function cardPage(d, id, why) {
   var body = '<article class="card"><h1><span class="num">' + esc(c[0]) + '</span> ' + esc(c[1]) + '</h1>' +
     (found.printing ? '<p class="meta">Printing ' + esc(found.printing[0]) + ' of ' + esc(c[0]) + '</p>' : '') +
     '<table class="stats"><tbody>' + row('Type', (c[3] ? 'token ' : '') + c[2]) + row('Color', c[4]) + row('Lv.', c[5]) + row('Cost', c[6]) + row('AP', c[7]) + row('HP', c[8]) + row('Traits', c[9].join(', ')) + row('Set', shown[1]) + row('Rarity', shown[2]) + row('Zones', c[14].join(', ')) + '</tbody></table>' +
+    restrictionNote(d.restrictions, c[0]) +
     (c[13] ? '<p><strong>Link condition:</strong> ' + esc(c[13]) + '</p>' : '') +
     '<h2>Text</h2>' + (c[12] ? c[12].split(/\n+/).map(function (p) { return '<p class="cardtext">' + esc(p) + '</p>'; }).join('') : '<p class="empty" id="no-text">No card text.</p>') +
     (c[15].length ? '<h2>Printings</h2><ul>' + c[15].map(function (p) { return '<li>' + esc(p[0]) + (p[1] ? ' · ' + esc(p[1]) : '') + (p[2] ? ' · ' + esc(p[2]) : '') + '</li>'; }).join('') + '</ul>' : '') +
     '<p class="meta">Which abilities the rules engine runs is shown when the server answers.</p></article>';
   return html(shell(c[0] + ' ' + c[1], body, '', 'en', why));
+}
+
+// The banned/restricted list saved with the data (src/web/pages.ts restrictionNote says the same).
+function restrictionNote(r, id) {
+  if (!r) return '';
+  var rs = r.cards[id];
+  return rs ? '<p class="note restricted" id="restriction"><strong>Banned/restricted list</strong>: ' + esc(rs.join('; ')) + ' <span class="meta">(' + esc(r.list) + ')</span></p>'
+    : '<p class="meta" id="restriction">Not restricted on the ' + esc(r.list) + '.</p>';
 }
 
 function offlinePage(d, url, why) {

@@ -12,6 +12,9 @@ import { callTool } from '../mcp/server.js';
 import { ToolError } from '../mcp/tool.js';
 import type { DocumentMeta, RuleRecord } from '../corpus/types.js';
 import { parseDeckList } from '../deck-list.js';
+import { activeRestrictions } from '../mcp/restrictions.js';
+import { cardRestrictions } from '../restrictions/check.js';
+import { listLabel } from '../restrictions/schema.js';
 import { html, raw, type Child, type Html } from './html.js';
 import { differenceHeadline, differenceTag, label, type Lang } from './labels.js';
 
@@ -372,6 +375,7 @@ export function cardPage(kb: Knowledge, id: string): Page {
     body: html`<article class="card"><h1><span class="num">${c.id}</span> ${c.name}</h1>
 ${a.printing ? html`<p class="meta">Printing ${a.printing} of ${c.id}</p>` : ''}
 <table class="stats"><tbody>${stat('Type', `${c.token ? 'token ' : ''}${c.type}`)}${stat('Color', c.color)}${stat('Lv.', c.level)}${stat('Cost', c.cost)}${stat('AP', c.ap)}${stat('HP', c.hp)}${stat('Traits', c.traits.join(', '))}${stat('Set', shown?.set ?? c.set)}${stat('Rarity', shown ? shown.rarity : c.rarity)}${stat('Zones', c.zones.join(', '))}</tbody></table>
+${restrictionNote(a.restriction)}
 ${c.link ? html`<p><strong>Link condition:</strong> ${c.link.text}</p>` : ''}
 <h2>Text</h2>${c.text ? c.text.split(/\n+/).map((p: string) => html`<p class="cardtext">${p}</p>`) : html`<p class="empty" id="no-text">No card text.</p>`}
 ${c.keywords.length ? html`<h2>Keywords</h2><ul>${(c.keywords as Any[]).map((k) => html`<li>${k.name}${k.amount !== null ? ` ${k.amount}` : ''} <span class="meta">${k.scope}${k.when ? `, while ${k.when}` : ''}</span></li>`)}</ul>` : ''}
@@ -381,6 +385,14 @@ ${c.flags.length ? html`<p class="note">Source notes: ${c.flags.join('; ')}</p>`
 ${a.candidates.length ? html`<h2>Other cards with this name</h2><ul>${(a.candidates as Any[]).map((o) => html`<li><a class="hit" href="${cardHref(o.id)}">${o.id} ${o.name}</a> <span class="meta">${o.type} · ${o.set}</span></li>`)}</ul>` : ''}
 </article>`,
   };
+}
+
+/** The card's standing on the banned/restricted list in force (get_card's `restriction`), named with the list's date. */
+function restrictionNote(r: { list: string | null; status: { status: string; text: string }[] } | undefined): Html | '' {
+  if (!r?.list) return '';
+  return r.status.length
+    ? html`<p class="note restricted" id="restriction"><strong>Banned/restricted list</strong>: ${r.status.map((x) => x.text).join('; ')} <span class="meta">(${r.list})</span></p>`
+    : html`<p class="meta" id="restriction">Not restricted on the ${r.list}.</p>`;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -420,6 +432,18 @@ ${form}`,
 // ---------------------------------------------------------------------------------------------
 // Offline data: what the service worker needs to show any official rule without the network.
 
+function restrictionsOffline(kb: Knowledge): { list: string; cards: Record<string, string[]> } | null {
+  const active = activeRestrictions(kb);
+  if (!active) return null;
+  const cards: Record<string, string[]> = {};
+  for (const c of kb.store.cards) {
+    // An alternate printing counts as its base card (2-1-1): listed under its own id too.
+    const rs = cardRestrictions(active.list, c.base_id ?? c.id);
+    if (rs.length) cards[c.id] = rs.map((r) => r.text);
+  }
+  return { list: listLabel(active.list), cards };
+}
+
 export function offlineData(kb: Knowledge): unknown {
   const docs = kb.store.documents.filter((d) => d.game === 'gundam' && d.authority === 'official');
   return {
@@ -434,5 +458,7 @@ export function offlineData(kb: Knowledge): unknown {
     // Every card (about 1,000; small next to the rules), so a card page and a card name work offline.
     // [id, name, type, token, color, level, cost, ap, hp, traits, set, rarity, text, link condition, zones, [[printing id, set, rarity]]]
     cards: kb.store.cards.map((c) => [c.id, c.name, c.type, c.token, c.color, c.level, c.cost, c.ap, c.hp, c.traits, c.set, c.rarity, c.text, c.link?.text ?? null, c.zones, c.printings.map((p) => [p.id, p.set, p.rarity])]),
+    // The banned/restricted list in force, for the card pages: its label and each listed card's restrictions.
+    restrictions: restrictionsOffline(kb),
   };
 }

@@ -368,6 +368,9 @@ describe.skipIf(!available)('rules page offline', () => {
     expect(await page.locator('#saved').isVisible()).toBe(true);
     await page.goto(`${server.url}/card/EB01-007`);
     expect(await page.locator('#no-text').innerText()).toBe('No card text.');
+    // A banned card says so offline, naming the list and its date.
+    await page.goto(`${server.url}/card/GD01-020`);
+    expect(await page.locator('#restriction').innerText()).toMatch(/^Banned\/restricted list: banned: a deck may hold none \(Banned and restricted list effective 2026-07-25/);
     // A card name searched offline finds the card first, not tournament rules.
     await page.goto(`${server.url}/?q=${encodeURIComponent('wing gundam')}`);
     expect(await page.locator('main .results a').first().getAttribute('href')).toBe('/card/GD01-040');

@@ -123,6 +123,21 @@ describe('rules page server', () => {
     expect(offline.sort()).toEqual(differing.map((r) => `${r.document} ${r.id} ${r.difference!.kind}`).sort());
   });
 
+  it('shows a card\'s standing on the banned/restricted list, named with its date, online and in the offline data', async () => {
+    const list = 'Banned and restricted list effective 2026-07-25 (announced 2026-07-10)';
+    const banned = await (await get(a, '/card/GD01-020')).text();
+    expect(banned).toContain(`<p class="note restricted" id="restriction"><strong>Banned/restricted list</strong>: banned: a deck may hold none <span class="meta">(${list})</span></p>`);
+    expect(await (await get(a, '/card/ST02-016')).text()).toMatch(/id="restriction"><strong>Banned\/restricted list<\/strong>: limited: at most 2 in a deck/);
+    expect(await (await get(a, '/card/GD01-013')).text()).toContain(`<p class="meta" id="restriction">Not restricted on the ${list}.</p>`);
+    const data = (await (await get(a, '/offline.json')).json()) as { restrictions: { list: string; cards: Record<string, string[]> } };
+    expect(data.restrictions.list).toBe(list);
+    expect(data.restrictions.cards['GD01-020']).toEqual(['banned: a deck may hold none']);
+    expect(data.restrictions.cards['GD01-013']).toBeUndefined();
+    // An alternate printing stands as its base card.
+    const alt = kb.store.cards.find((c) => c.base_id === 'GD01-020');
+    if (alt) expect(data.restrictions.cards[alt.id]).toEqual(['banned: a deck may hold none']);
+  });
+
   it('escapes what the request and the corpus bring', async () => {
     const q = `<script>alert(1)</script>"'&`;
     const body = await (await get(a, `/?q=${encodeURIComponent(q)}`)).text();
