@@ -168,6 +168,24 @@ describe('rules page server', () => {
     expect((await post('list=' + 'x'.repeat(70_000))).status).toBe(413);
   });
 
+  it('checks a posted deck list as people write it against the restriction list, naming the list and its date', async () => {
+    const post = async (list: string) => (await a.fetch(new Request('http://127.0.0.1/deck', { method: 'POST', body: new URLSearchParams({ list }).toString(), headers: { host: '127.0.0.1', 'content-type': 'application/x-www-form-urlencoded' } }))).text();
+    const list = 'Banned and restricted list effective 2026-07-25 (announced 2026-07-10)';
+    const rest = Array.from({ length: 11 }, (_, i) => `4 ST01-${String(i + 2).padStart(3, '0')}`).join('\n');
+    // Names, "4x" and "x4" forms, a tab: a legal list, each name shown with the card it was read as.
+    const legal = await post(`4\tST01-001\n${rest.replace('4 ST01-002', 'Gundam (MA Form) x4').replace('4 ST01-008', '4x Demi Trainer').replace('4 ST01-009', '4 zowort')}\n2 ST01-013\nResource deck\n10 R-001`);
+    expect(legal).toContain('<p class="verdict legal" id="verdict">Legal deck.</p>');
+    expect(legal).toMatch(/Read as: [^<]*“Gundam \(MA Form\)” → ST01-002 Gundam \(MA Form\)[^<]*“Demi Trainer” → ST01-008 Demi Trainer[^<]*“zowort” → ST01-009 Zowort/);
+    expect(legal).toContain(`<p class="meta" id="restriction-list">Banned/restricted list applied: ${list}.</p>`);
+    // Four copies of a banned card: refused, naming the list.
+    const banned = await post(`4 GD01-020\n${rest}\n2 ST01-013\nResource deck\n10 R-001`);
+    expect(banned).toMatch(/id="verdict">Illegal deck/);
+    expect(banned).toContain(`GD01-020 (4 in the deck) is banned by the ${list}`);
+    // A third color names the cards of that color only.
+    const colors = await post(`4 ST01-001\n${rest}\n2 ST02-001\nResource deck\n10 R-001`);
+    expect(colors).toMatch(/the deck uses 3 colors \(blue 28, white 20, green 2\)[^<]*<br><span class="meta">Rules<\/span> <span class="chips"><a class="chip" href="\/rule\/gundam-cr-en\/6-1-1-2">6-1-1-2<\/a><\/span><br><span class="meta">Cards: ST02-001<\/span>/);
+  });
+
   it('answers a page asked for again with 304 (ETag), and says how to cache it', async () => {
     for (const path of ['/rule/gundam-cr-en/8-5-3', '/api/search?q=blocker', '/card/GD01-013']) {
       const first = await get(a, path);
