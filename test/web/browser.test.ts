@@ -232,7 +232,7 @@ describe.skipIf(!available)('rules page in a browser', () => {
       ['home', '/'],
       ['search', '/?q=blocker'],
       ['rule', '/rule/gundam-cr-en/8-5-3'],
-      ['rule-difference', '/rule/gundam-cr-ja/12-3-14'],
+      ['rule-difference', '/rule/gundam-cr-en/6-2-1-1'],
       ['card', '/card/GD01-002'],
     ];
     const deckList = '4 ST01-001\n4 ST01-002\n5 ST01-006\nResource deck\n10 R-001';
