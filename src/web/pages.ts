@@ -152,7 +152,7 @@ export type AnswerKind = 'rules' | 'cards' | 'glossary';
 export interface SearchAnswer {
   rule: { document: string; id: string; href: string } | null;
   order: AnswerKind[];
-  rules: { document: string; id: string; heading: string | null; text: string; title: string; href: string; citation: string; unofficial: boolean }[];
+  rules: { document: string; id: string; heading: string | null; text: string; title: string; href: string; citation: string; unofficial: boolean; difference?: 'no-counterpart' | 'differs' }[];
   glossary: { term: string; definition: string; href: string; rules: { id: string; href: string }[] }[];
   cards: { id: string; name: string; type: string; href: string }[];
 }
@@ -175,6 +175,7 @@ export function searchAll(kb: Knowledge, q: string, lang: 'en' | 'ja', limit = 1
       href: ruleHref(r.document, r.id),
       citation: citation(kb.store.document(r.document)!, r.id),
       unofficial: r.authority === 'unofficial',
+      ...(r.difference ? { difference: r.difference.kind } : {}),
     }));
   } catch (e) {
     errorMessage(e);
@@ -240,11 +241,11 @@ function chips(links: { id: string; href: string }[]): Html {
   return html`<span class="chips">${links.map((r) => html`<a class="chip" href="${r.href}">${r.id}</a>`)}</span>`;
 }
 
-const sections: Record<AnswerKind, (a: SearchAnswer) => Html | ''> = {
+const sections: Record<AnswerKind, (a: SearchAnswer, lang: Lang) => Html | ''> = {
   glossary: (a) =>
     a.glossary.length ? html`<section><h2>Glossary</h2><ul class="results">${a.glossary.map((g) => html`<li><a class="hit" href="${g.href}"><strong>${g.term}</strong></a> ${g.definition}${g.rules.length ? html`<br><span class="meta">Rules</span> ${chips(g.rules)}` : ''}</li>`)}</ul></section>` : '',
-  rules: (a) =>
-    a.rules.length ? html`<section><h2>Rules</h2><ul class="results">${a.rules.map((r) => html`<li><a class="hit" href="${r.href}"><strong>${r.id}</strong>${r.heading ? ` ${r.heading}` : ''}</a> <span class="meta">${r.title}${r.unofficial ? html` <strong class="warn">UNOFFICIAL</strong>` : ''}</span><br>${r.text}</li>`)}</ul></section>` : '',
+  rules: (a, lang) =>
+    a.rules.length ? html`<section><h2>Rules</h2><ul class="results">${a.rules.map((r) => html`<li><a class="hit" href="${r.href}"><strong>${r.id}</strong>${r.heading ? ` ${r.heading}` : ''}</a> <span class="meta">${r.title}${r.unofficial ? html` <strong class="warn">UNOFFICIAL</strong>` : ''}</span>${r.difference ? html` <span class="tag" data-difference="${r.difference}">${differenceTag(r.difference, r.document.endsWith('-ja') ? 'ja' : 'en', lang)}</span>` : ''}<br>${r.text}</li>`)}</ul></section>` : '',
   cards: (a) =>
     a.cards.length ? html`<section><h2>Cards</h2><ul class="results">${a.cards.map((c) => html`<li><a class="hit" href="${c.href}"><strong>${c.id}</strong> ${c.name}</a> <span class="meta">${c.type}</span></li>`)}</ul></section>` : '',
 };
@@ -259,7 +260,7 @@ export function searchPage(kb: Knowledge, q: string, lang: 'en' | 'ja'): Page {
     body: html`<h1>Results for <q class="query">${q}</q></h1>
 ${none ? html`<p class="empty">Nothing matches <q>${q}</q>. Try other words, a rule number like 8-5-3, or a card name.</p>` : ''}
 ${a.rule ? html`<p><a class="chip" href="${a.rule.href}">Open rule ${a.rule.id}</a></p>` : ''}
-${a.order.map((kind) => sections[kind](a))}`,
+${a.order.map((kind) => sections[kind](a, lang))}`,
   };
 }
 

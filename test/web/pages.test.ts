@@ -117,6 +117,9 @@ describe('rules page server', () => {
     expect(ja).toMatch(/href="\/rule\/gundam-cr-ja\/5-22" class="num chip">5-22<\/a> <span class="tag" data-difference="no-counterpart">日本語版のみ<\/span>/);
     const team = await (await get(a, '/rule/gundam-cr-en/12-3')).text();
     expect(team).toMatch(/12-3-5<\/a> <span class="tag" data-difference="differs">EN\/JA differ<\/span>/);
+    // Search results tag a differing rule too.
+    expect(searchAll(kb, 'team battle six units', 'en').rules.find((x) => x.id === '12-3-14')).toMatchObject({ difference: 'differs' });
+    expect(await (await get(a, '/?q=team+battle+six+units')).text()).toMatch(/<strong>12-3-14<\/strong>[^<]*<\/a> <span class="meta">[^<]*<\/span> <span class="tag" data-difference="differs">EN\/JA differ<\/span>/);
     // The offline data carries the same, for the pages the service worker renders.
     const data = (await (await get(a, '/offline.json')).json()) as { documents: { id: string }[]; records: unknown[][] };
     const offline = data.records.filter((x) => x[9]).map((x) => `${data.documents[x[0] as number]!.id} ${x[1]} ${(x[9] as string[])[0]}`);
