@@ -25,6 +25,12 @@ const LABELS = {
   noRule: { en: 'no such rule', ja: '該当ルールなし' },
   aligned: { en: 'aligned', ja: '対応' },
   restored: { en: 'Restored by the corpus build', ja: 'コーパス構築時に補修' },
+  // The search results page.
+  resultsFor: { en: 'Results for', ja: '検索結果：' },
+  glossary: { en: 'Glossary', ja: '用語集' },
+  cards: { en: 'Cards', ja: 'カード' },
+  openRule: { en: 'Open rule', ja: 'ルールを開く' },
+  nothing: { en: 'Nothing matches {q}. Try other words, a rule number like 8-5-3, or a card name.', ja: '{q}に一致するものはありません。別の語、8-5-3 のようなルール番号、またはカード名でお試しください。' },
   // EN/JA differences (corpus/notes/cr-differences.json); {this} and {other} are language names.
   english: { en: 'English', ja: '英語版' },
   japanese: { en: 'Japanese', ja: '日本語版' },

@@ -242,24 +242,32 @@ function chips(links: { id: string; href: string }[]): Html {
 }
 
 const sections: Record<AnswerKind, (a: SearchAnswer, lang: Lang) => Html | ''> = {
-  glossary: (a) =>
-    a.glossary.length ? html`<section><h2>Glossary</h2><ul class="results">${a.glossary.map((g) => html`<li><a class="hit" href="${g.href}"><strong>${g.term}</strong></a> ${g.definition}${g.rules.length ? html`<br><span class="meta">Rules</span> ${chips(g.rules)}` : ''}</li>`)}</ul></section>` : '',
+  glossary: (a, lang) =>
+    a.glossary.length ? html`<section><h2>${label('glossary', lang)}</h2><ul class="results">${a.glossary.map((g) => html`<li><a class="hit" href="${g.href}"><strong>${g.term}</strong></a> ${g.definition}${g.rules.length ? html`<br><span class="meta">${label('rules', lang)}</span> ${chips(g.rules)}` : ''}</li>`)}</ul></section>` : '',
   rules: (a, lang) =>
-    a.rules.length ? html`<section><h2>Rules</h2><ul class="results">${a.rules.map((r) => html`<li><a class="hit" href="${r.href}"><strong>${r.id}</strong>${r.heading ? ` ${r.heading}` : ''}</a> <span class="meta">${r.title}${r.unofficial ? html` <strong class="warn">UNOFFICIAL</strong>` : ''}</span>${r.difference ? html` <span class="tag" data-difference="${r.difference}">${differenceTag(r.difference, r.document.endsWith('-ja') ? 'ja' : 'en', lang)}</span>` : ''}<br>${r.text}</li>`)}</ul></section>` : '',
-  cards: (a) =>
-    a.cards.length ? html`<section><h2>Cards</h2><ul class="results">${a.cards.map((c) => html`<li><a class="hit" href="${c.href}"><strong>${c.id}</strong> ${c.name}</a> <span class="meta">${c.type}</span></li>`)}</ul></section>` : '',
+    a.rules.length ? html`<section><h2>${label('rules', lang)}</h2><ul class="results">${a.rules.map((r) => html`<li><a class="hit" href="${r.href}"><strong>${r.id}</strong>${r.heading ? ` ${r.heading}` : ''}</a> <span class="meta">${r.title}${r.unofficial ? html` <strong class="warn">UNOFFICIAL</strong>` : ''}</span>${r.difference ? html` <span class="tag" data-difference="${r.difference}">${differenceTag(r.difference, r.document.endsWith('-ja') ? 'ja' : 'en', lang)}</span>` : ''}<br>${r.text}</li>`)}</ul></section>` : '',
+  cards: (a, lang) =>
+    a.cards.length ? html`<section><h2>${label('cards', lang)}</h2><ul class="results">${a.cards.map((c) => html`<li><a class="hit" href="${c.href}"><strong>${c.id}</strong> ${c.name}</a> <span class="meta">${c.type}</span></li>`)}</ul></section>` : '',
 };
 
-export function searchPage(kb: Knowledge, q: string, lang: 'en' | 'ja'): Page {
-  const a = searchAll(kb, q, lang);
+/** "Nothing matches “q”. Try …", with the query quoted as <q> inside the page's words. */
+function nothingMatches(q: string, lang: Lang): Html {
+  const [before, after] = label('nothing', lang).split('{q}') as [string, string];
+  return html`${before}<q>${q}</q>${after}`;
+}
+
+export function searchPage(kb: Knowledge, q: string, asked: 'en' | 'ja'): Page {
+  const a = searchAll(kb, q, asked);
+  // A query in Japanese is answered from the Japanese rules (searchAll), on a page labelled in Japanese.
+  const lang = isJapanese(q) ? 'ja' : asked;
   const none = !a.rules.length && !a.glossary.length && !a.cards.length;
   return {
     title: `“${q}”`,
     query: q,
     lang,
-    body: html`<h1>Results for <q class="query">${q}</q></h1>
-${none ? html`<p class="empty">Nothing matches <q>${q}</q>. Try other words, a rule number like 8-5-3, or a card name.</p>` : ''}
-${a.rule ? html`<p><a class="chip" href="${a.rule.href}">Open rule ${a.rule.id}</a></p>` : ''}
+    body: html`<h1>${label('resultsFor', lang)} <q class="query">${q}</q></h1>
+${none ? html`<p class="empty">${nothingMatches(q, lang)}</p>` : ''}
+${a.rule ? html`<p><a class="chip" href="${a.rule.href}">${label('openRule', lang)} ${a.rule.id}</a></p>` : ''}
 ${a.order.map((kind) => sections[kind](a, lang))}`,
   };
 }

@@ -212,6 +212,18 @@ describe('rules page server', () => {
     expect(ja).not.toMatch(/Copy citation|>Search<|Deck check/);
   });
 
+  it('labels a Japanese search in Japanese, and says in the page\'s words when nothing matches', async () => {
+    const ja = await (await get(a, `/?q=${encodeURIComponent('アタック')}`)).text();
+    expect(ja).toContain('<html lang="ja">');
+    expect(ja).toMatch(/<h1>検索結果： <q class="query">アタック<\/q><\/h1>/);
+    expect(ja).toContain('<h2>ルール</h2>');
+    expect(ja).not.toMatch(/Results for|<h2>Rules<\/h2>|<h2>Glossary<\/h2>/);
+    const none = await (await get(a, '/?q=qqqzzzxxyy&lang=ja')).text();
+    expect(none).toContain('<p class="empty"><q>qqqzzzxxyy</q>に一致するものはありません。');
+    const en = await (await get(a, '/?q=qqqzzzxxyy')).text();
+    expect(en).toContain('<p class="empty">Nothing matches <q>qqqzzzxxyy</q>. Try other words');
+  });
+
   it('checks Host like /mcp', async () => {
     expect((await get(a, '/', { host: 'evil.example' })).status).toBe(403);
     expect((await get(a, '/app.js', { host: 'evil.example' })).status).toBe(403);
