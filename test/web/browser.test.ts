@@ -116,6 +116,10 @@ describe.skipIf(!available)('rules page in a browser', () => {
     await page.locator('a.lang-switch').click();
     await page.waitForURL(/\/rule\/gundam-cr-ja\/3-3-4$/);
     expect(await page.locator('#difference').innerText()).toMatch(/^英語版と日本語版で内容が異なります。\s+違い（英語での説明）:/);
+    // Suggestions as you type on a Japanese page are labelled in Japanese too.
+    await page.locator('#q').fill('アタック');
+    await expect.poll(async () => page.locator('#live-results li .kind').count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    for (const k of await page.locator('#live-results li .kind').allTextContents()) expect(['ルール', '用語', 'カード']).toContain(k);
     // A rule only one language has says so; its parent's list tags it.
     await page.goto(`${server.url}/rule/gundam-cr-ja/5-22`);
     expect(await page.locator('#difference').innerText()).toMatch(/^日本語版のみ：英語版には対応するルールがありません。/);
