@@ -7,6 +7,10 @@
   var live = document.getElementById('live');
   var form = input && input.form;
   var lang = form && form.querySelector('select[name="lang"]');
+  // The suggestions' words in the page's language (src/web/labels.ts labels the rest).
+  var ja = document.documentElement.lang === 'ja';
+  var W = ja ? { rule: 'ルール', term: '用語', card: 'カード', open: 'このルールを開く', none: 'まだ一致するものはありません。' }
+    : { rule: 'rule', term: 'term', card: 'card', open: 'open this rule', none: 'Nothing matches yet.' };
 
   function el(tag, cls, text) {
     var e = document.createElement(tag);
@@ -33,15 +37,15 @@
     if (!answer || answer.query !== input.value.trim()) return;
     var list = el('ul');
     list.id = 'live-results';
-    if (answer.rule) item(list, 'rule', answer.rule.href, answer.rule.id, 'open this rule');
+    if (answer.rule) item(list, W.rule, answer.rule.href, answer.rule.id, W.open);
     // In the order the server chose for this query: a card name's cards first, a sentence's rules.
     var kinds = {
-      glossary: function () { (answer.glossary || []).forEach(function (g) { item(list, 'term', g.href, g.term, g.definition.slice(0, 90)); }); },
-      rules: function () { (answer.rules || []).forEach(function (r) { item(list, 'rule', r.href, r.id + (r.heading ? ' ' + r.heading : ''), (r.heading ? '' : r.text.slice(0, 90))); }); },
-      cards: function () { (answer.cards || []).forEach(function (c) { item(list, 'card', c.href, c.id + ' ' + c.name, c.type); }); },
+      glossary: function () { (answer.glossary || []).forEach(function (g) { item(list, W.term, g.href, g.term, g.definition.slice(0, 90)); }); },
+      rules: function () { (answer.rules || []).forEach(function (r) { item(list, W.rule, r.href, r.id + (r.heading ? ' ' + r.heading : ''), (r.heading ? '' : r.text.slice(0, 90))); }); },
+      cards: function () { (answer.cards || []).forEach(function (c) { item(list, W.card, c.href, c.id + ' ' + c.name, c.type); }); },
     };
     (answer.order || ['rules', 'cards', 'glossary']).forEach(function (k) { if (kinds[k]) kinds[k](); });
-    if (!list.children.length) list.appendChild(el('li', 'empty', 'Nothing matches yet.'));
+    if (!list.children.length) list.appendChild(el('li', 'empty', W.none));
     live.appendChild(list);
   }
   var timer = null;

@@ -76,11 +76,12 @@ function banner(why) {
   return '<p class="saved" id="saved" role="status"><strong>Saved copy</strong>: ' + esc(why) + '. This is the copy saved on this device; it may be older than the server\'s.</p>';
 }
 /** A page from the cache, with the banner put in its header (the cached HTML is the server's). */
-function withBanner(res, why) {
+function withBanner(res, why, notice) {
   return res.text().then(function (text) {
-    return html(text.replace('</header>', banner(why) + '</header>'), 200);
+    return html(text.replace('</header>', banner(why) + (notice || '') + '</header>'), 200);
   });
 }
+var DECK_NOTICE = '<p class="saved" id="needs-connection" role="status"><strong>Deck check needs a connection</strong>: the checks run on the server. Rules and cards work offline.</p>';
 
 function page(req, url) {
   return withTimeout(fetch(req), NETWORK_WAIT_MS).then(function (res) {
@@ -100,7 +101,8 @@ function page(req, url) {
 function saved(req, url, res) {
   var why = reason(res);
   return caches.match(req).then(function (hit) {
-    if (hit) return withBanner(hit, why);
+    // The saved deck form, saying before the list is typed that checking it needs the server.
+    if (hit) return withBanner(hit, why, url.pathname === '/deck' ? DECK_NOTICE : '');
     return data().then(function (d) { return offlinePage(d, url, why); }).catch(function () {
       if (res) return res;
       return html(shell('Not saved', banner(why) + '<h1>Not available offline</h1><p class="empty">This page was not saved on this device. Rules, cards and search work offline; <a href="/">search</a>.</p>'), 503);
@@ -145,7 +147,7 @@ function href(doc, id) { return '/rule/' + encodeURIComponent(doc) + '/' + encod
 function rec(d, docId, id) { var i = d.docIndex.get(docId); return i === undefined ? undefined : d.byKey.get(i + '\u0000' + id); }
 function title(r) { return r[1] + (r[2] ? ' ' + r[2] : ''); }
 
-// Record layout (src/web/pages.ts offlineData): [doc index, id, heading, text, parent, children, counterpart doc, counterpart id, cites]
+// Record layout (src/web/pages.ts offlineData): [doc index, id, heading, text, parent, children, counterpart doc, counterpart id, cites, difference]
 function linked(text, doc, cites) {
   var out = esc(text);
   (cites || []).forEach(function (c) {
@@ -159,18 +161,33 @@ function linked(text, doc, cites) {
 function textOf(r, doc) {
   return (r[3] ? r[3].split(/\n+/).map(function (p) { return '<p>' + linked(p, doc, r[8]) + '</p>'; }).join('') : '');
 }
-function children(d, r, docId) {
+function children(d, r, docId, lang) {
   if (!r[5].length) return '';
+  var recLang = d.documents[r[0]].language;
   return '<ol class="children">' + r[5].map(function (cid) {
     var c = rec(d, docId, cid);
-    return '<li><a class="num chip" href="' + esc(href(docId, cid)) + '">' + esc(cid) + '</a>' + (c && c[2] ? ' <strong>' + esc(c[2]) + '</strong>' : '') + (c && c[3] ? ' ' + linked(c[3], docId, c[8]) : '') + '</li>';
+    return '<li><a class="num chip" href="' + esc(href(docId, cid)) + '">' + esc(cid) + '</a>' + (c && c[9] ? ' <span class="tag" data-difference="' + esc(c[9][0]) + '">' + esc(diffTag(c[9][0], recLang, lang)) + '</span>' : '') + (c && c[2] ? ' <strong>' + esc(c[2]) + '</strong>' : '') + (c && c[3] ? ' ' + linked(c[3], docId, c[8]) : '') + '</li>';
   }).join('') + '</ol>';
+}
+
+// An EN/JA difference in plain words (src/web/labels.ts differenceHeadline and differenceTag say the same).
+function langName(of, page) { return WORDS[page][of === 'en' ? 'english' : 'japanese']; }
+function diffHeadline(kind, of, page) {
+  if (kind === 'differs') return WORDS[page].differs;
+  return WORDS[page].onlyHere.replace('{this}', langName(of, page)).replace('{other}', langName(of === 'en' ? 'ja' : 'en', page));
+}
+function diffTag(kind, of, page) { return kind === 'differs' ? WORDS[page].differsTag : WORDS[page].onlyTag.replace('{this}', langName(of, page)); }
+function diffNote(diff, of, page) {
+  if (!diff) return '';
+  return '<aside class="difference" id="difference" data-difference="' + esc(diff[0]) + '" role="note"><p><strong>' + esc(diffHeadline(diff[0], of, page)) + '</strong></p><p><span class="meta">' + esc(WORDS[page].whatDiffers) + ':</span> <span lang="en">' + esc(diff[1]) + '</span></p></aside>';
 }
 
 // The page's words (src/web/labels.ts holds the same), for the pages rendered here.
 var WORDS = {
-  en: { placeholder: 'Rule, word or card', search: 'Search', deck: 'Deck check', rules: 'Rules', tournament: 'Tournament', copy: 'Copy citation' },
-  ja: { placeholder: '番号・語・カード', search: '検索', deck: 'デッキチェック', rules: 'ルール', tournament: '大会', copy: '引用をコピー' },
+  en: { placeholder: 'Rule, word or card', search: 'Search', deck: 'Deck check', rules: 'Rules', tournament: 'Tournament', copy: 'Copy citation',
+    english: 'English', japanese: 'Japanese', onlyHere: '{this} only: the {other} rules have no counterpart to this rule.', differs: 'The English and Japanese say different things here.', whatDiffers: 'What differs', onlyTag: '{this} only', differsTag: 'EN/JA differ' },
+  ja: { placeholder: '番号・語・カード', search: '検索', deck: 'デッキチェック', rules: 'ルール', tournament: '大会', copy: '引用をコピー',
+    english: '英語版', japanese: '日本語版', onlyHere: '{this}のみ：{other}には対応するルールがありません。', differs: '英語版と日本語版で内容が異なります。', whatDiffers: '違い（英語での説明）', onlyTag: '{this}のみ', differsTag: '英日で相違' },
 };
 function shell(titleText, body, q, lang, why) {
   var w = WORDS[lang === 'ja' ? 'ja' : 'en'];
@@ -194,13 +211,16 @@ function rulePage(d, docId, id, why) {
   var cp = r[6] ? rec(d, r[6], r[7]) : undefined;
   var cdoc = cp ? d.documents[d.docIndex.get(r[6])] : undefined;
   var other = doc.language === 'en' ? 'ja' : 'en';
-  var w = WORDS[doc.language === 'ja' ? 'ja' : 'en'];
+  var L = doc.language === 'ja' ? 'ja' : 'en';
+  var w = WORDS[L];
+  var diff = r[9] || (cp && cp[9] && cp[9][0] === 'differs' ? cp[9] : null);
   var body = '<nav class="crumbs"><a class="chip" href="/doc/' + esc(docId) + '">' + esc(doc.title) + '</a>' + crumbs.map(function (a) { return '<a class="chip" href="' + esc(href(docId, a[1])) + '">' + esc(title(a)) + '</a>'; }).join('') + '</nav>' +
     '<article class="rule" data-document="' + esc(docId) + '" data-rule="' + esc(r[1]) + '"><h1><span class="num">' + esc(r[1]) + '</span>' + (r[2] ? ' ' + esc(r[2]) : '') + '</h1>' +
     '<p class="meta">' + esc(doc.title) + ' · Ver. ' + esc(doc.version) + (cdoc ? ' <a class="lang-switch chip" href="' + esc(href(cdoc.id, cp[1])) + '">' + (other === 'ja' ? '日本語' : 'English') + '</a>' : '') + '</p>' +
     '<p class="cite"><code id="citation">' + esc(cite) + '</code> <button type="button" class="copy" data-copy="' + esc(cite) + '" hidden>' + esc(w.copy) + '</button></p>' +
-    '<div class="' + (cp ? 'pair' : 'single') + '"><section class="text" lang="' + esc(doc.language) + '">' + textOf(r, docId) + children(d, r, docId) + '</section>' +
-    (cp ? '<section class="text counterpart" lang="' + esc(cdoc.language) + '"><p class="meta"><a href="' + esc(href(cdoc.id, cp[1])) + '">' + esc(title(cp)) + '</a> · ' + esc(cdoc.title) + '</p>' + textOf(cp, cdoc.id) + children(d, cp, cdoc.id) + '</section>' : '') +
+    diffNote(diff, L, L) +
+    '<div class="' + (cp ? 'pair' : 'single') + '"><section class="text" lang="' + esc(doc.language) + '">' + textOf(r, docId) + children(d, r, docId, L) + '</section>' +
+    (cp ? '<section class="text counterpart" lang="' + esc(cdoc.language) + '"><p class="meta"><a href="' + esc(href(cdoc.id, cp[1])) + '">' + esc(title(cp)) + '</a> · ' + esc(cdoc.title) + '</p>' + textOf(cp, cdoc.id) + children(d, cp, cdoc.id, L) + '</section>' : '') +
     '</div></article>';
   return html(shell(cite, body, '', doc.language, why));
 }
@@ -262,11 +282,20 @@ function cardPage(d, id, why) {
   var body = '<article class="card"><h1><span class="num">' + esc(c[0]) + '</span> ' + esc(c[1]) + '</h1>' +
     (found.printing ? '<p class="meta">Printing ' + esc(found.printing[0]) + ' of ' + esc(c[0]) + '</p>' : '') +
     '<table class="stats"><tbody>' + row('Type', (c[3] ? 'token ' : '') + c[2]) + row('Color', c[4]) + row('Lv.', c[5]) + row('Cost', c[6]) + row('AP', c[7]) + row('HP', c[8]) + row('Traits', c[9].join(', ')) + row('Set', shown[1]) + row('Rarity', shown[2]) + row('Zones', c[14].join(', ')) + '</tbody></table>' +
+    restrictionNote(d.restrictions, c[0]) +
     (c[13] ? '<p><strong>Link condition:</strong> ' + esc(c[13]) + '</p>' : '') +
     '<h2>Text</h2>' + (c[12] ? c[12].split(/\n+/).map(function (p) { return '<p class="cardtext">' + esc(p) + '</p>'; }).join('') : '<p class="empty" id="no-text">No card text.</p>') +
     (c[15].length ? '<h2>Printings</h2><ul>' + c[15].map(function (p) { return '<li>' + esc(p[0]) + (p[1] ? ' · ' + esc(p[1]) : '') + (p[2] ? ' · ' + esc(p[2]) : '') + '</li>'; }).join('') + '</ul>' : '') +
     '<p class="meta">Which abilities the rules engine runs is shown when the server answers.</p></article>';
   return html(shell(c[0] + ' ' + c[1], body, '', 'en', why));
+}
+
+// The banned/restricted list saved with the data (src/web/pages.ts restrictionNote says the same).
+function restrictionNote(r, id) {
+  if (!r) return '';
+  var rs = r.cards[id];
+  return rs ? '<p class="note restricted" id="restriction"><strong>Banned/restricted list</strong>: ' + esc(rs.join('; ')) + ' <span class="meta">(' + esc(r.list) + ')</span></p>'
+    : '<p class="meta" id="restriction">Not restricted on the ' + esc(r.list) + '.</p>';
 }
 
 function offlinePage(d, url, why) {
@@ -283,7 +312,7 @@ function offlinePage(d, url, why) {
     return html(shell(d.documents[di].title, '<h1>' + esc(d.documents[di].title) + '</h1><ol class="toc">' + tops.map(function (r) { return '<li><a href="' + esc(href(docId, r[1])) + '">' + esc(title(r)) + '</a></li>'; }).join('') + '</ol>', '', d.documents[di].language, why));
   }
   if (url.pathname === '/deck') {
-    return html(shell('Deck check', '<h1>Deck check</h1><p class="saved" id="needs-connection" role="status"><strong>Deck check needs a connection</strong>: it runs on the server. Rules and cards work offline.</p>', '', 'en', why), 503);
+    return html(shell('Deck check', '<h1>Deck check</h1>' + DECK_NOTICE, '', 'en', why), 503);
   }
   var q = url.searchParams.get('q');
   if (url.pathname === '/' && q) {

@@ -25,10 +25,43 @@ const LABELS = {
   noRule: { en: 'no such rule', ja: '該当ルールなし' },
   aligned: { en: 'aligned', ja: '対応' },
   restored: { en: 'Restored by the corpus build', ja: 'コーパス構築時に補修' },
+  // The search results page.
+  resultsFor: { en: 'Results for', ja: '検索結果：' },
+  glossary: { en: 'Glossary', ja: '用語集' },
+  cards: { en: 'Cards', ja: 'カード' },
+  openRule: { en: 'Open rule', ja: 'ルールを開く' },
+  nothing: { en: 'Nothing matches {q}. Try other words, a rule number like 8-5-3, or a card name.', ja: '{q}に一致するものはありません。別の語、8-5-3 のようなルール番号、またはカード名でお試しください。' },
+  // EN/JA differences (corpus/notes/cr-differences.json); {this} and {other} are language names.
+  english: { en: 'English', ja: '英語版' },
+  japanese: { en: 'Japanese', ja: '日本語版' },
+  onlyHere: { en: '{this} only: the {other} rules have no counterpart to this rule.', ja: '{this}のみ：{other}には対応するルールがありません。' },
+  differs: { en: 'The English and Japanese say different things here.', ja: '英語版と日本語版で内容が異なります。' },
+  whatDiffers: { en: 'What differs', ja: '違い（英語での説明）' },
+  onlyTag: { en: '{this} only', ja: '{this}のみ' },
+  differsTag: { en: 'EN/JA differ', ja: '英日で相違' },
 } as const;
 
 export type LabelKey = keyof typeof LABELS;
 
 export function label(key: LabelKey, lang: Lang | undefined): string {
   return LABELS[key][lang ?? 'en'];
+}
+
+/** A record's language named in the page's language ("Japanese", "英語版"). */
+export function languageName(of: Lang, page: Lang): string {
+  return label(of === 'en' ? 'english' : 'japanese', page);
+}
+
+/**
+ * The plain words that flag an EN/JA difference: "English only: the Japanese rules have no
+ * counterpart…" or "The English and Japanese say different things here.", in the page's language.
+ */
+export function differenceHeadline(kind: 'no-counterpart' | 'differs', record: Lang, page: Lang): string {
+  if (kind === 'differs') return label('differs', page);
+  return label('onlyHere', page).replace('{this}', languageName(record, page)).replace('{other}', languageName(record === 'en' ? 'ja' : 'en', page));
+}
+
+/** The short tag beside a child rule in a list ("Japanese only", "EN/JA differ"). */
+export function differenceTag(kind: 'no-counterpart' | 'differs', record: Lang, page: Lang): string {
+  return kind === 'differs' ? label('differsTag', page) : label('onlyTag', page).replace('{this}', languageName(record, page));
 }

@@ -12,8 +12,11 @@ import { callTool } from '../mcp/server.js';
 import { ToolError } from '../mcp/tool.js';
 import type { DocumentMeta, RuleRecord } from '../corpus/types.js';
 import { parseDeckList } from '../deck-list.js';
+import { activeRestrictions } from '../mcp/restrictions.js';
+import { cardRestrictions } from '../restrictions/check.js';
+import { listLabel } from '../restrictions/schema.js';
 import { html, raw, type Child, type Html } from './html.js';
-import { label } from './labels.js';
+import { differenceHeadline, differenceTag, label, type Lang } from './labels.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Any = any;
@@ -149,7 +152,7 @@ export type AnswerKind = 'rules' | 'cards' | 'glossary';
 export interface SearchAnswer {
   rule: { document: string; id: string; href: string } | null;
   order: AnswerKind[];
-  rules: { document: string; id: string; heading: string | null; text: string; title: string; href: string; citation: string; unofficial: boolean }[];
+  rules: { document: string; id: string; heading: string | null; text: string; title: string; href: string; citation: string; unofficial: boolean; difference?: 'no-counterpart' | 'differs' }[];
   glossary: { term: string; definition: string; href: string; rules: { id: string; href: string }[] }[];
   cards: { id: string; name: string; type: string; href: string }[];
 }
@@ -172,6 +175,7 @@ export function searchAll(kb: Knowledge, q: string, lang: 'en' | 'ja', limit = 1
       href: ruleHref(r.document, r.id),
       citation: citation(kb.store.document(r.document)!, r.id),
       unofficial: r.authority === 'unofficial',
+      ...(r.difference ? { difference: r.difference.kind } : {}),
     }));
   } catch (e) {
     errorMessage(e);
@@ -237,26 +241,34 @@ function chips(links: { id: string; href: string }[]): Html {
   return html`<span class="chips">${links.map((r) => html`<a class="chip" href="${r.href}">${r.id}</a>`)}</span>`;
 }
 
-const sections: Record<AnswerKind, (a: SearchAnswer) => Html | ''> = {
-  glossary: (a) =>
-    a.glossary.length ? html`<section><h2>Glossary</h2><ul class="results">${a.glossary.map((g) => html`<li><a class="hit" href="${g.href}"><strong>${g.term}</strong></a> ${g.definition}${g.rules.length ? html`<br><span class="meta">Rules</span> ${chips(g.rules)}` : ''}</li>`)}</ul></section>` : '',
-  rules: (a) =>
-    a.rules.length ? html`<section><h2>Rules</h2><ul class="results">${a.rules.map((r) => html`<li><a class="hit" href="${r.href}"><strong>${r.id}</strong>${r.heading ? ` ${r.heading}` : ''}</a> <span class="meta">${r.title}${r.unofficial ? html` <strong class="warn">UNOFFICIAL</strong>` : ''}</span><br>${r.text}</li>`)}</ul></section>` : '',
-  cards: (a) =>
-    a.cards.length ? html`<section><h2>Cards</h2><ul class="results">${a.cards.map((c) => html`<li><a class="hit" href="${c.href}"><strong>${c.id}</strong> ${c.name}</a> <span class="meta">${c.type}</span></li>`)}</ul></section>` : '',
+const sections: Record<AnswerKind, (a: SearchAnswer, lang: Lang) => Html | ''> = {
+  glossary: (a, lang) =>
+    a.glossary.length ? html`<section><h2>${label('glossary', lang)}</h2><ul class="results">${a.glossary.map((g) => html`<li><a class="hit" href="${g.href}"><strong>${g.term}</strong></a> ${g.definition}${g.rules.length ? html`<br><span class="meta">${label('rules', lang)}</span> ${chips(g.rules)}` : ''}</li>`)}</ul></section>` : '',
+  rules: (a, lang) =>
+    a.rules.length ? html`<section><h2>${label('rules', lang)}</h2><ul class="results">${a.rules.map((r) => html`<li><a class="hit" href="${r.href}"><strong>${r.id}</strong>${r.heading ? ` ${r.heading}` : ''}</a> <span class="meta">${r.title}${r.unofficial ? html` <strong class="warn">UNOFFICIAL</strong>` : ''}</span>${r.difference ? html` <span class="tag" data-difference="${r.difference}">${differenceTag(r.difference, r.document.endsWith('-ja') ? 'ja' : 'en', lang)}</span>` : ''}<br>${r.text}</li>`)}</ul></section>` : '',
+  cards: (a, lang) =>
+    a.cards.length ? html`<section><h2>${label('cards', lang)}</h2><ul class="results">${a.cards.map((c) => html`<li><a class="hit" href="${c.href}"><strong>${c.id}</strong> ${c.name}</a> <span class="meta">${c.type}</span></li>`)}</ul></section>` : '',
 };
 
-export function searchPage(kb: Knowledge, q: string, lang: 'en' | 'ja'): Page {
-  const a = searchAll(kb, q, lang);
+/** "Nothing matches “q”. Try …", with the query quoted as <q> inside the page's words. */
+function nothingMatches(q: string, lang: Lang): Html {
+  const [before, after] = label('nothing', lang).split('{q}') as [string, string];
+  return html`${before}<q>${q}</q>${after}`;
+}
+
+export function searchPage(kb: Knowledge, q: string, asked: 'en' | 'ja'): Page {
+  const a = searchAll(kb, q, asked);
+  // A query in Japanese is answered from the Japanese rules (searchAll), on a page labelled in Japanese.
+  const lang = isJapanese(q) ? 'ja' : asked;
   const none = !a.rules.length && !a.glossary.length && !a.cards.length;
   return {
     title: `“${q}”`,
     query: q,
     lang,
-    body: html`<h1>Results for <q class="query">${q}</q></h1>
-${none ? html`<p class="empty">Nothing matches <q>${q}</q>. Try other words, a rule number like 8-5-3, or a card name.</p>` : ''}
-${a.rule ? html`<p><a class="chip" href="${a.rule.href}">Open rule ${a.rule.id}</a></p>` : ''}
-${a.order.map((kind) => sections[kind](a))}`,
+    body: html`<h1>${label('resultsFor', lang)} <q class="query">${q}</q></h1>
+${none ? html`<p class="empty">${nothingMatches(q, lang)}</p>` : ''}
+${a.rule ? html`<p><a class="chip" href="${a.rule.href}">${label('openRule', lang)} ${a.rule.id}</a></p>` : ''}
+${a.order.map((kind) => sections[kind](a, lang))}`,
   };
 }
 
@@ -315,16 +327,17 @@ export function rulePage(kb: Knowledge, docId: string, id: string): Page {
 <p class="meta">${docLabel(doc)}${doc.title.includes(doc.version) ? '' : ` · ${label('version', L)} ${doc.version}`} · ${doc.language === 'en' ? 'English' : '日本語'}${cdoc ? html` <a class="lang-switch chip" hreflang="${other}" href="${ruleHref(cdoc.id, counterpart!.id)}">${other === 'ja' ? '日本語' : 'English'}</a>` : ''}</p>
 <p class="cite"><code id="citation">${cite}</code> <button type="button" class="copy" data-copy="${cite}" data-done="${L === 'ja' ? 'コピーしました' : 'Copied'}" hidden>${label('copy', L)}</button></p>
 ${r.note ? html`<p class="note">${r.note}</p>` : ''}
+${differenceNote(r.difference ?? (crecord?.difference?.kind === 'differs' ? crecord.difference : undefined), doc.language, L)}
 <div class="${counterpart ? 'pair' : 'single'}">
 <section class="text" lang="${doc.language}"><h2 class="sr">${doc.language === 'en' ? 'English' : '日本語'}</h2>${paragraphs(r.text, doc.id, r.cites)}
 ${r.children.length ? html`<ol class="children">${(r.children as { id: string; heading: string | null; text: string }[]).map((c) => {
       const cr = kb.store.rule(doc.id, c.id);
-      return html`<li><a href="${ruleHref(doc.id, c.id)}" class="num chip">${c.id}</a>${c.heading ? html` <strong>${c.heading}</strong>` : ''}${c.text ? html` ${linkedText(c.text, doc.id, cr?.cites ?? [])}` : ''}</li>`;
+      return html`<li><a href="${ruleHref(doc.id, c.id)}" class="num chip">${c.id}</a>${differenceChip(cr, L)}${c.heading ? html` <strong>${c.heading}</strong>` : ''}${c.text ? html` ${linkedText(c.text, doc.id, cr?.cites ?? [])}` : ''}</li>`;
     })}</ol>` : ''}</section>
 ${counterpart && cdoc ? html`<section class="text counterpart" lang="${cdoc.language}"><h2 class="sr">${cdoc.language === 'en' ? 'English' : '日本語'}</h2><p class="meta"><a href="${ruleHref(cdoc.id, counterpart.id)}">${counterpart.id}${counterpart.heading ? ` ${counterpart.heading}` : ''}</a> · ${cdoc.title}${r.alignment && r.alignment !== 'numbered' ? html` · <em>${label('aligned', L)}: ${r.alignment}</em>` : ''}</p>${paragraphs(counterpart.text, cdoc.id, crecord?.cites ?? [])}
 ${crecord?.children.length ? html`<ol class="children">${crecord.children.map((cid) => {
       const c = kb.store.rule(cdoc.id, cid);
-      return html`<li><a href="${ruleHref(cdoc.id, cid)}" class="num chip">${cid}</a>${c?.heading ? html` <strong>${c.heading}</strong>` : ''}${c?.text ? ` ${c.text}` : ''}</li>`;
+      return html`<li><a href="${ruleHref(cdoc.id, cid)}" class="num chip">${cid}</a>${differenceChip(c, L)}${c?.heading ? html` <strong>${c.heading}</strong>` : ''}${c?.text ? ` ${c.text}` : ''}</li>`;
     })}</ol>` : ''}</section>` : ''}
 </div>
 ${r.cites.length ? html`<section class="refs"><h2>${label('cites', L)}</h2><ul>${(r.cites as Any[]).map((c) => html`<li>${c.target ? html`<a class="hit" href="${ruleHref(doc.id, c.target)}">${c.target}${c.target_heading ? ` ${c.target_heading}` : ''}</a>` : html`${c.cited} (${label('noRule', L)})`}${c.discrepancy ? html` <em>${c.discrepancy}</em>` : ''}</li>`)}</ul></section>` : ''}
@@ -333,6 +346,21 @@ ${r.restored ? html`<p class="note">${label('restored', L)}: ${(r.repairs as { d
 </article>
 <nav class="pager">${prev ? html`<a class="chip" rel="prev" href="${ruleHref(doc.id, prev.id)}">‹ ${prev.id}</a>` : ''} ${next ? html`<a class="chip" rel="next" href="${ruleHref(doc.id, next.id)}">${next.id} ›</a>` : ''}</nav>`,
   };
+}
+
+/**
+ * The EN/JA difference of a rule (corpus/notes/cr-differences.json), in plain words: which
+ * language alone has it, or that the two say different things, then the project's summary of
+ * what differs (written in English, so marked lang="en" on a Japanese page).
+ */
+function differenceNote(d: { kind: 'no-counterpart' | 'differs'; summary: string } | undefined, record: Lang, page: Lang): Html | '' {
+  if (!d) return '';
+  return html`<aside class="difference" id="difference" data-difference="${d.kind}" role="note"><p><strong>${differenceHeadline(d.kind, record, page)}</strong></p><p><span class="meta">${label('whatDiffers', page)}:</span> <span lang="en">${d.summary}</span></p></aside>`;
+}
+
+/** A child rule's flag in a list: "Japanese only", "EN/JA differ". */
+function differenceChip(r: RuleRecord | undefined, page: Lang): Html | '' {
+  return r?.difference ? html` <span class="tag" data-difference="${r.difference.kind}">${differenceTag(r.difference.kind, r.language, page)}</span>` : '';
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -356,6 +384,7 @@ export function cardPage(kb: Knowledge, id: string): Page {
     body: html`<article class="card"><h1><span class="num">${c.id}</span> ${c.name}</h1>
 ${a.printing ? html`<p class="meta">Printing ${a.printing} of ${c.id}</p>` : ''}
 <table class="stats"><tbody>${stat('Type', `${c.token ? 'token ' : ''}${c.type}`)}${stat('Color', c.color)}${stat('Lv.', c.level)}${stat('Cost', c.cost)}${stat('AP', c.ap)}${stat('HP', c.hp)}${stat('Traits', c.traits.join(', '))}${stat('Set', shown?.set ?? c.set)}${stat('Rarity', shown ? shown.rarity : c.rarity)}${stat('Zones', c.zones.join(', '))}</tbody></table>
+${restrictionNote(a.restriction)}
 ${c.link ? html`<p><strong>Link condition:</strong> ${c.link.text}</p>` : ''}
 <h2>Text</h2>${c.text ? c.text.split(/\n+/).map((p: string) => html`<p class="cardtext">${p}</p>`) : html`<p class="empty" id="no-text">No card text.</p>`}
 ${c.keywords.length ? html`<h2>Keywords</h2><ul>${(c.keywords as Any[]).map((k) => html`<li>${k.name}${k.amount !== null ? ` ${k.amount}` : ''} <span class="meta">${k.scope}${k.when ? `, while ${k.when}` : ''}</span></li>`)}</ul>` : ''}
@@ -365,6 +394,14 @@ ${c.flags.length ? html`<p class="note">Source notes: ${c.flags.join('; ')}</p>`
 ${a.candidates.length ? html`<h2>Other cards with this name</h2><ul>${(a.candidates as Any[]).map((o) => html`<li><a class="hit" href="${cardHref(o.id)}">${o.id} ${o.name}</a> <span class="meta">${o.type} · ${o.set}</span></li>`)}</ul>` : ''}
 </article>`,
   };
+}
+
+/** The card's standing on the banned/restricted list in force (get_card's `restriction`), named with the list's date. */
+function restrictionNote(r: { list: string | null; status: { status: string; text: string }[] } | undefined): Html | '' {
+  if (!r?.list) return '';
+  return r.status.length
+    ? html`<p class="note restricted" id="restriction"><strong>Banned/restricted list</strong>: ${r.status.map((x) => x.text).join('; ')} <span class="meta">(${r.list})</span></p>`
+    : html`<p class="meta" id="restriction">Not restricted on the ${r.list}.</p>`;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -404,17 +441,33 @@ ${form}`,
 // ---------------------------------------------------------------------------------------------
 // Offline data: what the service worker needs to show any official rule without the network.
 
+function restrictionsOffline(kb: Knowledge): { list: string; cards: Record<string, string[]> } | null {
+  const active = activeRestrictions(kb);
+  if (!active) return null;
+  const cards: Record<string, string[]> = {};
+  for (const c of kb.store.cards) {
+    // An alternate printing counts as its base card (2-1-1): listed under its own id too.
+    const rs = cardRestrictions(active.list, c.base_id ?? c.id);
+    if (rs.length) cards[c.id] = rs.map((r) => r.text);
+  }
+  return { list: listLabel(active.list), cards };
+}
+
 export function offlineData(kb: Knowledge): unknown {
   const docs = kb.store.documents.filter((d) => d.game === 'gundam' && d.authority === 'official');
   return {
     fingerprint: kb.store.fingerprint ?? null,
     documents: docs.map((d) => ({ id: d.id, title: d.title, version: d.version, language: d.language, cite: citation(d, '').trim() })),
-    // [document index, id, heading, text, parent, children, counterpart document, counterpart id, [[cited, target]]] (public/sw.js reads it)
+    // [document index, id, heading, text, parent, children, counterpart document, counterpart id, [[cited, target]], EN/JA difference [kind, summary] or null] (public/sw.js reads it)
     records: docs.flatMap((d, di) =>
-      kb.store.recordsOf(d.id).map((r) => [di, r.id, r.heading, r.text, r.parent, r.children, r.counterpart?.document ?? null, r.counterpart?.id ?? null, r.cites.filter((c) => c.target).map((c) => [c.cited, c.target])]),
+      kb.store
+        .recordsOf(d.id)
+        .map((r) => [di, r.id, r.heading, r.text, r.parent, r.children, r.counterpart?.document ?? null, r.counterpart?.id ?? null, r.cites.filter((c) => c.target).map((c) => [c.cited, c.target]), r.difference ? [r.difference.kind, r.difference.summary] : null]),
     ),
     // Every card (about 1,000; small next to the rules), so a card page and a card name work offline.
     // [id, name, type, token, color, level, cost, ap, hp, traits, set, rarity, text, link condition, zones, [[printing id, set, rarity]]]
     cards: kb.store.cards.map((c) => [c.id, c.name, c.type, c.token, c.color, c.level, c.cost, c.ap, c.hp, c.traits, c.set, c.rarity, c.text, c.link?.text ?? null, c.zones, c.printings.map((p) => [p.id, p.set, p.rarity])]),
+    // The banned/restricted list in force, for the card pages: its label and each listed card's restrictions.
+    restrictions: restrictionsOffline(kb),
   };
 }

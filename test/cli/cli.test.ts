@@ -75,6 +75,34 @@ describe('gundam-rules', () => {
     expect(out.violations.map((v: { rules: string[] }) => v.rules).flat()).toEqual(expect.arrayContaining(['6-1-1']));
   });
 
+  it('reads a deck list file that names its cards, in the forms people write, and says what each name was read as', () => {
+    // LEGAL again, four of its lines as names ("4 name", "4x name", "name x4", another case), one with a tab.
+    const byName = [
+      '4 ST01-001', '4 Gundam (MA Form)', '4 ST01-003', '4 ST01-004', '4 ST01-005', '4 ST01-006', '4 ST01-007',
+      '4x Demi Trainer', 'Zowort x4', '4 ST01-010', '4\tST01-011', '4 ST01-012', "2 kai's resolve", '', 'Resource deck', '10 R-001',
+    ].join('\n');
+    const r = run('gundam-rules', ['deck', 'check', file('by-name.txt', byName), '--json']);
+    expect(r.code, r.err).toBe(0);
+    const out = JSON.parse(r.out) as { legal: boolean; read: { written: string; card: string }[]; unread: unknown[]; summary: { deck_cards: number } };
+    expect(out.legal).toBe(true);
+    expect(out.unread).toEqual([]);
+    expect(out.summary.deck_cards).toBe(50);
+    expect(Object.fromEntries(out.read.map((x) => [x.written, x.card]))).toEqual({
+      'Gundam (MA Form)': 'ST01-002',
+      'Demi Trainer': 'ST01-008',
+      Zowort: 'ST01-009',
+      "kai's resolve": 'ST01-013',
+    });
+    const text = run('gundam-rules', ['deck', 'check', file('by-name.txt', byName)]);
+    expect(text.code).toBe(0);
+    expect(text.out).toMatch(/^Legal deck\./);
+    expect(text.out).toContain('Read "Zowort" as ST01-009 Zowort.');
+    // A name that fits two cards is asked about, not guessed.
+    const ambiguous = run('gundam-rules', ['deck', 'check', file('ambiguous.txt', '4 Suletta Mercury\n')]);
+    expect(ambiguous.code).toBe(1);
+    expect(ambiguous.out).toMatch(/"Suletta Mercury" fits 2 cards: GD04-085 Suletta Mercury .*ST01-011 Suletta Mercury .*write the card number of the one meant/);
+  });
+
   it('simulates a scenario file', () => {
     const scenario = {
       state: { active_player: 'A', players: { A: { units: [{ id: 'a1', name: 'Striker', ap: 3, hp: 3, keywords: ['First Strike'] }] }, B: { units: [{ id: 'b1', name: 'Tank', ap: 4, hp: 3, rested: true }] } } },

@@ -106,6 +106,29 @@ describe.skipIf(!available)('rules page in a browser', () => {
     expect(await page.locator('section.counterpart[lang="en"]').innerText()).toContain('Rules Management');
   });
 
+  it('says in plain words where the English and Japanese differ, in each page\'s language', async () => {
+    await page.goto(`${server.url}/rule/gundam-cr-en/3-3-4`);
+    const en = page.locator('#difference');
+    expect(await en.isVisible()).toBe(true);
+    expect(await en.innerText()).toMatch(/^The English and Japanese say different things here\.\s+What differs: The Japanese adds/);
+    // Both texts are still side by side under the flag.
+    expect(await page.locator('section.counterpart[lang="ja"]').count()).toBe(1);
+    await page.locator('a.lang-switch').click();
+    await page.waitForURL(/\/rule\/gundam-cr-ja\/3-3-4$/);
+    expect(await page.locator('#difference').innerText()).toMatch(/^英語版と日本語版で内容が異なります。\s+違い（英語での説明）:/);
+    // Suggestions as you type on a Japanese page are labelled in Japanese too.
+    await page.locator('#q').fill('アタック');
+    await expect.poll(async () => page.locator('#live-results li .kind').count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    for (const k of await page.locator('#live-results li .kind').allTextContents()) expect(['ルール', '用語', 'カード']).toContain(k);
+    // A rule only one language has says so; its parent's list tags it.
+    await page.goto(`${server.url}/rule/gundam-cr-ja/5-22`);
+    expect(await page.locator('#difference').innerText()).toMatch(/^日本語版のみ：英語版には対応するルールがありません。/);
+    await page.goto(`${server.url}/rule/gundam-cr-en/6-2-1`);
+    expect(await page.locator('ol.children .tag[data-difference="no-counterpart"]').first().innerText()).toBe('English only');
+    await page.goto(`${server.url}/rule/gundam-cr-en/8-5-3`);
+    expect(await page.locator('#difference').count()).toBe(0);
+  });
+
   it('shows a card with what the engine runs', async () => {
     await page.goto(`${server.url}/?q=zaku`);
     await page.locator('main a[href^="/card/"]').first().click();
@@ -213,6 +236,7 @@ describe.skipIf(!available)('rules page in a browser', () => {
       ['home', '/'],
       ['search', '/?q=blocker'],
       ['rule', '/rule/gundam-cr-en/8-5-3'],
+      ['rule-difference', '/rule/gundam-cr-en/6-2-1-1'],
       ['card', '/card/GD01-002'],
     ];
     const deckList = '4 ST01-001\n4 ST01-002\n5 ST01-006\nResource deck\n10 R-001';
@@ -320,6 +344,7 @@ describe.skipIf(!available)('rules page offline', () => {
     await page.goto(`${server.url}/rule/gundam-cr-en/8-5-3`);
     expect(await page.locator('h1').innerText()).toContain('Attack on a Unit');
     await page.goto(`${server.url}/deck`);
+    expect(await page.locator('#needs-connection').count()).toBe(0);
 
     // The venue network fails: the server is gone.
     expect(await server.stop()).toBe(0);
@@ -334,6 +359,12 @@ describe.skipIf(!available)('rules page offline', () => {
     expect(await page.locator('#citation').innerText()).toBe('CR 1.7.0 8-5-2-3-1');
     expect(await page.locator('#saved').isVisible()).toBe(true);
     expect(await page.locator('section.counterpart').count()).toBe(1);
+    // A rule whose English and Japanese differ says so offline too, in the page's language.
+    await page.goto(`${server.url}/rule/gundam-cr-ja/12-3-14`);
+    expect(await page.locator('#difference').innerText()).toMatch(/^英語版と日本語版で内容が異なります。\s+違い（英語での説明）: The English says/);
+    expect(await page.locator('ol.children .tag[data-difference="no-counterpart"]').first().innerText()).toBe('日本語版のみ');
+    await page.goto(`${server.url}/rule/gundam-cr-en/6-2-1-1`);
+    expect(await page.locator('#difference').innerText()).toMatch(/^English only: the Japanese rules have no counterpart to this rule\./);
     // A card page never opened, from the saved cards (a vanilla card says it has no text).
     await page.goto(`${server.url}/card/GD01-004-p1`);
     expect(await page.locator('h1').innerText()).toContain('GD01-004');
@@ -341,11 +372,18 @@ describe.skipIf(!available)('rules page offline', () => {
     expect(await page.locator('#saved').isVisible()).toBe(true);
     await page.goto(`${server.url}/card/EB01-007`);
     expect(await page.locator('#no-text').innerText()).toBe('No card text.');
+    // A banned card says so offline, naming the list and its date.
+    await page.goto(`${server.url}/card/GD01-020`);
+    expect(await page.locator('#restriction').innerText()).toMatch(/^Banned\/restricted list: banned: a deck may hold none \(Banned and restricted list effective 2026-07-25/);
     // A card name searched offline finds the card first, not tournament rules.
     await page.goto(`${server.url}/?q=${encodeURIComponent('wing gundam')}`);
     expect(await page.locator('main .results a').first().getAttribute('href')).toBe('/card/GD01-040');
-    // Deck check: the saved form, and a plain notice on submit that keeps the list; never the home page.
+    // Deck check: the saved form, saying at once that checking needs the server, and a plain notice
+    // on submit that keeps the list; never the home page.
     await page.goto(`${server.url}/deck`);
+    expect(await page.locator('h1').innerText()).toBe('Deck check');
+    expect(await page.locator('#needs-connection').innerText()).toMatch(/Deck check needs a connection/);
+    expect(await page.locator('#saved').innerText()).toMatch(/Saved copy.*no connection/);
     await page.locator('#list').fill('4 ST01-001\n4 ST01-002');
     await page.locator('form.deck button[type="submit"]').click();
     await page.locator('#needs-connection').waitFor();

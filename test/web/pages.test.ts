@@ -11,7 +11,7 @@ import { RateLimiter } from '../../src/http/rate-limit.js';
 import type { SessionManager } from '../../src/http/sessions.js';
 import { loadCorpus } from '../../src/corpus/load.js';
 import { Knowledge } from '../../src/knowledge.js';
-import { html, raw } from '../../src/web/html.js';
+import { escapeHtml, html, raw } from '../../src/web/html.js';
 import { answerOrder, citation, searchAll } from '../../src/web/pages.js';
 import { makePass, passKeyId, readPass } from '../../src/web/venue.js';
 
@@ -92,6 +92,55 @@ describe('rules page server', () => {
     expect(citation(kb.store.document('gundam-tournament-rules-en')!, '2.4.1')).toBe('TRM 2025-07-10 2.4.1');
   });
 
+  it('flags in plain words every rule whose English and Japanese differ, on both languages\' pages', async () => {
+    const differing = kb.store.records.filter((r) => r.difference);
+    // The corpus's table (corpus/notes/cr-differences.json) gives both kinds, in both languages.
+    expect(new Set(differing.map((r) => `${r.language}:${r.difference!.kind}`))).toEqual(new Set(['en:differs', 'en:no-counterpart', 'ja:differs', 'ja:no-counterpart']));
+    for (const r of differing) {
+      const body = await (await get(a, `/rule/${r.document}/${encodeURIComponent(r.id)}`)).text();
+      const flag = /<aside class="difference" id="difference" data-difference="([^"]+)" role="note"><p><strong>([^<]+)<\/strong><\/p><p><span class="meta">([^<]+):<\/span> <span lang="en">([^<]*)<\/span><\/p><\/aside>/.exec(body);
+      expect(flag, `${r.document} ${r.id}`).not.toBeNull();
+      expect(flag![1]).toBe(r.difference!.kind);
+      expect(flag![4]).toBe(escapeHtml(r.difference!.summary));
+      const words = r.language === 'en'
+        ? { 'no-counterpart': 'English only: the Japanese rules have no counterpart to this rule.', differs: 'The English and Japanese say different things here.' }
+        : { 'no-counterpart': '日本語版のみ：英語版には対応するルールがありません。', differs: '英語版と日本語版で内容が異なります。' };
+      expect(flag![2], `${r.document} ${r.id}`).toBe(words[r.difference!.kind]);
+      expect(flag![3]).toBe(r.language === 'en' ? 'What differs' : '違い（英語での説明）');
+    }
+    // A rule the two languages agree on carries no flag.
+    expect(await (await get(a, '/rule/gundam-cr-en/8-5-3')).text()).not.toContain('class="difference"');
+    // In a list of child rules, each differing child is tagged, in the page's language.
+    const en = await (await get(a, '/rule/gundam-cr-en/6-2-1')).text();
+    expect(en).toMatch(/href="\/rule\/gundam-cr-en\/6-2-1-1" class="num chip">6-2-1-1<\/a> <span class="tag" data-difference="no-counterpart">English only<\/span>/);
+    const ja = await (await get(a, '/rule/gundam-cr-ja/5')).text();
+    expect(ja).toMatch(/href="\/rule\/gundam-cr-ja\/5-22" class="num chip">5-22<\/a> <span class="tag" data-difference="no-counterpart">日本語版のみ<\/span>/);
+    const team = await (await get(a, '/rule/gundam-cr-en/12-3')).text();
+    expect(team).toMatch(/12-3-5<\/a> <span class="tag" data-difference="differs">EN\/JA differ<\/span>/);
+    // Search results tag a differing rule too.
+    expect(searchAll(kb, 'team battle six units', 'en').rules.find((x) => x.id === '12-3-14')).toMatchObject({ difference: 'differs' });
+    expect(await (await get(a, '/?q=team+battle+six+units')).text()).toMatch(/<strong>12-3-14<\/strong>[^<]*<\/a> <span class="meta">[^<]*<\/span> <span class="tag" data-difference="differs">EN\/JA differ<\/span>/);
+    // The offline data carries the same, for the pages the service worker renders.
+    const data = (await (await get(a, '/offline.json')).json()) as { documents: { id: string }[]; records: unknown[][] };
+    const offline = data.records.filter((x) => x[9]).map((x) => `${data.documents[x[0] as number]!.id} ${x[1]} ${(x[9] as string[])[0]}`);
+    expect(offline.sort()).toEqual(differing.map((r) => `${r.document} ${r.id} ${r.difference!.kind}`).sort());
+  });
+
+  it('shows a card\'s standing on the banned/restricted list, named with its date, online and in the offline data', async () => {
+    const list = 'Banned and restricted list effective 2026-07-25 (announced 2026-07-10)';
+    const banned = await (await get(a, '/card/GD01-020')).text();
+    expect(banned).toContain(`<p class="note restricted" id="restriction"><strong>Banned/restricted list</strong>: banned: a deck may hold none <span class="meta">(${list})</span></p>`);
+    expect(await (await get(a, '/card/ST02-016')).text()).toMatch(/id="restriction"><strong>Banned\/restricted list<\/strong>: limited: at most 2 in a deck/);
+    expect(await (await get(a, '/card/GD01-013')).text()).toContain(`<p class="meta" id="restriction">Not restricted on the ${list}.</p>`);
+    const data = (await (await get(a, '/offline.json')).json()) as { restrictions: { list: string; cards: Record<string, string[]> } };
+    expect(data.restrictions.list).toBe(list);
+    expect(data.restrictions.cards['GD01-020']).toEqual(['banned: a deck may hold none']);
+    expect(data.restrictions.cards['GD01-013']).toBeUndefined();
+    // An alternate printing stands as its base card.
+    const alt = kb.store.cards.find((c) => c.base_id === 'GD01-020');
+    if (alt) expect(data.restrictions.cards[alt.id]).toEqual(['banned: a deck may hold none']);
+  });
+
   it('escapes what the request and the corpus bring', async () => {
     const q = `<script>alert(1)</script>"'&`;
     const body = await (await get(a, `/?q=${encodeURIComponent(q)}`)).text();
@@ -122,6 +171,24 @@ describe('rules page server', () => {
     expect((await post('list=' + 'x'.repeat(70_000))).status).toBe(413);
   });
 
+  it('checks a posted deck list as people write it against the restriction list, naming the list and its date', async () => {
+    const post = async (list: string) => (await a.fetch(new Request('http://127.0.0.1/deck', { method: 'POST', body: new URLSearchParams({ list }).toString(), headers: { host: '127.0.0.1', 'content-type': 'application/x-www-form-urlencoded' } }))).text();
+    const list = 'Banned and restricted list effective 2026-07-25 (announced 2026-07-10)';
+    const rest = Array.from({ length: 11 }, (_, i) => `4 ST01-${String(i + 2).padStart(3, '0')}`).join('\n');
+    // Names, "4x" and "x4" forms, a tab: a legal list, each name shown with the card it was read as.
+    const legal = await post(`4\tST01-001\n${rest.replace('4 ST01-002', 'Gundam (MA Form) x4').replace('4 ST01-008', '4x Demi Trainer').replace('4 ST01-009', '4 zowort')}\n2 ST01-013\nResource deck\n10 R-001`);
+    expect(legal).toContain('<p class="verdict legal" id="verdict">Legal deck.</p>');
+    expect(legal).toMatch(/Read as: [^<]*“Gundam \(MA Form\)” → ST01-002 Gundam \(MA Form\)[^<]*“Demi Trainer” → ST01-008 Demi Trainer[^<]*“zowort” → ST01-009 Zowort/);
+    expect(legal).toContain(`<p class="meta" id="restriction-list">Banned/restricted list applied: ${list}.</p>`);
+    // Four copies of a banned card: refused, naming the list.
+    const banned = await post(`4 GD01-020\n${rest}\n2 ST01-013\nResource deck\n10 R-001`);
+    expect(banned).toMatch(/id="verdict">Illegal deck/);
+    expect(banned).toContain(`GD01-020 (4 in the deck) is banned by the ${list}`);
+    // A third color names the cards of that color only.
+    const colors = await post(`4 ST01-001\n${rest}\n2 ST02-001\nResource deck\n10 R-001`);
+    expect(colors).toMatch(/the deck uses 3 colors \(blue 28, white 20, green 2\)[^<]*<br><span class="meta">Rules<\/span> <span class="chips"><a class="chip" href="\/rule\/gundam-cr-en\/6-1-1-2">6-1-1-2<\/a><\/span><br><span class="meta">Cards: ST02-001<\/span>/);
+  });
+
   it('answers a page asked for again with 304 (ETag), and says how to cache it', async () => {
     for (const path of ['/rule/gundam-cr-en/8-5-3', '/api/search?q=blocker', '/card/GD01-013']) {
       const first = await get(a, path);
@@ -143,6 +210,18 @@ describe('rules page server', () => {
     expect(ja).toContain('<html lang="ja">');
     for (const w of ['引用をコピー', '検索', 'デッキチェック']) expect(ja).toContain(w);
     expect(ja).not.toMatch(/Copy citation|>Search<|Deck check/);
+  });
+
+  it('labels a Japanese search in Japanese, and says in the page\'s words when nothing matches', async () => {
+    const ja = await (await get(a, `/?q=${encodeURIComponent('アタック')}`)).text();
+    expect(ja).toContain('<html lang="ja">');
+    expect(ja).toMatch(/<h1>検索結果： <q class="query">アタック<\/q><\/h1>/);
+    expect(ja).toContain('<h2>ルール</h2>');
+    expect(ja).not.toMatch(/Results for|<h2>Rules<\/h2>|<h2>Glossary<\/h2>/);
+    const none = await (await get(a, '/?q=qqqzzzxxyy&lang=ja')).text();
+    expect(none).toContain('<p class="empty"><q>qqqzzzxxyy</q>に一致するものはありません。');
+    const en = await (await get(a, '/?q=qqqzzzxxyy')).text();
+    expect(en).toContain('<p class="empty">Nothing matches <q>qqqzzzxxyy</q>. Try other words');
   });
 
   it('checks Host like /mcp', async () => {
