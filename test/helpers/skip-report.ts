@@ -31,9 +31,16 @@ export default class SkipReport implements Reporter {
 
   onTestRunEnd(modules: ReadonlyArray<TestModule>): void {
     const byFile = new Map<string, { count: number; notes: Set<string> }>();
+    const notRun: string[] = [];
     for (const m of modules) {
+      const file = path.relative(process.cwd(), m.moduleId).split(path.sep).join('/');
+      // A file whose setup failed has its tests counted as skipped: that is a failure, not its usual skip reason.
+      if (m.state() === 'failed') {
+        const n = [...m.children.allTests('skipped')].length;
+        if (n) notRun.push(`   ${file}: ${n} not run: the file's setup failed (its error is above)`);
+        continue;
+      }
       for (const t of m.children.allTests('skipped')) {
-        const file = path.relative(process.cwd(), m.moduleId).split(path.sep).join('/');
         const entry = byFile.get(file) ?? { count: 0, notes: new Set<string>() };
         entry.count++;
         const result = t.result();
@@ -43,9 +50,9 @@ export default class SkipReport implements Reporter {
         byFile.set(file, entry);
       }
     }
-    if (!byFile.size) return;
+    if (!byFile.size && !notRun.length) return;
     const total = [...byFile.values()].reduce((n, e) => n + e.count, 0);
-    const lines = [``, ` Skipped ${total} test${total === 1 ? '' : 's'}, why, and how to run them${this.filtered ? ' (with -t, the tests it left out count as skipped)' : ''}:`];
+    const lines = [``, ` Skipped ${total} test${total === 1 ? '' : 's'}, why, and how to run them${this.filtered ? ' (with -t, the tests it left out count as skipped)' : ''}:`, ...notRun];
     for (const [file, { count, notes }] of byFile) {
       const r = REASONS[file];
       lines.push(`   ${file}: ${count} skipped: ${r ? r.why : 'marked skip'}${notes.size ? ` (${[...notes].join('; ')})` : ''}`);
