@@ -13,6 +13,7 @@ import { KEYWORD_SRC, parseKeyword } from './patterns/keyword.js';
 import { parseDevelopment, parseEffect } from './patterns/sequence.js';
 import { parseTriggerPhrase } from './patterns/trigger.js';
 import { Unread, Used } from './patterns/unread.js';
+import { paraphrase } from './paraphrase.js';
 import { renderAbility } from './render.js';
 import { splitAbilities } from './split.js';
 import { twoPlayer } from './two-player.js';
@@ -109,6 +110,13 @@ function compileAbility(text: string, opts: CompileOptions): Ability[] {
     const out = compileAbility(read, opts).map((a) => (a.kind === 'unsupported' ? a : ({ ...a, text, patterns: [...a.patterns, 'rule.two-player'] } as Ability)));
     if (out.some((a) => a.kind === 'unsupported')) return out.map((a) => (a.kind === 'unsupported' ? unsupported(text, a.unread, a.reason, a.detail) : a));
     return out;
+  }
+  // Wording that says the same as a form the patterns read; the ability keeps its printed text.
+  const same = paraphrase(text);
+  if (same.ids.length) {
+    const out = compileAbility(same.text, opts);
+    if (out.some((a) => a.kind === 'unsupported')) return out.map((a) => (a.kind === 'unsupported' ? unsupported(text, a.unread, a.reason, a.detail) : a));
+    return out.map((a) => ({ ...a, text, patterns: [...(a as CompiledAbility).patterns, ...same.ids] }) as Ability);
   }
   const lost = NAME_LOST.exec(text);
   if (lost) return [unsupported(text, text.slice(Math.max(0, lost.index - 20), lost.index + lost[0].length + 6).trim(), 'source-lost', 'the source lost a keyword name here')];

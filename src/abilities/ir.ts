@@ -103,8 +103,8 @@ export type Zone = 'battle' | 'trash' | 'hand' | 'shields';
 export type Selector =
   /** The card the ability belongs to ("this Unit", "this Base", "this card"). */
   | { type: 'self' }
-  /** The Pilot paired with this Unit. */
-  | { type: 'paired-pilot' }
+  /** The Pilot paired with this Unit. `card` (wording only): printed "the card paired with this Unit" (a Pilot or a Command with 【Pilot】, 3-4-6). */
+  | { type: 'paired-pilot'; card?: true }
   /** The cards an earlier step of the same ability picked ("it", "them", "that Unit"). */
   | { type: 'previous' }
   /**
@@ -170,14 +170,20 @@ export type Step =
   | { do: 'allow-attack-active'; target: Selector; filter: Filter; duration: Duration }
   /** "It can't attack during this turn." */
   | { do: 'forbid-attack'; target: Selector; duration: Duration }
-  | { do: 'return-to-hand'; target: Selector }
+  /** `yours` (wording only): printed "to your hand" (the card is yours, so its owner's hand is yours). */
+  | { do: 'return-to-hand'; target: Selector; yours?: true }
   /**
    * Added by the compiler (1 card): "Return it to the bottom of its owner's deck." The card (with its
    * Pilot, 3-3-6) goes under its owner's deck; a token leaves the game instead (5-17-2-5).
    */
   | { do: 'return-to-deck-bottom'; target: Selector }
   | { do: 'draw'; who: Who; count: number }
-  | { do: 'discard'; who: Who; count: number }
+  /**
+   * `filter` (added by the compiler, 5 cards): "Discard 1 green (Earth Federation) Unit card": only a
+   * card in the hand matching it may be discarded; with none, nothing is discarded (1-3-2), so an
+   * "If you do" after it fails (5-20-1).
+   */
+  | { do: 'discard'; who: Who; count: number; filter?: Filter }
   /** "Add 1 of your Shields to your hand." */
   | { do: 'shield-to-hand'; who: Who; count: number }
   /** 【Burst】 "Add this card to your hand." */
@@ -203,6 +209,19 @@ export type Step =
         constants?: Constant[];
       };
     }
+  /**
+   * Added by the compiler (1 card): "Deploy 1 EX Base." An EX Base token (AP 0, HP 3, 5-17-3-1-1) is
+   * deployed into the controller's base section; a Base already there is placed into the trash, not
+   * destroyed (11-5-2, 11-5-2-1; a token leaves the game, 5-17-2-5).
+   */
+  | { do: 'deploy-ex-base' }
+  /**
+   * Added by the compiler (4 cards): "Choose 1 of your Resources. Set it as active." (`rested`:
+   * "… of your rested Resources …", wording). A Resource is a card in the resource area (4-4); only a
+   * rested one can be set active (1-3-2-1), so the controller's rested Resources become active, up
+   * to `count`; with none rested nothing is done.
+   */
+  | { do: 'resource-active'; count: number; rested?: true }
   /** "Place 1 EX Resource." / "Place 1 rested Resource." */
   | { do: 'place-resource'; who: Who; count: number; ex: boolean; rested: boolean }
   /**
@@ -210,6 +229,13 @@ export type Step =
    * your hand. Return the remaining cards randomly to the bottom of your deck."
    */
   | { do: 'look-top'; count: number; take: { filter: Filter; max: number; to: 'hand' | 'deploy' }; rest: 'bottom' | 'top-or-bottom' | 'trash' }
+  /**
+   * Added by the compiler (1 card): "Choose 12 cards from your trash. Return them to their owner's
+   * deck and shuffle it." The controller chooses exactly `count` matching cards in their trash (all
+   * or nothing: with fewer there, none can be chosen and the step did not happen, 10-2-2, 5-20-1);
+   * they go into the deck, which is shuffled (5-15-1: its order is no longer known).
+   */
+  | { do: 'trash-to-deck'; count: number; filter: Filter }
   /** "Choose 1 (filter) card from your trash. Add it to your hand." */
   | { do: 'trash-to-hand'; filter: Filter; max: number }
   /** "Place the top N cards of your deck into your trash." (mill) */
@@ -229,6 +255,12 @@ export type Step =
   | { do: 'reduce-damage-timed'; target: Selector; amount: number; duration: Duration; damage?: { kind?: 'battle' | 'effect'; enemy?: boolean }; next?: boolean; asTrigger?: boolean }
   /** Added by the compiler (12 commands): 【Burst】"Activate this card's 【Main】." runs the card's own 【Main】 effect. */
   | { do: 'activate-main' }
+  /**
+   * Added by the compiler (4 cards): "Activate 【Main】 on the card paired with this Unit." The 【Main】
+   * effect of the card paired with this Unit (a Command with 【Pilot】, 3-4-6) runs now, with no cost
+   * paid; with no paired card or no 【Main】 on it nothing happens (1-3-2).
+   */
+  | { do: 'activate-paired-main' }
   /** Added by the compiler (1 command): 【Burst】"Activate this card's 【Action】." runs the card's own 【Action】 effect. */
   | { do: 'activate-action' }
   /** Added by the compiler: "It can't choose the enemy player as its attack target during this turn." */
@@ -359,7 +391,14 @@ export type Condition =
    * Added by the compiler (4 cards): "If you deploy this Unit from your trash" in its 【Deploy】:
    * holds when an effect deployed this Unit from its owner's trash (5-7-1-1), not from the hand.
    */
-  | { type: 'deployed-from-trash' };
+  | { type: 'deployed-from-trash' }
+  /**
+   * Added by the compiler (4 cards): "If you placed a (Zeon)/(Clan) card with this effect" after
+   * "Place the top N cards of your deck into your trash": holds when one of the cards this effect
+   * placed matches the filter (a card the scenario did not name is not known to match).
+   * `present`: printed "If you place …" (wording only).
+   */
+  | { type: 'placed-with-effect'; filter: Filter; present?: true };
 
 /**
  * One step of an effect with its connective: "Then, …" (then), "If you do, …" (ifDone: only when
@@ -370,6 +409,12 @@ export interface EffectStep {
   when?: Condition[];
   optional?: boolean;
   ifDone?: boolean;
+  /**
+   * Added by the compiler: "If you do, set this Unit as active. It gains <First Strike> during this
+   * turn.": the sentence says "it" for the Unit of the sentence before, and is done only when that
+   * sentence was reached (its "If you do" and conditions held), whether or not it changed anything.
+   */
+  withPrevious?: boolean;
   /** Added by the compiler: the step was printed with "Then," (wording only; steps always run in order). */
   then?: boolean;
   /**
@@ -530,7 +575,25 @@ export type Constant =
    * attack target (1-3-1: the card's text takes precedence over the freedom of 8-1); with none
    * rested it attacks as it likes.
    */
-  | { type: 'draws-attacks'; target: Selector; attackers: Filter };
+  | { type: 'draws-attacks'; target: Selector; attackers: Filter }
+  /**
+   * Added by the compiler (4 cards, mostly token text): "This Unit can't be paired with a Pilot." /
+   * "This Unit can't be set as active or paired with a Pilot." While the constant applies, what it
+   * names cannot happen to the target (10-1-5-6, 1-3-3): 'paired' refuses a pair (3-3-1);
+   * 'set-active' leaves it rested through an effect's "set it as active" and the start phase's
+   * active step (7-2-3-1).
+   */
+  | { type: 'cannot-be'; target: Selector; what: ('set-active' | 'paired')[] }
+  /**
+   * Added by the compiler (1 card): "When you rest your Base with one of your Units' effects, you
+   * may rest this Unit instead." / "When you would rest a Unit with a friendly (League Militaire)
+   * Unit's effect, you may rest this Base instead." A substitution (10-1-9-1, 10-1-9-1-1): when an
+   * effect the controller controls, whose source is a Unit matching `source`, would rest a card
+   * matching `replaces` (seen from the controller) other than this card, the controller may rest
+   * this card (`target`, self; it must be active, 1-3-2-1) instead, and the rest is done by it.
+   * `would`: the second wording (meaning the same).
+   */
+  | { type: 'rest-instead'; target: Selector; replaces: Filter; source: Filter; would?: true };
 
 interface AbilityBase {
   /** The ability's text as printed (reminder text removed). */

@@ -5,6 +5,7 @@
  */
 import type { Ability, CompiledAbility, Condition, Constant, Count, EffectStep, Selector, Step } from './ir.js';
 import { renderCondition } from './patterns/condition.js';
+import { renderCannotBe } from './patterns/constant.js';
 import { renderCount } from './patterns/count.js';
 import { renderGuard, renderImmunity } from './patterns/guard.js';
 import { renderCost, renderPilotQualifier } from './patterns/header.js';
@@ -31,7 +32,7 @@ function object(t: Selector, prev: Selector | undefined): string {
     case 'self':
       return 'this Unit';
     case 'paired-pilot':
-      return "this Unit's paired Pilot";
+      return t.card ? 'the card paired with this Unit' : "this Unit's paired Pilot";
     case 'battle-opponent':
       return 'the enemy Unit battling this Unit';
     case 'damaged-enemy':
@@ -97,13 +98,13 @@ function renderPlainStep(s: Step, prev?: Selector): string {
     case 'forbid-attack-player':
       return `${subject(s.target, prev)} can't choose the enemy player as its attack target ${during(s.duration)}`;
     case 'return-to-hand':
-      return `Return ${object(s.target, prev)} to its owner's hand`;
+      return `Return ${object(s.target, prev)} to ${s.yours ? 'your hand' : "its owner's hand"}`;
     case 'return-to-deck-bottom':
       return `Return ${object(s.target, prev)} to the bottom of its owner's deck`;
     case 'draw':
       return `Draw ${s.count}`;
     case 'discard':
-      return `Discard ${s.count}`;
+      return `Discard ${s.count}${s.filter ? ` ${renderNoun(s.filter, { card: true, plural: s.count > 1 })}` : ''}`;
     case 'shield-to-hand':
       return `Add ${s.count} of your Shields to your hand`;
     case 'self-to-hand':
@@ -114,12 +115,18 @@ function renderPlainStep(s: Step, prev?: Selector): string {
       return "Activate this card's 【Main】";
     case 'activate-action':
       return "Activate this card's 【Action】";
+    case 'activate-paired-main':
+      return 'Activate 【Main】 on the card paired with this Unit';
     case 'deploy-token': {
       const t = s.token;
       const own = (t.constants ?? []).map((c) => Object.entries(TOKEN_CONSTANTS).find(([, v]) => same(v, c))?.[0] ?? `(${c.type})`);
       const spec = [t.traits.map((x) => `(${x})`).join('/'), `AP${t.ap}`, `HP${t.hp}`, ...t.keywords.map(renderKeyword), ...own].join('･');
       return `Deploy ${s.count} ${s.rested ? 'rested ' : ''}[${t.name}](${spec}) Unit token${s.count > 1 ? 's' : ''}`;
     }
+    case 'resource-active':
+      return `Choose ${s.count} of your ${s.rested ? 'rested ' : ''}Resources. Set ${s.count > 1 ? 'them' : 'it'} as active`;
+    case 'deploy-ex-base':
+      return 'Deploy 1 EX Base';
     case 'place-resource':
       return `Place ${s.count} ${s.ex ? 'EX' : 'rested'} Resource${s.count > 1 ? 's' : ''}`;
     case 'look-top':
@@ -140,6 +147,8 @@ function renderPlainStep(s: Step, prev?: Selector): string {
       return `Place the top ${s.count === 1 ? 'card' : `${s.count} cards`} of your deck into your trash`;
     case 'reduce-damage':
       return `Reduce it by ${s.amount}`;
+    case 'trash-to-deck':
+      return `Choose ${s.count} ${renderNoun(s.filter, { card: true, plural: s.count > 1 })} from your trash. Return ${s.count > 1 ? 'them to their' : 'it to its'} owner's deck and shuffle it`;
     case 'exile-from-trash':
       return `Choose ${s.count} ${renderNoun(s.filter, { card: true, plural: s.count > 1 })} from your trash. Exile ${s.count > 1 ? 'them' : 'it'} from the game`;
     case 'prevent-damage':
@@ -245,6 +254,13 @@ function renderConstant(c: Constant, subjectIt: boolean): string {
       return `${subj} may choose ${article(renderNoun(c.filter))} as its attack target`;
     case 'cannot-attack':
       return `${subj} can't attack`;
+    case 'rest-instead': {
+      const self = c.target.type === 'self' && /this Base/.test(subj) ? 'Base' : 'Unit';
+      if (!c.would) return `When you rest your Base with one of your Units' effects, you may rest this ${self} instead`;
+      return `When you would rest ${article(renderNoun(c.replaces))} with ${article(renderNoun(c.source))}'s effect, you may rest this ${self} instead`;
+    }
+    case 'cannot-be':
+      return `${subj} can't be ${renderCannotBe(c.what)}`;
     case 'cannot-attack-player':
       return `${subj} can't choose the enemy player as its attack target`;
     case 'prevent-damage':

@@ -10,7 +10,7 @@ import { destroyBase, destroyUnit, runRulesManagement } from './management.js';
 import { inputProblem, type Problem } from './problems.js';
 import type { ActionOf } from './schema.js';
 import { shieldAreaProtected, sourceMatches, type EffectSource } from './immunity.js';
-import { describeUnit, findUnit, nextSerial, opponent, type Base, type CardFace, type Game, type PlayerId, type Shield, type TimedPermission, type Unit } from './state.js';
+import { cannotBe, describeUnit, findUnit, nextSerial, opponent, type Base, type CardFace, type Game, type PlayerId, type Shield, type TimedPermission, type Unit } from './state.js';
 import { baseHp, unitAp, unitHp } from './stats.js';
 import { abilitiesFor, faceHasTrigger, hasTrigger, queueShieldAreaCardDestroyed, queueTriggers, resolveNow, resolveTriggeredSince } from './triggers.js';
 import { withFields } from './with-fields.js';
@@ -372,9 +372,12 @@ function applyOrientation(game: Game, t: Target, rest: boolean, amount: number):
     emit(game, `${name} is now ${word}`, [rule]);
   };
   switch (t.kind) {
-    case 'unit':
-      flip(t.unit, describeUnit(t.unit));
+    case 'unit': {
+      const barred = rest ? null : cannotBe(t.unit, 'set-active');
+      if (barred && t.unit.rested) emit(game, `${describeUnit(t.unit)} can't be set as active (${barred}), so it stays rested`, ['1-3-3', '10-1-5-6']);
+      else flip(t.unit, describeUnit(t.unit));
       return null;
+    }
     case 'base':
       if (!t.base) nothingHappens(game, `player ${t.player} has no Base`);
       else flip(t.base, baseName(t.base));

@@ -11,6 +11,8 @@ import { cardNames } from './names.js';
 import { PLAYERS, findUnit, totalResources, type Base, type CardFace, type Game, type PlayerId, type Unit } from './state.js';
 import { baseAp, baseHp, isLinked, unitAp, unitHp } from './stats.js';
 import { withFields } from './with-fields.js';
+import { currentCards } from './runtime.js';
+import { faceFromRecord } from './cards.js';
 
 export function compare(n: number, c: Cmp): boolean {
   if (c.op === '<=') return n <= c.value;
@@ -167,6 +169,12 @@ export function conditionHolds(game: Game, ctx: AbilityCtx, c: Condition): boole
       return ctx.paidWithEx === true;
     case 'deployed-from-trash':
       return ctx.unit?.fromTrash === true;
+    case 'placed-with-effect':
+      return (ctx.placed ?? []).some((id) => {
+        const rec = knownFace(game, id) === null ? currentCards()?.byId(id) : undefined;
+        const face = knownFace(game, id) ?? (rec ? faceFromRecord(rec) : null);
+        return face !== null && cardMatches(face, c.filter);
+      });
     case 'battling': {
       // JA 5-22-p1/p2: the attacker and its current attack target are battling; a former target is not.
       const b = game.battle;

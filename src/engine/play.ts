@@ -12,7 +12,7 @@ import type { CardLookup } from './lookup.js';
 import { baseSectionExcess, battleAreaExcess, runRulesManagement } from './management.js';
 import { inputProblem, ruleProblem, unknownUnit, type Problem } from './problems.js';
 import type { ActionOf, CardRef, PilotSpec } from './schema.js';
-import { describeUnit, findUnit, newUnit, nextSerial, noConstants, totalResources, type CardFace, type Game, type PlayerId, type Resources, type Unit } from './state.js';
+import { cannotBe, describeUnit, findUnit, newUnit, nextSerial, noConstants, totalResources, type CardFace, type Game, type PlayerId, type Resources, type Unit } from './state.js';
 import { isLinked, linkMatch, unitAp, unitHp } from './stats.js';
 import { queueTriggers } from './triggers.js';
 import { playCost } from './constants.js';
@@ -244,6 +244,8 @@ export function preparePair(game: Game, a: ActionOf<'pair'>, cards: CardLookup):
   if (unit.pilot) {
     return ruleProblem(`${describeUnit(unit)} already has the Pilot ${unit.pilot.face.name}; a Unit has at most one Pilot, and it cannot be exchanged`, ['3-3-4', '3-3-5']);
   }
+  const barred = cannotBe(unit, 'paired');
+  if (barred) return ruleProblem(`${describeUnit(unit)} can't be paired with a Pilot (${barred}); an effect that says something can't happen takes precedence`, ['1-3-3', '10-1-5-6', '3-3-1']);
   const pilot = resolvePilotFace(a.pilot, unit.id, cards);
   if ('reason' in pilot) return pilot;
   const play = preparePlay(game, player, pilot.face, pilot.notes, a.from, a.use_ex, unit);

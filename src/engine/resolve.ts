@@ -25,7 +25,8 @@ import { currentCards } from './runtime.js';
 import { queueTriggers } from './triggers.js';
 import { spendResources, splitPayment } from './play.js';
 import { RESOURCE_LIMIT } from './turn.js';
-import { describeCard, describeUnit, findCardInPlay, newUnit, noConstants, nextSerial, PLAYERS, totalResources, type Base, type CardFace, type Choice, type Game, type PlayerId, type Unit } from './state.js';
+import { exBaseFace } from './setup.js';
+import { cannotBe, describeCard, describeUnit, findCardInPlay, newUnit, noConstants, nextSerial, PLAYERS, totalResources, type Base, type CardFace, type Choice, type Game, type PlayerId, type Unit } from './state.js';
 import { baseAp, baseHp, unitAp, unitHp } from './stats.js';
 import { withFields } from './with-fields.js';
 
@@ -227,6 +228,16 @@ function runStep(game: Game, ctx: AbilityCtx, step: Step, entry: Choice | undefi
           emit(game, `${targetName(t)} is already ${rest ? 'rested' : 'active'} (${s})`, ['1-3-2-1']);
           continue;
         }
+        const instead = rest ? restSubstitute(game, ctx, t) : null;
+        if (instead) {
+          any = true;
+          continue;
+        }
+        const barred = !rest && t.kind === 'unit' ? cannotBe(t.unit, 'set-active') : null;
+        if (barred) {
+          emit(game, `${targetName(t)} can't be set as active (${barred}), so it stays rested (${s})`, ['1-3-3', '10-1-5-6']);
+          continue;
+        }
         card.rested = rest;
         any = true;
         emit(game, `${targetName(t)} is now ${rest ? 'rested' : 'active'} (${s})`, [rest ? '5-4-1-2' : '5-4-1-1']);
@@ -311,9 +322,10 @@ function runStep(game: Game, ctx: AbilityCtx, step: Step, entry: Choice | undefi
     case 'draw':
       return forEachPlayer(ctx, step.who, (p) => applyDraw(game, p, step.count, s));
     case 'discard':
+      if (step.filter) return forEachPlayer(ctx, step.who, (p) => discardMatching(game, p, step.count, step.filter!, s, entry));
       return forEachPlayer(ctx, step.who, (p) => discard(game, p, step.count, s));
     case 'mill':
-      return forEachPlayer(ctx, step.who, (p) => mill(game, p, step.count, s));
+      return forEachPlayer(ctx, step.who, (p) => mill(game, ctx, p, step.count, s));
     case 'shield-to-hand':
       return forEachPlayer(ctx, step.who, (p) => shieldToHand(game, p, step.count, s));
     case 'self-to-hand':
@@ -322,6 +334,23 @@ function runStep(game: Game, ctx: AbilityCtx, step: Step, entry: Choice | undefi
       return deploySelf(game, ctx, s);
     case 'deploy-token':
       return deployTokens(game, ctx, step, s);
+    case 'resource-active': {
+      // 1-3-2-1 an active Resource cannot be set active: the rested ones are the ones that change.
+      const r = game.players[ctx.controller].resources;
+      const n = Math.min(step.count, r.rested);
+      if (n === 0) {
+        emit(game, `Player ${ctx.controller} has no rested Resource, so none is set as active (${s})`, ['1-3-2-1']);
+        return false;
+      }
+      r.rested -= n;
+      r.active += n;
+      emit(game, `Player ${ctx.controller} sets ${n} rested Resource${n === 1 ? '' : 's'} as active (${s}; active ${r.active}, rested ${r.rested}, EX ${r.ex})`, ['5-4-1-1', '4-4-1']);
+      return true;
+    }
+    case 'deploy-ex-base':
+      // 5-17-3-1-1 a Base token; the id follows the start-of-game EX Base's (<P>-ex-base).
+      putBaseIntoPlay(game, ctx.controller, `${ctx.controller}-ex-base-${nextSerial(game)}`, exBaseFace(), s);
+      return true;
     case 'place-resource':
       return forEachPlayer(ctx, step.who, (p) => placeResources(game, p, step.count, step.ex, step.rested, s));
     case 'look-top':
@@ -334,6 +363,8 @@ function runStep(game: Game, ctx: AbilityCtx, step: Step, entry: Choice | undefi
       return true;
     case 'exile-from-trash':
       return exileFromTrash(game, ctx, step, s, entry);
+    case 'trash-to-deck':
+      return trashToDeck(game, ctx, step, s, entry);
     case 'deploy-from':
       return deployFrom(game, ctx, step, s, entry);
     case 'immune': {
@@ -399,10 +430,42 @@ function runStep(game: Game, ctx: AbilityCtx, step: Step, entry: Choice | undefi
       const [to] = targetsOf(step.target);
       return to?.kind === 'unit' ? changeAttackTarget(game, ctx.controller, to.unit, s) : false;
     }
+    case 'activate-paired-main':
+      return activatePairedMain(game, ctx, s);
     case 'activate-main':
     case 'activate-action':
       return activateOwnCommand(game, ctx, step.do === 'activate-main' ? 'main' : 'action', s);
   }
+}
+
+/**
+ * "When you rest your Base with one of your Units' effects, you may rest this Unit instead" (10-1-9-1,
+ * 10-1-9-1-1): a card of the effect's controller that carries such a substitution for this rest, is
+ * active (resting a rested card is not done, 1-3-2-1) and is not the card itself; its controller
+ * decides (`use`). When used, that card is rested instead and the rest counts as done.
+ */
+function restSubstitute(game: Game, ctx: AbilityCtx, t: Target): boolean {
+  if (t.kind === 'card' || !ctx.unit) return false;
+  const card = t.kind === 'unit' ? t.unit : t.base;
+  const st = game.players[ctx.controller];
+  const holders: (Unit | Base)[] = [...st.units, ...(st.base ? [st.base] : [])];
+  for (const h of holders) {
+    if (h === card || h.rested) continue;
+    const sub = h.constant.restInstead.find(
+      (r) => unitMatches(ctx.unit!, r.source, ctx.controller, null) && (t.kind === 'unit' ? unitMatches(t.unit, r.replaces, ctx.controller, null) : baseMatches(t.base, r.replaces, ctx.controller)),
+    );
+    if (!sub) continue;
+    const name = 'timedKeywords' in h ? describeUnit(h) : describeCard(h);
+    const d = decideUse(game, `${sub.label} ("you may" rest ${name} instead of ${targetName(t)})`, ['10-1-9-1']);
+    if (!d.use) {
+      emit(game, `Player ${ctx.controller} does not use the substitution of ${sub.label}`, ['10-1-3']);
+      continue;
+    }
+    h.rested = true;
+    emit(game, `${name} is rested instead of ${targetName(t)} (${sub.label}); the rest of ${src(ctx)} is done by it`, ['10-1-9-1', '10-1-9-1-1', '5-4-1-2']);
+    return true;
+  }
+  return false;
 }
 
 /**
@@ -432,6 +495,29 @@ function activateOwnCommand(game: Game, ctx: AbilityCtx, window: 'main' | 'actio
   }
   emit(game, `${s}: the card's ${tag} effect activates: "${command.text}"`, ['13-2-5-1']);
   runEffect(game, withFields(ctx, { ability: command, picked: [] as string[] }), command.effect);
+  return true;
+}
+
+/**
+ * "Activate 【Main】 on the card paired with this Unit": the paired card's (a Command with 【Pilot】,
+ * 3-4-6) 【Main】 effect runs now as part of this effect, no cost paid. None there: nothing (1-3-2).
+ */
+function activatePairedMain(game: Game, ctx: AbilityCtx, s: string): boolean {
+  const pilot = ctx.unit?.pilot;
+  if (!pilot) {
+    emit(game, `${s}: no card is paired with the Unit, so there is no 【Main】 to activate`, ['1-3-2']);
+    return false;
+  }
+  const face = pilot.face;
+  const command = face.abilities.find((a) => a.kind === 'command' && a.windows.includes('main'));
+  if (!command || command.kind !== 'command') {
+    const unread = face.abilities.find((a) => a.kind === 'unsupported' && a.text.includes('【Main】'));
+    if (unread?.kind === 'unsupported') reportUnsupported(game, `${ctx.unit!.id}/pilot`, face, unread, s, ['3-4-6']);
+    else emit(game, `${s}: ${face.name}, the card paired with it, has no 【Main】 effect`, ['1-3-2']);
+    return false;
+  }
+  emit(game, `${s}: the 【Main】 effect of ${face.name}, the card paired with it, activates: "${command.text}"`, ['3-4-6', '10-1-1']);
+  runEffect(game, withFields(ctx, { ability: command, face, label: `${face.name} (paired with ${describeUnit(ctx.unit!)})`, picked: [] as string[] }), command.effect);
   return true;
 }
 
@@ -472,10 +558,57 @@ function discard(game: Game, p: PlayerId, n: number, s: string): number {
   return k;
 }
 
-function mill(game: Game, p: PlayerId, n: number, s: string): number {
+/** The hand cards a filtered discard may take: the known ones that match, and whether unlisted cards could. */
+function discardable(game: Game, p: PlayerId, filter: Filter): { legal: string[]; unknown: number } {
+  const st = game.players[p];
+  const legal = st.handCards.filter((id) => {
+    const f = faceOf(game, id);
+    return f !== null && cardMatches(f, filter);
+  });
+  return { legal, unknown: st.hand - st.handCards.length };
+}
+
+/**
+ * "Discard 1 green (Earth Federation) Unit card" (5-11-1): a card in the hand that matches. Known
+ * hand cards are checked; a hand the scenario did not list may hold one, named by its card number
+ * on the caller's word (and checked against the filter). With no such card nothing is discarded (1-3-2).
+ */
+function discardMatching(game: Game, p: PlayerId, n: number, filter: Filter, s: string, entry: Choice | undefined): number {
+  const st = game.players[p];
+  const what = renderNoun(filter, { card: true, plural: n > 1 });
+  const { legal, unknown } = discardable(game, p, filter);
+  if (unknown === 0 && legal.length < n) {
+    emit(game, `Player ${p} has no ${what} in the hand to discard (known hand: ${st.handCards.join(', ') || 'none'}), so nothing is discarded (${s})`, ['1-3-2', '5-11-1']);
+    return 0;
+  }
+  const prompt = `${s}: the ${what} player ${p} discards`;
+  const named = chooseCards(game, prompt, n, unknown > 0 ? null : legal, ['5-11-1'], entry, n);
+  for (const id of named) {
+    const face = faceOf(game, id);
+    const known = st.handCards.includes(id);
+    if (!face || !cardMatches(face, filter) || (known && !legal.includes(id))) {
+      throw new ChoiceProblem(inputProblem(`${prompt}: ${id} is not a ${what}; legal: ${legal.join(', ') || (unknown > 0 ? 'a card number of such a card in the unlisted hand' : 'none')}`, ['5-11-1']));
+    }
+    if (!known && unknown <= 0) throw new ChoiceProblem(inputProblem(`${prompt}: ${id} is not in player ${p}'s hand; legal: ${legal.join(', ') || 'none'}`, ['5-11-1']));
+  }
+  for (const id of named) {
+    const at = st.handCards.indexOf(id);
+    if (at >= 0) st.handCards.splice(at, 1);
+    st.trash.push(id);
+    st.hand -= 1;
+  }
+  emit(game, `Player ${p} discards ${named.join(', ')} (${s}; hand ${st.hand})`, ['5-11-1']);
+  return named.length;
+}
+
+function mill(game: Game, ctx: AbilityCtx, p: PlayerId, n: number, s: string): number {
   const st = game.players[p];
   const k = Math.min(n, st.deck);
-  for (let i = 0; i < k; i++) st.trash.push(st.deckCards.shift() ?? `${p}-deck-${nextSerial(game)}`);
+  const placed: string[] = [];
+  for (let i = 0; i < k; i++) placed.push(st.deckCards.shift() ?? `${p}-deck-${nextSerial(game)}`);
+  st.trash.push(...placed);
+  // "If you placed a (Vagan) card with this effect" reads these.
+  ctx.placed = [...(ctx.placed ?? []), ...placed];
   st.deck -= k;
   emit(game, `The top ${k} card${k === 1 ? '' : 's'} of player ${p}'s deck ${k === 1 ? 'is' : 'are'} placed into the trash (${s}; deck ${st.deck})`, ['4-9-1', ...(k < n ? ['1-3-2'] : [])]);
   return k;
@@ -647,8 +780,8 @@ function lookTop(game: Game, ctx: AbilityCtx, step: Extract<Step, { do: 'look-to
 }
 
 /** The choice of cards in the controller's trash that "take from" / "exile from your trash" make. */
-function trashChoice(step: Extract<Step, { do: 'trash-to-hand' | 'exile-from-trash' }>): Extract<Selector, { type: 'choose' }> {
-  return step.do === 'exile-from-trash'
+function trashChoice(step: Extract<Step, { do: 'trash-to-hand' | 'exile-from-trash' | 'trash-to-deck' }>): Extract<Selector, { type: 'choose' }> {
+  return step.do === 'exile-from-trash' || step.do === 'trash-to-deck'
     ? { type: 'choose', min: step.count, max: step.count, filter: withFields(step.filter, { side: 'friendly' as const }), zone: 'trash' }
     : { type: 'choose', min: 1, max: step.max, filter: step.filter, zone: 'trash' };
 }
@@ -668,6 +801,28 @@ function trashToHand(game: Game, ctx: AbilityCtx, step: Extract<Step, { do: 'tra
     emit(game, `${targetName(t)} is added from the trash to player ${t.player}'s hand (${s})`, ['4-9-2']);
   }
   return true;
+}
+
+/**
+ * "Choose 12 cards from your trash. Return them to their owner's deck and shuffle it": exactly that
+ * many are chosen or none (10-2-2), then the deck is shuffled (5-15-1), so its order is unknown.
+ */
+function trashToDeck(game: Game, ctx: AbilityCtx, step: Extract<Step, { do: 'trash-to-deck' }>, s: string, entry: Choice | undefined): boolean {
+  const sel = trashChoice(step);
+  const legal = candidates(game, ctx, sel);
+  if (legal.length < step.count) {
+    emit(game, `${s}: player ${ctx.controller} has ${legal.length} matching card${legal.length === 1 ? '' : 's'} in the trash, fewer than the ${step.count} to choose, so none is chosen and nothing is returned`, ['10-2-2', '10-3-3-1']);
+    skipDecision(game, `${s} (${step.do})`);
+    return false;
+  }
+  const ts = select(game, ctx, sel, step, entry).filter((t): t is Extract<Target, { kind: 'card' }> => t.kind === 'card');
+  const st = game.players[ctx.controller];
+  for (const t of ts) st.trash.splice(st.trash.indexOf(t.id), 1);
+  st.deck += ts.length;
+  st.deckCards = [];
+  ctx.picked = ts.map((t) => t.id);
+  emit(game, `Player ${ctx.controller} returns ${ts.length} card${ts.length === 1 ? '' : 's'} from the trash to the deck (${ts.map((t) => t.id).join(', ')}) and shuffles it: deck ${st.deck}, its order no longer known (${s})`, ['5-15-1', '4-2-4']);
+  return ts.length > 0;
 }
 
 /**
@@ -755,10 +910,19 @@ function deployFrom(game: Game, ctx: AbilityCtx, step: Extract<Step, { do: 'depl
  */
 export function runEffect(game: Game, ctx: AbilityCtx, steps: readonly EffectStep[]): boolean {
   let lastDone = true;
+  let lastReached = true;
   let performed = false;
   for (let i = 0; i < steps.length; i++) {
     const es = steps[i]!;
     if (game.over) return performed;
+    if (es.withPrevious && !lastReached) {
+      // "If you do, set this Unit as active. It gains …": the sentence "it" refers back to was not done.
+      emit(game, `${src(ctx)}: the sentence before this part was not done, so this part is not either`, ['5-20-1']);
+      notReached(game, ctx, [es]);
+      lastDone = false;
+      continue;
+    }
+    lastReached = false;
     if (es.ifDone && !lastDone) {
       emit(game, `"If you do": the part before it did not happen, so the rest of ${src(ctx)} is not resolved`, ['5-20-1']);
       notReached(game, ctx, steps.slice(i));
@@ -805,6 +969,7 @@ export function runEffect(game: Game, ctx: AbilityCtx, steps: readonly EffectSte
       }
       entry = d.entry?.targets !== undefined || d.entry?.cards !== undefined ? d.entry : undefined;
     }
+    lastReached = true;
     lastDone = runStep(game, ctx, step, entry);
     performed = performed || lastDone;
   }
@@ -870,8 +1035,14 @@ function stepNow(game: Game, ctx: AbilityCtx, es: EffectStep, log: boolean): Ste
 
 /** Whether a step has anything to act on, so a "you may" is a real decision (and a cost can be paid). */
 export function possible(game: Game, ctx: AbilityCtx, step: Step): boolean {
-  if (step.do === 'exile-from-trash') {
+  if (step.do === 'exile-from-trash' || step.do === 'trash-to-deck') {
     return candidates(game, ctx, trashChoice(step)).length >= step.count;
+  }
+  if (step.do === 'discard' && step.filter) {
+    return players(ctx, step.who).every((p) => {
+      const d = discardable(game, p, step.filter!);
+      return d.unknown > 0 || d.legal.length >= step.count;
+    });
   }
   if (step.do === 'discard') return players(ctx, step.who).every((p) => game.players[p].hand >= step.count);
   if (step.do === 'deploy-from') {
@@ -884,7 +1055,8 @@ export function possible(game: Game, ctx: AbilityCtx, step: Step): boolean {
   }
   if (step.do === 'trash-to-hand') return candidates(game, ctx, trashChoice(step)).length > 0;
   const sel = 'target' in step ? step.target : null;
-  if (sel && sel.type === 'choose') return candidates(game, ctx, sel).length > 0;
+  // "Rest 3 of your (CB) Units" needs 3 to choose (10-3-3-1).
+  if (sel && sel.type === 'choose') return candidates(game, ctx, sel).length >= Math.max(1, sel.min);
   return true;
 }
 
@@ -897,7 +1069,7 @@ export function firstTargetsAvailable(game: Game, ctx: AbilityCtx, steps: readon
   for (const es of steps) {
     if (es.then || es.ifDone) return true;
     const step = stepNow(game, ctx, es, false);
-    if (!es.optional && (step.do === 'exile-from-trash' || step.do === 'trash-to-hand') && !possible(game, ctx, step)) return false;
+    if (!es.optional && (step.do === 'exile-from-trash' || step.do === 'trash-to-hand' || step.do === 'trash-to-deck') && !possible(game, ctx, step)) return false;
     const sel = 'target' in step ? step.target : null;
     if (sel && sel.type === 'choose' && !es.optional && candidates(game, ctx, sel).length === 0) return false;
   }

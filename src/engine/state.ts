@@ -94,6 +94,10 @@ export interface ConstantState {
   shieldGuards: { guard: DamageGuard; source: string }[];
   /** "Enemy Units choose this rested Unit as their attack target if possible": the attackers it binds, and where it comes from. */
   drawsAttacks: { attackers: Filter; source: string }[];
+  /** "This Unit can't be set as active / paired with a Pilot" (10-1-5-6, 1-3-3): what it stops, and where it comes from. */
+  cannotBe: { what: 'set-active' | 'paired'; source: string }[];
+  /** "… you may rest this Unit instead" (10-1-9-1): on the card rested instead, what it replaces and whose effects. */
+  restInstead: { replaces: Filter; source: Filter; label: string }[];
   /** Labels of the abilities that apply, for the log. */
   sources: string[];
   /** What each "… for each …" constant amounts to now ("AP+6 (3 matching Units in play) from …"), for the log; absent when none applies. */
@@ -152,8 +156,13 @@ export interface Base {
   lastHit?: { unit: string; kind: 'battle' | 'effect' } | null;
 }
 
+/** The constant that stops this from happening to the Unit ("can't be set as active"), or null. */
+export function cannotBe(unit: Unit, what: 'set-active' | 'paired'): string | null {
+  return unit.constant.cannotBe.find((c) => c.what === what)?.source ?? null;
+}
+
 export function noConstants(): ConstantState {
-  return { ap: 0, hp: 0, keywords: [], attackActive: [], cannotAttack: false, cannotAttackPlayer: false, guards: [], immunities: [], shieldGuards: [], drawsAttacks: [], sources: [] };
+  return { ap: 0, hp: 0, keywords: [], attackActive: [], cannotAttack: false, cannotAttackPlayer: false, guards: [], immunities: [], shieldGuards: [], drawsAttacks: [], cannotBe: [], restInstead: [], sources: [] };
 }
 
 /** 4-6-4-2 a Shield has 1 HP; its card is face down, known only if the scenario names it. */

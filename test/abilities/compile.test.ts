@@ -165,9 +165,9 @@ describe('compile', () => {
   });
 
   it('never partly compiles: an ability with one unread clause is unsupported whole, with that clause', () => {
-    const c = compile('GD01-003');
+    const c = compile('GD04-026');
     expect(c.effects).toBe('partial');
-    expect(c.abilities).toEqual([expect.objectContaining({ kind: 'unsupported', reason: 'no-pattern', unread: "Return them to their owner's deck and shuffle it" })]);
+    expect(c.abilities).toEqual([expect.objectContaining({ kind: 'unsupported', reason: 'no-pattern', unread: 'Look at the top card of your deck. Return it to the top of your deck or place it into your trash' })]);
   });
 
   it('source-lost: a keyword whose amount or name the seed lost', () => {

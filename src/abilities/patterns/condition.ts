@@ -125,6 +125,7 @@ export const CONDITION_PATTERNS: ConditionPattern[] = [
     re: /^this (?:Unit )?is (rested|active|damaged)$/,
     read: (m) => ({ type: 'self', filter: m[1] === 'damaged' ? { side: 'any', damaged: true } : { side: 'any', rested: m[1] === 'rested' } }),
   },
+  { id: 'cond.self-linked', re: /^this Unit is a Link Unit$/, read: () => ({ type: 'self', filter: { side: 'any', linked: true } }) },
   {
     id: 'cond.self-trait',
     re: /^(?:this Unit is |this is an? )((?:\([^()]+\))(?:\/\([^()]+\))*)(?: Unit)?$/,
@@ -133,6 +134,15 @@ export const CONDITION_PATTERNS: ConditionPattern[] = [
   { id: 'cond.attacking', re: /^(?:you are|this Unit is|it is) attacking (the enemy player|an enemy Unit)$/, read: (m) => ({ type: 'attacking', target: m[1] === 'the enemy player' ? 'player' : 'unit' }) },
   { id: 'cond.battling', re: /^this Unit is battling (an? .+)$/, read: (m) => ({ type: 'battling', filter: nounWith(m[1]!.replace(/^an? /, ''), null, false) }) },
   { id: 'cond.deployed-from-trash', re: /^you deploy this Unit from your trash$/, read: () => ({ type: 'deployed-from-trash' }) },
+  {
+    id: 'cond.placed-with-effect',
+    re: /^you (placed|place) an? (.+?) with this effect$/,
+    read: (m) => {
+      const n = parseNoun(m[2]!);
+      if (!n.card || n.plural || n.filter.side !== 'any') throw new Unread(m[2]!);
+      return { type: 'placed-with-effect', filter: n.filter, ...(m[1] === 'place' ? { present: true as const } : {}) };
+    },
+  },
   { id: 'cond.not-paired', re: /^a Pilot is not paired with this Unit$/, read: () => ({ type: 'not-paired' }) },
   { id: 'cond.paid-with-ex', re: /^you use an EX Resource to play this card$/, read: () => ({ type: 'paid-with-ex' }) },
 ];
@@ -211,6 +221,7 @@ export function renderCondition(c: Condition): string {
       if (f.rested !== undefined) return `this Unit is ${f.rested ? 'rested' : 'active'}`;
       if (f.damaged && f.level) return `this Unit is damaged and Lv.${cmpTail(f.level, 'higher', 'lower')}`;
       if (f.damaged) return 'this Unit is damaged';
+      if (f.linked) return 'this Unit is a Link Unit';
       return `this Unit is ${(f.traits ?? []).map((t) => `(${t})`).join('/')}`;
     }
     case 'attacking':
@@ -219,6 +230,10 @@ export function renderCondition(c: Condition): string {
       return 'a Pilot is not paired with this Unit';
     case 'deployed-from-trash':
       return 'you deploy this Unit from your trash';
+    case 'placed-with-effect': {
+      const np = renderNoun(c.filter, { card: true });
+      return `you ${c.present ? 'place' : 'placed'} ${/^[aeiou]/i.test(np) ? 'an' : 'a'} ${np} with this effect`;
+    }
     case 'battling':
       return `this Unit is battling ${/^[aeiou]/i.test(renderNoun(c.filter)) ? 'an' : 'a'} ${renderNoun(c.filter)}`;
     case 'paid-with-ex':

@@ -25,6 +25,7 @@ export function sentences(body: string): string[] {
 }
 
 interface Connectives {
+  withPrevious?: boolean;
   then?: boolean;
   ifDone?: boolean;
   when?: Condition[];
@@ -52,12 +53,14 @@ export function connectives(sentence: string, used: Used): Connectives {
   if (turn) {
     out.when = [parseCondition(`${turn[1]} turn`, used)];
     s = s.slice(turn[0].length);
-  } else if (/^If /i.test(s)) {
+  }
+  if (/^If /i.test(s)) {
     // The condition ends at the first ", " after which a clause reads as a condition.
     let at = s.indexOf(', ');
     for (; at > 0; at = s.indexOf(', ', at + 1)) {
       try {
-        out.when = parseConditions(s.slice(3, at), used);
+        // "During your turn, if …,": both conditions.
+        out.when = [...(out.when ?? []), ...parseConditions(s.slice(3, at), used)];
         s = s.slice(at + 2);
         break;
       } catch (e) {
@@ -81,6 +84,7 @@ function flags(c: Connectives): Omit<EffectStep, 'step'> {
     ...(c.optional ? { optional: true } : {}),
     ...(c.ifDone ? { ifDone: true } : {}),
     ...(c.then ? { then: true } : {}),
+    ...(c.withPrevious ? { withPrevious: true } : {}),
   };
 }
 
@@ -122,6 +126,14 @@ export function parseEffect(body: string, used: Used): EffectStep[] {
     if (look) {
       out.push({ step: look.step, ...flags(c) });
       i += look.read - 1;
+      continue;
+    }
+    const resources = /^Choose (\d+) of your (rested )?Resources$/.exec(c.rest);
+    if (resources && list[i + 1] === (Number(resources[1]) > 1 ? 'Set them as active' : 'Set it as active')) {
+      // "Choose 1 of your Resources. Set it as active."
+      used.add('step.resource-active');
+      out.push({ step: { do: 'resource-active', count: Number(resources[1]), ...(resources[2] ? { rested: true as const } : {}) }, ...flags(c) });
+      i++;
       continue;
     }
     const choose = /^Choose (.+?)( from your trash)?$/.exec(c.rest);
@@ -168,6 +180,14 @@ export function parseEffect(body: string, used: Used): EffectStep[] {
         i++;
         continue;
       }
+      if (choose[2] && /^Return (?:it|them) to (?:its|their) owner's deck and shuffle it$/.test(next)) {
+        // "Choose 12 cards from your trash. Return them to their owner's deck and shuffle it."
+        if (selector.filter.side !== 'any' || selector.min !== selector.max || (next.startsWith('Return them')) !== (selector.max > 1)) throw new Unread(next);
+        used.add('step.trash-to-deck');
+        out.push({ step: { do: 'trash-to-deck', count: selector.max, filter: selector.filter }, ...flags(c) });
+        i++;
+        continue;
+      }
       if (choose[2]) {
         // "Choose 1 (Zeon) Pilot card from your trash. Add it to your hand."
         if (!/^Add (?:it|them) to your hand$/.test(next) || selector.filter.side !== 'any' || selector.min !== selector.max) throw new Unread(next);
@@ -199,8 +219,10 @@ export function parseEffect(body: string, used: Used): EffectStep[] {
       // "If …, set this Unit as active. It can't attack during this turn.": "it" is this Unit again,
       // under the same condition as the sentence it refers back to.
       (step as { target: Selector }).target = { type: 'self' };
-      const before = out[out.length - 1]!.when;
-      if (before) c.when = before;
+      const prior = out[out.length - 1]!;
+      if (prior.when) c.when = prior.when;
+      // "If you do, set this Unit as active. It gains …": done when that sentence was reached.
+      if (prior.ifDone || prior.withPrevious) c.withPrevious = true;
       used.add('seq.this-unit-it');
     } else if (t?.type === 'previous') {
       if (!out.some((s) => targetOf(s.step)?.type === 'choose')) throw new Unread(list[i]!);

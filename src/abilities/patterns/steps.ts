@@ -24,6 +24,8 @@ const dur = (w: string | undefined) => (w === 'battle' ? 'battle' : 'turn');
 export const TOKEN_CONSTANTS: Record<string, Constant> = {
   "This Unit can't choose the enemy player as its attack target": { type: 'cannot-attack-player', target: { type: 'self' } },
   "This Unit can't attack": { type: 'cannot-attack', target: { type: 'self' } },
+  "This Unit can't be paired with a Pilot": { type: 'cannot-be', target: { type: 'self' }, what: ['paired'] },
+  "This Unit can't be set as active or paired with a Pilot": { type: 'cannot-be', target: { type: 'self' }, what: ['set-active', 'paired'] },
 };
 
 /** "((Zeon)･AP3･HP1･<Blocker>)" → traits, AP, HP, keywords (and the token's constants). */
@@ -105,8 +107,13 @@ export const STEP_PATTERNS: StepPattern[] = [
   },
   {
     id: 'step.return-to-hand',
-    re: /^Return (.+?) to (?:its owner's hand|their owners' hands|their owner's hand)$/,
-    read: (m, u) => ({ do: 'return-to-hand', target: parseTarget(m[1]!, u) }),
+    re: /^Return (.+?) to (?:its owner's hand|their owners' hands|their owner's hand|(your hand))$/,
+    read: (m, u) => {
+      const target = parseTarget(m[1]!, u);
+      // "to your hand" only where the card can only be yours: the card paired with this Unit.
+      if (m[2] && target.type !== 'paired-pilot') throw new Unread(m[0]!);
+      return { do: 'return-to-hand', target, ...(m[2] ? { yours: true as const } : {}) };
+    },
   },
   {
     id: 'step.prevent-damage',
@@ -181,16 +188,28 @@ export const STEP_PATTERNS: StepPattern[] = [
   { id: 'step.reduce-damage', re: /^Reduce it by (\d+)$/, read: (m) => ({ do: 'reduce-damage', amount: Number(m[1]) }) },
   { id: 'step.draw', re: /^Draw (\d+)$/, read: (m) => ({ do: 'draw', who: 'you', count: Number(m[1]) }) },
   { id: 'step.discard', re: /^Discard (\d+)$/, read: (m) => ({ do: 'discard', who: 'you', count: Number(m[1]) }) },
+  {
+    // "Discard 1 green (Earth Federation) Unit card." / "Discard 1 red card."
+    id: 'step.discard-card',
+    re: /^Discard (\d+) (.+ cards?)$/,
+    read: (m) => {
+      const n = parseNoun(m[2]!);
+      if (!n.card || n.filter.side !== 'any' || n.plural !== Number(m[1]) > 1) throw new Unread(m[2]!);
+      return { do: 'discard', who: 'you', count: Number(m[1]), filter: n.filter };
+    },
+  },
   { id: 'step.shield-to-hand', re: /^Add (\d+) of your Shields to your hand$/, read: (m) => ({ do: 'shield-to-hand', who: 'you', count: Number(m[1]) }) },
   { id: 'step.burst-to-hand', re: /^Add this card to your hand$/, read: () => ({ do: 'self-to-hand' }) },
   { id: 'step.deploy-self', re: /^Deploy this card$/, read: () => ({ do: 'deploy-self' }) },
   { id: 'step.activate-main', re: /^Activate this card's 【Main】$/, read: () => ({ do: 'activate-main' }) },
   { id: 'step.activate-action', re: /^Activate this card's 【Action】$/, read: () => ({ do: 'activate-action' }) },
+  { id: 'step.activate-paired-main', re: /^Activate 【Main】 on the card paired with this Unit$/, read: () => ({ do: 'activate-paired-main' }) },
   {
     id: 'step.deploy-token',
     re: /^Deploy (\d+) (rested )?\[([^\]]+)\]\((.+)\) Unit tokens?$/,
     read: (m, u) => ({ do: 'deploy-token', count: Number(m[1]), rested: !!m[2], token: tokenSpec(m[3]!, m[4]!, u) }),
   },
+  { id: 'step.deploy-ex-base', re: /^Deploy 1 EX Base$/, read: () => ({ do: 'deploy-ex-base' }) },
   {
     id: 'step.place-resource',
     re: /^Place (\d+) (EX|rested) Resources?$/,

@@ -14,6 +14,7 @@ export function parseTarget(phrase: string, used: Used): Selector {
   // Pilot text: "this gets AP+1" (the Unit it is paired with).
   if (/^this$/i.test(p)) return { type: 'self' };
   if (/^this Unit's paired Pilot$/i.test(p)) return { type: 'paired-pilot' };
+  if (/^the card paired with this Unit$/.test(p)) return { type: 'paired-pilot', card: true };
   // After "when this Unit deals battle damage to an enemy Unit": the Unit dealt it (compile.ts checks the trigger).
   if (/^that enemy Unit$/.test(p)) return { type: 'damaged-enemy' };
   const all = /^all (.+)$/i.exec(p);

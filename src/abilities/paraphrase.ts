@@ -1,0 +1,26 @@
+/**
+ * Printed wording that says the same as a form the patterns read, rewritten before compiling (as
+ * two-player.ts does): "During this turn, this Unit gets AP+1 and, if it is a Link Unit, it gains
+ * <High-Maneuver>." is "This Unit gets AP+1 during this turn. If this Unit is a Link Unit, it gains
+ * <High-Maneuver> during this turn." (the "if" governs only the second part, 10-2-1). The round
+ * trip folds the source the same way (normalize.ts), and the ability keeps its printed text.
+ */
+const RULES: { id: string; re: RegExp; to: string }[] = [
+  {
+    id: 'rule.and-if',
+    re: /\bDuring this (turn|battle), this Unit gets ((?:AP|HP)[+-]\d+(?: and (?:AP|HP)[+-]\d+)?) and, if it is ([^,.]+), it (gains <[^>]+>|gets (?:AP|HP)[+-]\d+)\./g,
+    to: 'This Unit gets $2 during this $1. If this Unit is $3, it $4 during this $1.',
+  },
+];
+
+/** The text with every paraphrase applied, and the ids of the rules that changed it. */
+export function paraphrase(text: string): { text: string; ids: string[] } {
+  let s = text;
+  const ids: string[] = [];
+  for (const r of RULES) {
+    const next = s.replace(r.re, r.to);
+    if (next !== s) ids.push(r.id);
+    s = next;
+  }
+  return { text: s, ids };
+}

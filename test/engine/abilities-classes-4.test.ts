@@ -1,0 +1,147 @@
+/**
+ * The long tail of card text (issue 20): the classes of sentence read after the named cards, each
+ * on real catalog cards, citing the rule.
+ */
+import { describe, expect, it } from 'vitest';
+import { cites, sim, unitOf, violationRules } from './helpers.js';
+
+const unit = (id: string, extra: object = {}) => ({ id, name: `U ${id}`, ap: 1, hp: 3, ...extra });
+const texts = (out: ReturnType<typeof sim>) => out.events.map((e) => e.text);
+
+describe('a cost "Rest 3 of your (CB) Units" / "rest 1 friendly (CB) Unit" (10-1-7-2, 1-3-2-1)', () => {
+  const eins = (others: object[], choices: object[] = []) =>
+    sim({
+      state: { active_player: 'A', players: { A: { units: [{ id: 'a1', card: 'GD05-038' }, ...others] }, B: { units: [unit('b1', { hp: 4 })] } } },
+      actions: [{ type: 'activate', source: 'a1', choices }],
+    });
+  const cb = (id: string, rested = false) => unit(id, { traits: ['CB'], rested });
+
+  it('GD05-038 Gundam Throne Eins: three active (CB) Units rest to pay, then 4 damage', () => {
+    // Exactly three (CB) Units and one enemy Unit: both choices are the only legal ones, taken and logged.
+    const out = eins([cb('a2'), cb('a3')]);
+    expect(out.legal).toBe(true);
+    expect(['a1', 'a2', 'a3'].map((id) => unitOf(out, id)?.rested)).toEqual([true, true, true]);
+    expect(out.destroyed).toEqual(['b1']);
+  });
+
+  it('GD05-038 with only two active (CB) Units (a third one is rested): the cost cannot be paid', () => {
+    const out = eins([cb('a2'), cb('a3', true)]);
+    expect(out.legal).toBe(false);
+    expect(violationRules(out)).toContain('10-1-7-2');
+  });
+
+  it('GD04-122 Jaburo (a Base): rest 1 of your (Earth Federation) Units to rest an enemy Lv.3 or lower', () => {
+    const out = sim({
+      state: { active_player: 'A', players: { A: { base: { card: 'GD04-122' }, units: [unit('a1', { traits: ['Earth Federation'] }), unit('a2')] }, B: { units: [unit('b1', { level: 3 })] } } },
+      actions: [{ type: 'activate', source: 'A-base' }],
+    });
+    expect(out.legal).toBe(true);
+    expect(unitOf(out, 'a1')?.rested).toBe(true);
+    expect(unitOf(out, 'a2')?.rested).toBe(false);
+    expect(unitOf(out, 'b1')?.rested).toBe(true);
+  });
+
+  it('GD04-125 Trinity Warship (a Base): "①, rest 1 friendly (CB) Unit" pays a Resource and rests the Unit', () => {
+    const out = sim({
+      state: { active_player: 'A', players: { A: { resources: 1, base: { card: 'GD04-125' }, units: [unit('a2', { traits: ['CB'] }), unit('a3')] }, B: { units: [unit('b1', { level: 5 })] } } },
+      actions: [{ type: 'activate', source: 'A-base' }],
+    });
+    expect(out.legal).toBe(true);
+    expect(out.state.players.A.resources.active).toBe(0);
+    expect(unitOf(out, 'a2')?.rested).toBe(true);
+    expect(unitOf(out, 'b1')?.damage).toBe(1);
+  });
+});
+
+describe('"Activate 【Main】 on the card paired with this Unit" (3-4-6)', () => {
+  const rose = (card: string, pilot: unknown) =>
+    sim({
+      state: { active_player: 'A', players: { A: { units: [{ id: 'a1', card, pilot, linked: true, damage: 2 }] }, B: { base: null, shields: 0 } } },
+      actions: [{ type: 'attack', attacker: 'a1', target: 'player' }],
+    });
+
+  it('GD05-044 Gundam Rose paired with Deep Devotion (GD01-101): its 【Main】 recovers 3 HP on the Link Unit', () => {
+    const out = rose('GD05-044', 'GD01-101');
+    expect(texts(out).some((t) => /the 【Main】 effect of Deep Devotion, the card paired with it, activates/.test(t))).toBe(true);
+    expect(unitOf(out, 'a1')?.damage).toBe(0);
+    expect(cites(out, '3-4-6')).toBe(true);
+    expect(out.not_executed).toEqual([]);
+  });
+
+  it('GD05-076 Bolt Gundam paired with a Pilot card: it has no 【Main】, so nothing (1-3-2)', () => {
+    const out = rose('GD05-076', { name: 'Argo Gulskii', ap: 0, hp: 0 });
+    expect(texts(out).some((t) => /has no 【Main】 effect/.test(t))).toBe(true);
+    expect(unitOf(out, 'a1')?.damage).toBe(2);
+  });
+
+  it('GD05-035 not linked: the 【During Link】 【Attack】 does not trigger', () => {
+    const out = rose('GD05-035', 'GD01-101');
+    expect(out.not_executed).toEqual([]);
+  });
+});
+
+describe('"Choose 1 of your Resources. Set it as active." (5-4-1-1, 1-3-2-1)', () => {
+  const suletta = (resources: object) =>
+    sim({ state: { active_player: 'A', players: { A: { resources, units: [{ id: 'a1', name: 'Aerial', ap: 3, hp: 3, pilot: 'ST01-011' }] }, B: {} } }, actions: [{ type: 'attack', attacker: 'a1', target: 'player' }] });
+
+  it('ST01-011 Suletta Mercury: a rested Resource becomes active', () => {
+    expect(suletta({ active: 1, rested: 2 }).state.players.A.resources).toMatchObject({ active: 2, rested: 1 });
+  });
+
+  it('ST01-011 with no rested Resource: nothing is set active, and 【Once per Turn】 is not used up (1-3-2-1)', () => {
+    const out = suletta({ active: 3 });
+    expect(out.state.players.A.resources).toMatchObject({ active: 3, rested: 0 });
+    expect(cites(out, '1-3-2-1')).toBe(true);
+  });
+
+  it('ST09-008 Shinn Asuka: only when it is a (Minerva Squad) Unit (10-2-1)', () => {
+    const shinn = (traits: string[]) =>
+      sim({ state: { active_player: 'A', players: { A: { resources: { active: 0, rested: 1 }, units: [{ id: 'a1', name: 'Impulse', ap: 3, hp: 3, traits, pilot: 'ST09-008' }] }, B: {} } }, actions: [{ type: 'attack', attacker: 'a1', target: 'player' }] });
+    expect(shinn(['Minerva Squad']).state.players.A.resources.active).toBe(1);
+    expect(shinn(['ZAFT']).state.players.A.resources.active).toBe(0);
+  });
+});
+
+describe('"If you placed a (Vagan) card with this effect" (4-9-1, 10-2-1)', () => {
+  const zeheart = (deck: string[]) =>
+    sim({
+      state: { active_player: 'A', players: { A: { resources: 5, deck, units: [{ id: 'a1', name: 'Gundam', ap: 3, hp: 3 }] }, B: { units: [unit('b1', { ap: 4 })] } } },
+      actions: [{ type: 'pair', unit: 'a1', pilot: 'GD03-094', choices: [{ targets: ['b1'] }] }],
+    });
+
+  it('GD03-094 Zeheart Galette: a (Vagan) card among the two placed gives the enemy Unit AP-2', () => {
+    const out = zeheart(['ST01-001', 'GD03-094', 'ST01-002']);
+    expect(out.state.players.A.trash).toEqual(['ST01-001', 'GD03-094']);
+    expect(unitOf(out, 'b1')?.ap).toBe(2);
+  });
+
+  it('GD03-094 with no (Vagan) card placed: the condition does not hold, nothing is chosen', () => {
+    const out = zeheart(['ST01-001', 'ST01-002', 'GD03-094']);
+    expect(unitOf(out, 'b1')?.ap).toBe(4);
+    expect(cites(out, '10-2-1')).toBe(true);
+  });
+
+  it('GD03-092 Nyaan: a (Zeon) card placed on 【When Linked】 deals 1 damage', () => {
+    const out = sim({
+      state: { active_player: 'A', players: { A: { resources: 5, deck: ['GD01-026'], units: [{ id: 'a1', name: 'Zaku', ap: 3, hp: 3, link: '[Nyaan]' }] }, B: { units: [unit('b1')] } } },
+      actions: [{ type: 'pair', unit: 'a1', pilot: 'GD03-092', choices: [{ targets: ['b1'] }] }],
+    });
+    expect(unitOf(out, 'b1')?.damage).toBe(1);
+  });
+});
+
+describe('"During your turn, if you have another (Dawn of Fold) Unit in play, …": both conditions (10-2-1)', () => {
+  const gundvolva = (active: 'A' | 'B') =>
+    sim({
+      state: { active_player: active, players: { A: { units: [{ id: 'a1', card: 'GD04-025' }, unit('a2', { traits: ['Dawn of Fold'] })] }, B: {} } },
+      actions: [{ type: 'destroy', target: 'a1' }],
+    });
+
+  it('GD04-025 Gundvölva destroyed on your turn with another (Dawn of Fold) Unit: an EX Resource', () => {
+    expect(gundvolva('A').state.players.A.resources.ex).toBe(1);
+  });
+
+  it("GD04-025 destroyed on the opponent's turn: nothing", () => {
+    expect(gundvolva('B').state.players.A.resources.ex).toBe(0);
+  });
+});
