@@ -92,6 +92,8 @@ function compileBody(text: string, h: Header, base: { text: string; requires: Co
         ...(trig.dealtTo ? { dealtTo: trig.dealtTo } : {}),
         ...(trig.destroyedUnit ? { destroyedUnit: trig.destroyedUnit } : {}),
         ...(trig.damageFrom ? { damageFrom: true } : {}),
+        ...(trig.pilot ? { pilot: trig.pilot } : {}),
+        ...(trig.orSelf ? { orSelf: trig.orSelf } : {}),
         effect,
       },
     ];

@@ -55,6 +55,8 @@ export interface Filter {
   keyword?: IrKeyword;
   paired?: boolean;
   linked?: boolean;
+  /** Added by the compiler (1 card, wording only): a Link Unit printed "Linked Unit". */
+  linkedWord?: true;
   token?: boolean;
   /** The card name contains this ("[Gundam]", "with \"Unicorn Mode\" in its card name"). */
   nameIncludes?: string;
@@ -498,7 +500,15 @@ export type Trigger =
    * damage, …": as 'destroys-enemy-with-battle-damage', for any friendly Unit matching the
    * ability's `watched` filter (this Unit too when it matches).
    */
-  | 'friendly-destroys-enemy-with-battle-damage';
+  | 'friendly-destroys-enemy-with-battle-damage'
+  /**
+   * Added by the compiler (3 cards): "When you pair a (Cyber-Newtype) Pilot with one of your blue
+   * Units, …" / "When you pair a Pilot that is Lv.3 or lower with one of your Units, …" / "When you
+   * pair a Pilot with this Unit or one of your white Units, …". Triggers when its controller pairs a
+   * Pilot (or a Command as its 【Pilot】, 3-4-6-2) matching the ability's `pilot` filter with a
+   * friendly Unit matching `watched` (or this Unit, with `orSelf`), after the pairing (5-9-1, 10-1-6-1).
+   */
+  | 'pairs-pilot';
 
 /** An activation cost (before the ：). */
 export interface Cost {
@@ -593,7 +603,14 @@ export type Constant =
    * this card (`target`, self; it must be active, 1-3-2-1) instead, and the rest is done by it.
    * `would`: the second wording (meaning the same).
    */
-  | { type: 'rest-instead'; target: Selector; replaces: Filter; source: Filter; would?: true };
+  | { type: 'rest-instead'; target: Selector; replaces: Filter; source: Filter; would?: true }
+  /**
+   * Added by the compiler (3 cards): "On the turn this Unit is deployed, it may choose a rested enemy
+   * Unit as its attack target and attack it." On the turn it was deployed (3-2-4 would forbid the
+   * attack unless it is a Link Unit) the target Unit may attack, but only a Unit matching `filter`
+   * (not the player, 1-3-1: the card's text takes precedence).
+   */
+  | { type: 'deploy-turn-attack'; target: Selector; filter: Filter };
 
 interface AbilityBase {
   /** The ability's text as printed (reminder text removed). */
@@ -634,6 +651,10 @@ export type CompiledAbility =
       supported?: Filter;
       /** Added by the compiler (7 cards), for 'friendly-receives-damage', 'friendly-destroys-shield-area-card' and 'friendly-destroys-enemy-with-battle-damage': the friendly Units it watches. */
       watched?: Filter;
+      /** Added by the compiler (3 cards), for 'pairs-pilot' only: the Pilot paired (absent = any Pilot). */
+      pilot?: Filter;
+      /** Added by the compiler (1 card), for 'pairs-pilot' only: "with this Unit or one of your white Units": this Unit counts too. */
+      orSelf?: true;
       /** Added by the compiler (4 cards), for trigger 'deals-battle-damage' only: the enemy Unit dealt the damage. */
       dealtTo?: Filter;
       /**

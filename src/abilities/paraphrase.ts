@@ -11,6 +11,14 @@ const RULES: { id: string; re: RegExp; to: string }[] = [
     re: /\bDuring this (turn|battle), this Unit gets ((?:AP|HP)[+-]\d+(?: and (?:AP|HP)[+-]\d+)?) and, if it is ([^,.]+), it (gains <[^>]+>|gets (?:AP|HP)[+-]\d+)\./g,
     to: 'This Unit gets $2 during this $1. If this Unit is $3, it $4 during this $1.',
   },
+  // A misprint in one card's text (ST09-004): "While a friendly Base in play, …".
+  { id: 'rule.missing-is', re: /\bWhile a friendly Base in play, /g, to: 'While a friendly Base is in play, ' },
+  {
+    // "All your (Cyclops Team) Units may choose X as their attack target during this turn."
+    id: 'rule.all-may-choose',
+    re: /\bAll your (.+?) Units may choose (an? .+?) as their attack target during this turn\./g,
+    to: 'During this turn, all your $1 Units may choose $2 as their attack target.',
+  },
 ];
 
 /** The text with every paraphrase applied, and the ids of the rules that changed it. */

@@ -13,7 +13,7 @@ import { renderInsteadBody } from './patterns/instead.js';
 import { renderKeyword } from './patterns/keyword.js';
 import { renderNoun } from './patterns/noun.js';
 import { TOKEN_CONSTANTS } from './patterns/steps.js';
-import { renderDealsBattleDamage, renderDestroysShieldAreaCard, renderDestroysUnit, renderFriendlyDestroysUnit, renderFriendlyReceives, renderReceives, renderUsesSupport, TRIGGER_TEXT } from './patterns/trigger.js';
+import { renderDealsBattleDamage, renderDestroysShieldAreaCard, renderDestroysUnit, renderFriendlyDestroysUnit, renderFriendlyReceives, renderPairsPilot, renderReceives, renderUsesSupport, TRIGGER_TEXT } from './patterns/trigger.js';
 
 const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const lower = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
@@ -259,6 +259,8 @@ function renderConstant(c: Constant, subjectIt: boolean): string {
       if (!c.would) return `When you rest your Base with one of your Units' effects, you may rest this ${self} instead`;
       return `When you would rest ${article(renderNoun(c.replaces))} with ${article(renderNoun(c.source))}'s effect, you may rest this ${self} instead`;
     }
+    case 'deploy-turn-attack':
+      return `On the turn this Unit is deployed, it may choose ${article(renderNoun(c.filter))} as its attack target and attack it`;
     case 'cannot-be':
       return `${subj} can't be ${renderCannotBe(c.what)}`;
     case 'cannot-attack-player':
@@ -328,6 +330,8 @@ function triggerPhrase(a: Extract<CompiledAbility, { kind: 'triggered' }>): stri
       return renderDealsBattleDamage(a.dealtTo);
     case 'uses-support':
       return renderUsesSupport(a.supported);
+    case 'pairs-pilot':
+      return renderPairsPilot(a.pilot, a.watched, a.orSelf);
     case 'destroys-enemy-with-battle-damage':
       return a.destroyedUnit ? renderDestroysUnit(a.destroyedUnit) : TRIGGER_TEXT[a.trigger];
     default:

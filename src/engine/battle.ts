@@ -16,6 +16,7 @@ import { PLAYERS, describeUnit, findUnit, opponent, type Game, type PlayerId, ty
 import { baseAp, isLinked, unitAp } from './stats.js';
 import { queueFriendlyDestroyedEnemy, queueTriggers } from './triggers.js';
 import { withFields } from './with-fields.js';
+import { renderNoun } from '../abilities/patterns/noun.js';
 
 type AttackAction = ActionOf<'attack'>;
 
@@ -91,7 +92,14 @@ export function validateAttack(game: Game, a: AttackAction): Problem | null {
   if (forbid) return ruleProblem(`${who} can't attack: ${forbid}`, ['1-3-3', '10-1-5-6']);
   if (game.inBattle) return ruleProblem(`a battle is already under way; attacks are declared in the main phase`, ['7-5-4-1', '8-1']);
   if (attacker.deployedThisTurn && !isLinked(attacker)) {
-    return ruleProblem(`${who} was deployed this turn and is not a Link Unit, so it cannot attack this turn`, ['3-2-4', '3-2-6-3']);
+    // "On the turn this Unit is deployed, it may choose a rested enemy Unit as its attack target and attack it."
+    const early = attacker.constant.deployTurnAttack;
+    const targetUnit = isPlayerTarget(a.target) ? undefined : findUnit(game, a.target);
+    const allowed = targetUnit ? early.find((e) => unitMatches(targetUnit, e.filter, attacker.owner, attacker)) : undefined;
+    if (!allowed) {
+      const only = early.length ? `; its own text lets it attack on that turn only ${early.map((e) => `a ${renderNoun(e.filter)}`).join(' or ')} (${early[0]!.source})` : '';
+      return ruleProblem(`${who} was deployed this turn and is not a Link Unit, so it cannot attack this turn${only}`, ['3-2-4', '3-2-6-3', ...(early.length ? ['1-3-1'] : [])]);
+    }
   }
   const drawn = drawingAttack(game, attacker);
   if (drawn.length > 0 && !drawn.some((d) => d.unit.id === a.target)) {

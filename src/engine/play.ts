@@ -14,7 +14,7 @@ import { inputProblem, ruleProblem, unknownUnit, type Problem } from './problems
 import type { ActionOf, CardRef, PilotSpec } from './schema.js';
 import { cannotBe, describeUnit, findUnit, newUnit, nextSerial, noConstants, totalResources, type CardFace, type Game, type PlayerId, type Resources, type Unit } from './state.js';
 import { isLinked, linkMatch, unitAp, unitHp } from './stats.js';
-import { queueTriggers } from './triggers.js';
+import { queuePairedPilot, queueTriggers } from './triggers.js';
 import { playCost } from './constants.js';
 import { withFields } from './with-fields.js';
 
@@ -286,6 +286,7 @@ export function applyPair(game: Game, plan: PairPlan): void {
     emit(game, `${describeUnit(unit)} is not linked: ${why.text}`, why.rules);
   }
   queueTriggers(game, 'when-paired', { unit });
+  queuePairedPilot(game, unit);
   if (linked) queueTriggers(game, 'when-linked', { unit });
   runRulesManagement(game);
 }

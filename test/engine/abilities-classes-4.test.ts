@@ -145,3 +145,80 @@ describe('"During your turn, if you have another (Dawn of Fold) Unit in play, �
     expect(gundvolva('B').state.players.A.resources.ex).toBe(0);
   });
 });
+
+describe('"On the turn this Unit is deployed, it may choose a rested enemy Unit as its attack target and attack it" (1-3-1, 3-2-4)', () => {
+  const michaelis = (card: string, target: string) =>
+    sim({
+      state: { active_player: 'A', players: { A: { units: [{ id: 'a1', card, deployed_this_turn: true }] }, B: { units: [unit('b1', { rested: true, hp: 5 }), unit('b2')] } } },
+      actions: [{ type: 'attack', attacker: 'a1', target }],
+    });
+
+  it('GD05-030 Michaelis attacks a rested enemy Unit on the turn it is deployed', () => {
+    const out = michaelis('GD05-030', 'b1');
+    expect(out.legal).toBe(true);
+    expect(unitOf(out, 'b1')?.damage).toBe(3);
+  });
+
+  it('GD05-048 on its deploy turn may not attack the player (3-2-4), and the reason names its text', () => {
+    const out = michaelis('GD05-048', 'player');
+    expect(out.legal).toBe(false);
+    expect(violationRules(out)).toContain('3-2-4');
+    expect(out.violations[0]!.reason).toMatch(/only a rested enemy Unit/);
+  });
+
+  it('GD05-078 on its deploy turn may not attack an active enemy Unit either', () => {
+    expect(michaelis('GD05-078', 'b2').legal).toBe(false);
+  });
+});
+
+describe('"When you pair a (Cyber-Newtype) Pilot with one of your blue Units" (5-9-1, 10-1-6-1)', () => {
+  it('GD04-004 Psycho Gundam Mk-II: pairing a (Cyber-Newtype) Pilot with a blue Unit draws 1; another Pilot does not', () => {
+    const pair = (traits: string[]) =>
+      sim({
+        state: { active_player: 'A', players: { A: { resources: 3, deck: 10, units: [{ id: 'a1', card: 'GD04-004' }, unit('a2', { color: 'blue' })] }, B: {} } },
+        actions: [{ type: 'pair', unit: 'a2', pilot: { name: 'Four', traits, ap: 1, hp: 1 } }],
+      });
+    expect(pair(['Cyber-Newtype']).state.players.A.deck).toBe(9);
+    expect(pair(['Newtype']).state.players.A.deck).toBe(10);
+  });
+
+  it('GD03-124 Ribo Colony (a Base): a Pilot that is Lv.3 or lower paired with one of your Units rests an enemy Unit with 3 or less HP', () => {
+    const out = sim({
+      state: { active_player: 'A', players: { A: { resources: 3, base: { card: 'GD03-124' }, units: [unit('a1')] }, B: { units: [unit('b1', { hp: 3 })] } } },
+      actions: [{ type: 'pair', unit: 'a1', pilot: { name: 'Kid', level: 3, ap: 1, hp: 1 } }],
+    });
+    expect(unitOf(out, 'b1')?.rested).toBe(true);
+  });
+
+  it('GD01-065 Freedom Gundam 【During Pair】: pairing with one of your white Units gives an enemy Unit AP-2', () => {
+    const out = sim({
+      state: { active_player: 'A', players: { A: { resources: 3, units: [{ id: 'a1', card: 'GD01-065', pilot: { name: 'Kira', ap: 0, hp: 0 } }, unit('a2', { color: 'white' })] }, B: { units: [unit('b1', { ap: 3 })] } } },
+      actions: [{ type: 'pair', unit: 'a2', pilot: { name: 'Lacus', ap: 0, hp: 0 } }],
+    });
+    expect(unitOf(out, 'b1')?.ap).toBe(1);
+  });
+});
+
+describe('wording read as its plain form: "Linked Units", "While a friendly Base in play", "All your … Units may choose …"', () => {
+  it('GD05-039 Chaos Gundam: "1 of your (Phantom Pain) Linked Units" is a Link Unit', () => {
+    const out = sim({
+      state: { active_player: 'A', players: { A: { units: [{ id: 'a1', card: 'GD05-039' }, unit('a2', { traits: ['Phantom Pain'], linked: true, pilot: { name: 'P', ap: 0, hp: 0 } }), unit('a3', { traits: ['Phantom Pain'] })] }, B: {} } },
+      actions: [{ type: 'attack', attacker: 'a1', target: 'player' }],
+    });
+    expect(texts(out).some((t) => /U a2 \(a2\) gains <High-Maneuver>/.test(t))).toBe(true);
+  });
+
+  it('ST09-004 Freedom Gundam: <Suppression> while a friendly Base is in play (the EX Base), not without one', () => {
+    const kw = (base: null | undefined) => unitOf(sim({ state: { active_player: 'A', players: { A: { units: [{ id: 'a1', card: 'ST09-004' }], ...(base === null ? { base: null } : {}) }, B: {} } }, actions: [] }), 'a1')?.keywords;
+    expect(kw(undefined)).toContain('Suppression');
+    expect(kw(null)).not.toContain('Suppression');
+  });
+
+  it('GD03-017 Kämpfer: all your (Cyclops Team) Units may attack an active enemy Unit with 5 or less AP this turn', () => {
+    const out = sim({
+      state: { active_player: 'A', players: { A: { resources: 3, units: [{ id: 'a1', card: 'GD03-017' }, unit('a2', { traits: ['Cyclops Team'] })] }, B: { units: [unit('b1', { ap: 5 })] } } },
+      actions: [{ type: 'pair', unit: 'a1', pilot: { name: 'Mikhail', traits: ['Cyclops Team'], ap: 0, hp: 0 } }, { type: 'attack', attacker: 'a2', target: 'b1' }],
+    });
+    expect(out.legal).toBe(true);
+  });
+});

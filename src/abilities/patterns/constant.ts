@@ -125,6 +125,16 @@ export const CONSTANT_PATTERNS: ConstantPattern[] = [
       return { type: 'rest-instead', target: { type: 'self' }, replaces: replaces.filter, source: source.filter, would: true };
     },
   },
+  {
+    // "On the turn this Unit is deployed, it may choose a rested enemy Unit as its attack target and attack it."
+    id: 'const.deploy-turn-attack',
+    re: /^On the turn this Unit is deployed, it may choose an? (.+) as its attack target and attack it$/,
+    read: (m) => {
+      const n = parseNoun(m[1]!);
+      if (n.card || n.plural || n.filter.side !== 'enemy' || n.filter.rested !== true || n.filter.type !== 'unit') throw new Unread(m[1]!);
+      return { type: 'deploy-turn-attack', target: { type: 'self' }, filter: n.filter };
+    },
+  },
   { id: 'const.cannot-attack', re: /^This Unit can't attack$/, read: () => ({ type: 'cannot-attack', target: { type: 'self' } }) },
   {
     // "This Unit can't be paired with a Pilot." / "This Unit can't be set as active or paired with a Pilot."

@@ -66,6 +66,11 @@ export function parseNoun(np: string): Noun {
   if (s.startsWith('Link ')) {
     filter.linked = true;
     s = s.slice(5);
+  } else if (s.startsWith('Linked Units')) {
+    // "1 of your (Phantom Pain) Linked Units": Link Units (3-2-6-2), as a few cards print it.
+    filter.linked = true;
+    filter.linkedWord = true;
+    s = s.slice(7);
   }
   let card = false;
   let plural = false;
@@ -154,7 +159,7 @@ export function renderNoun(f: Filter, style: NounStyle = {}): string {
   if (style.side !== false && f.side === 'friendly') words.push('friendly');
   if (f.colors?.length) words.push(f.colors.join('/'));
   if (f.traits?.length) words.push(f.traits.map((t) => `(${t})`).join('/'));
-  if (f.linked) words.push('Link');
+  if (f.linked && !f.linkedWord) words.push('Link');
   const s = style.plural ? 's' : '';
   const noun = f.types?.length
     ? f.types.map((t) => `${cap(t)} card${s}`).join('/')
@@ -167,7 +172,7 @@ export function renderNoun(f: Filter, style: NounStyle = {}): string {
           : style.card || f.type === 'command'
             ? `${cap(f.type)} card${s}`
             : `${cap(f.type)}${s}`;
-  words.push(noun);
+  words.push(f.linkedWord ? `Linked ${noun}` : noun);
   let out = words.join(' ');
   if (f.keyword) out += ` with ${renderKeyword({ name: f.keyword, amount: null })}`;
   if (f.hp) out += ` with ${cmpWords(f.hp, 'less', 'more')} HP`;

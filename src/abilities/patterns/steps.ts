@@ -84,7 +84,7 @@ export const STEP_PATTERNS: StepPattern[] = [
   },
   {
     id: 'step.attack-active',
-    re: /^During this turn, (it|they|this Unit) may choose an? (.+) as (?:its|their) attack target$/,
+    re: /^During this turn, (it|they|this Unit|all .+? Units) may choose an? (.+) as (?:its|their) attack target$/,
     read: (m, u) => ({ do: 'allow-attack-active', target: parseTarget(m[1]!, u), filter: activeTarget(m[2]!), duration: 'turn' }),
   },
   {

@@ -29,6 +29,14 @@ export function renderFriendlyDestroysUnit(f: Filter | undefined): string {
   return `When one of your ${f ? renderNoun(f, { side: false, plural: true }) : 'Units'} destroys an enemy Unit with battle damage, `;
 }
 
+/** "When you pair a (Cyber-Newtype) Pilot with one of your blue Units, " / "… with this Unit or one of your white Units, ". */
+const PAIRS_PILOT = /^[Ww]hen you pair (an? .+?) with (this Unit or )?one of (your .+?), /;
+
+export function renderPairsPilot(pilot: Filter | undefined, watched: Filter | undefined, orSelf: boolean | undefined): string {
+  const p = pilot ? renderNoun(pilot) : 'Pilot';
+  return `When you pair ${/^[aeiou]/i.test(p) ? 'an' : 'a'} ${p} with ${orSelf ? 'this Unit or ' : ''}one of your ${watched ? renderNoun(watched, { side: false, plural: true }) : 'Units'}, `;
+}
+
 /** "When this Unit receives enemy effect damage, " / "… receives damage from an enemy, ". */
 const RECEIVES = /^[Ww]hen this Unit receives (enemy )?(?:(battle|effect) )?damage( from an enemy)?, /;
 
@@ -86,7 +94,7 @@ export const TRIGGER_TEXT: Record<string, string> = {
 export function parseTriggerPhrase(
   body: string,
   used: Used,
-): { trigger: Trigger; requires: Condition[]; rest: string; damage?: DamageQualifier; supported?: Filter; watched?: Filter; dealtTo?: Filter; destroyedUnit?: Filter; damageFrom?: boolean } | null {
+): { trigger: Trigger; requires: Condition[]; rest: string; damage?: DamageQualifier; supported?: Filter; watched?: Filter; dealtTo?: Filter; destroyedUnit?: Filter; damageFrom?: boolean; pilot?: Filter; orSelf?: true } | null {
   let s = body;
   const requires: Condition[] = [];
   const turn = /^During (your|your opponent's) turn, (?=when )/.exec(s);
@@ -173,6 +181,23 @@ export function parseTriggerPhrase(
     if (!dealtTo) return null;
     used.add('trigger.deals-battle-damage');
     return { trigger: 'deals-battle-damage', requires, rest: restAfter(s, deals[0]), dealtTo };
+  }
+  const pair = PAIRS_PILOT.exec(s);
+  if (pair) {
+    let pilot;
+    let units;
+    try {
+      pilot = parseNoun(pair[1]!.replace(/^an? /, ''));
+      units = parseNoun(`of ${pair[3]!}`);
+    } catch (e) {
+      if (e instanceof Unread) return null;
+      throw e;
+    }
+    if (pilot.card || pilot.plural || pilot.filter.type !== 'pilot' || pilot.filter.side !== 'any' || units.card || !units.plural || units.filter.type !== 'unit' || units.filter.side !== 'friendly') return null;
+    used.add('trigger.pairs-pilot');
+    const { side: _, ...rest } = pilot.filter;
+    const pf = Object.keys(rest).length > 1 ? pilot.filter : undefined;
+    return { trigger: 'pairs-pilot', requires, rest: restAfter(s, pair[0]), watched: units.filter, ...(pf ? { pilot: pf } : {}), ...(pair[2] ? { orSelf: true as const } : {}) };
   }
   const sup = USES_SUPPORT.exec(s);
   if (sup) {
