@@ -116,9 +116,12 @@ function compileAbility(text: string, opts: CompileOptions): Ability[] {
   // Wording that says the same as a form the patterns read; the ability keeps its printed text.
   const same = paraphrase(text);
   if (same.ids.length) {
-    const out = compileAbility(same.text, opts);
-    if (out.some((a) => a.kind === 'unsupported')) return out.map((a) => (a.kind === 'unsupported' ? unsupported(text, a.unread, a.reason, a.detail) : a));
-    return out.map((a) => ({ ...a, text, patterns: [...(a as CompiledAbility).patterns, ...same.ids] }) as Ability);
+    // A paraphrase may make two abilities of one ("【Deploy】/【Attack】…"): each keeps its own part.
+    const parts = splitAbilities(same.text);
+    const out = parts.flatMap((t) => compileAbility(t, opts));
+    const bad = out.find((a): a is UnsupportedAbility => a.kind === 'unsupported');
+    if (bad) return [unsupported(text, bad.unread, bad.reason, bad.detail)];
+    return out.map((a) => ({ ...a, text: parts.length > 1 ? a.text : text, patterns: [...(a as CompiledAbility).patterns, ...same.ids] }) as Ability);
   }
   const lost = NAME_LOST.exec(text);
   if (lost) return [unsupported(text, text.slice(Math.max(0, lost.index - 20), lost.index + lost[0].length + 6).trim(), 'source-lost', 'the source lost a keyword name here')];

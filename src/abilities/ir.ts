@@ -60,6 +60,8 @@ export interface Filter {
   token?: boolean;
   /** The card name contains this ("[Gundam]", "with \"Unicorn Mode\" in its card name"). */
   nameIncludes?: string;
+  /** Added by the compiler (1 card): "without \"Force Impulse Gundam\" in its card name": no name of the card contains this (2-2-3). */
+  nameExcludes?: string;
   /**
    * Added by the compiler (4 cards): "paired with a (Newtype) Pilot": a Unit in play whose paired
    * Pilot has one of these traits (2-5-5: the Pilot's traits, not the Unit's).
@@ -107,8 +109,8 @@ export type Selector =
   | { type: 'self' }
   /** The Pilot paired with this Unit. `card` (wording only): printed "the card paired with this Unit" (a Pilot or a Command with 【Pilot】, 3-4-6). */
   | { type: 'paired-pilot'; card?: true }
-  /** The cards an earlier step of the same ability picked ("it", "them", "that Unit"). */
-  | { type: 'previous' }
+  /** The cards an earlier step of the same ability picked ("it", "them", "that Unit"). `words` (wording only): printed "the enemy Unit". */
+  | { type: 'previous'; words?: 'the enemy Unit' }
   /**
    * The Unit this Unit is battling / the attacking Unit, in a battle-timed ability. Added by the
    * compiler in a constant (1 card): "During your opponent's turn, the enemy Unit battling this Unit
@@ -375,8 +377,18 @@ export type Condition =
   | { type: 'player-level'; who: Who; cmp: Cmp }
   /** "while this Unit has 5 or more AP", "while this Unit is rested", "this Unit is (Zeon)", "is white". */
   | { type: 'self'; filter: Filter }
-  /** "if this Unit is attacking the enemy player" / "attacking an enemy Unit". */
-  | { type: 'attacking'; target: 'player' | 'unit' }
+  /**
+   * "if this Unit is attacking the enemy player" / "attacking an enemy Unit". `filter` (added by the
+   * compiler, 1 card): "If you are attacking a damaged enemy Unit": the attack target must match it.
+   */
+  | { type: 'attacking'; target: 'player' | 'unit'; filter?: Filter }
+  /** Added by the compiler (1 card): "If you have no EX Resources" (5-17-3-2). */
+  | { type: 'ex-count'; who: Who; cmp: Cmp }
+  /**
+   * Added by the compiler (1 card): "Then, if it is a (Jupitris) Unit, draw 1.": the card an earlier
+   * step of the effect picked ("it") matches the filter as it is now (nothing picked: it does not hold).
+   */
+  | { type: 'picked'; filter: Filter }
   /** 【During Pair】 / 【During Link】, with the optional pilot qualifier of 【During Pair･(Trait) Pilot】. */
   | { type: 'paired'; pilot?: Filter }
   | { type: 'linked' }

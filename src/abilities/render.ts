@@ -28,6 +28,7 @@ function plural(t: Selector | undefined): boolean {
 function object(t: Selector, prev: Selector | undefined): string {
   switch (t.type) {
     case 'previous':
+      if (t.words) return t.words;
       return plural(prev) ? 'them' : 'it';
     case 'self':
       return 'this Unit';

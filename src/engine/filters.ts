@@ -47,6 +47,7 @@ function faceMatches(face: CardFace, f: Filter, self?: CardFace | null): boolean
   if (f.cost && !compare(face.cost, f.cost)) return false;
   if (f.token !== undefined && face.token !== f.token) return false;
   if (f.nameIncludes && !cardNames(face).some((n) => n.toLowerCase().includes(f.nameIncludes!.toLowerCase()))) return false;
+  if (f.nameExcludes && cardNames(face).some((n) => n.toLowerCase().includes(f.nameExcludes!.toLowerCase()))) return false;
   return true;
 }
 
@@ -154,8 +155,19 @@ export function conditionHolds(game: Game, ctx: AbilityCtx, c: Condition): boole
     case 'attacking': {
       const b = game.battle;
       if (!b || !ctx.unit || b.attacker !== ctx.unit.id) return false;
-      return c.target === 'player' ? b.target === null : b.target !== null;
+      if (c.target === 'player') return b.target === null;
+      if (b.target === null) return false;
+      // "a damaged enemy Unit": the current attack target as it is now.
+      const t = c.filter ? findUnit(game, b.target) : undefined;
+      return !c.filter || (t !== undefined && unitMatches(t, c.filter, ctx.controller, ctx.unit));
     }
+    case 'ex-count':
+      return players(ctx, c.who).some((p) => compare(game.players[p].resources.ex, c.cmp));
+    case 'picked':
+      return ctx.picked.some((id) => {
+        const u = findUnit(game, id);
+        return u !== undefined && unitMatches(u, c.filter, ctx.controller, null);
+      });
     case 'paired': {
       const pilot = ctx.unit?.pilot;
       if (!pilot) return false;

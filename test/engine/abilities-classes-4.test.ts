@@ -222,3 +222,73 @@ describe('wording read as its plain form: "Linked Units", "While a friendly Base
     expect(out.legal).toBe(true);
   });
 });
+
+describe('one-card classes of the long tail, each on its card', () => {
+  it('GD05-060 Gundam Flauros (Ryusei-Go): "【Deploy】/【Attack】" is both timings (13-2-6, 13-2-7)', () => {
+    const out = sim({
+      state: { active_player: 'A', players: { A: { resources: 5, units: [{ id: 'a1', card: 'GD05-060' }] }, B: { units: [unit('b1', { level: 2 }), unit('b2', { level: 2 })] } } },
+      actions: [{ type: 'deploy', id: 'a2', card: 'GD05-060', choices: [{ targets: ['b1'] }] }, { type: 'attack', attacker: 'a1', target: 'player', choices: [{ targets: ['b2'] }] }],
+    });
+    expect(out.legal).toBe(true);
+    expect(out.destroyed.slice(0, 2)).toEqual(['b1', 'b2']); // then its 5 AP destroys the EX Base
+  });
+
+  it('GD03-064 Defurse: "you may choose 1 (X-Rounder) card from your trash and add it to your hand. If you do, discard 1."', () => {
+    const out = sim({
+      state: { active_player: 'A', players: { A: { resources: 5, hand: ['GD03-064', 'ST01-001'], trash: ['GD03-094'] }, B: {} } },
+      actions: [{ type: 'deploy', id: 'a1', card: 'GD03-064', choices: [{ targets: ['GD03-094'] }, { cards: ['ST01-001'] }] }],
+    });
+    expect(out.legal).toBe(true);
+    expect(out.state.players.A.hand_cards).toEqual(['GD03-094']);
+    expect(out.state.players.A.trash).toEqual(['ST01-001']);
+  });
+
+  it('GD03-112 Warped Intent: all Units paired with a Pilot get AP+2, the others not', () => {
+    const out = sim({
+      state: { active_player: 'A', players: { A: { resources: 4, hand: ['GD03-112'], units: [unit('a1', { pilot: { name: 'P', ap: 0, hp: 0 } }), unit('a2')] }, B: { units: [unit('b1', { pilot: { name: 'Q', ap: 0, hp: 0 } })] } } },
+      actions: [{ type: 'play', card: 'GD03-112' }],
+    });
+    expect([unitOf(out, 'a1')?.ap, unitOf(out, 'a2')?.ap, unitOf(out, 'b1')?.ap]).toEqual([3, 1, 3]);
+  });
+
+  it('ST09-002 Force Impulse Gundam: a (Minerva Squad) Unit card without "Force Impulse Gundam" in its name', () => {
+    const out = sim({
+      state: { active_player: 'A', players: { A: { units: [{ id: 'a1', card: 'ST09-002' }] }, B: {} } },
+      actions: [{ type: 'destroy', target: 'a1' }],
+    });
+    // Its own card is the only (Minerva Squad) Unit card in the trash, and its name is excluded.
+    expect(out.state.players.A.trash).toEqual(['a1']);
+    expect(out.not_executed).toEqual([]);
+  });
+
+  it('GD05-118 Incendiary Spark: "rest the enemy Unit" is the one chosen, only when an EX Resource paid', () => {
+    const play = (res: object) =>
+      sim({ state: { active_player: 'A', players: { A: { resources: res, hand: ['GD05-118'] }, B: { units: [unit('b1', { ap: 3 })] } } }, actions: [{ type: 'play', card: 'GD05-118', use_ex: 1 }] });
+    expect(unitOf(play({ active: 3, ex: 1 }), 'b1')?.rested).toBe(true);
+    expect(unitOf(play({ active: 3 }), 'b1')?.rested).toBe(false);
+  });
+
+  it('GD04-086 Garma Zabi: "If you have no EX Resources, place 1 EX Resource"', () => {
+    const destroy = (ex: number) =>
+      sim({ state: { active_player: 'A', players: { A: { resources: { active: 2, ex }, units: [{ id: 'a1', name: 'Dopp', ap: 1, hp: 1, pilot: 'GD04-086', linked: true }] }, B: {} } }, actions: [{ type: 'destroy', target: 'a1' }] }).state.players.A.resources.ex;
+    expect(destroy(0)).toBe(1);
+    expect(destroy(1)).toBe(1);
+  });
+
+  it('GD03-084 Paptimus Scirocco: "Then, if it is a (Jupitris) Unit, draw 1" reads the Unit it chose', () => {
+    const link = (traits: string[]) =>
+      sim({
+        state: { active_player: 'A', players: { A: { resources: 5, deck: 10, units: [{ id: 'a1', name: 'The O', ap: 3, hp: 3, link: '[Paptimus Scirocco]' }, unit('a2', { traits })] }, B: {} } },
+        actions: [{ type: 'pair', unit: 'a1', pilot: 'GD03-084', choices: [{ targets: ['a2'] }] }],
+      }).state.players.A.deck;
+    expect(link(['Jupitris'])).toBe(9);
+    expect(link(['Titans'])).toBe(10);
+  });
+
+  it('GD04-044 Gadeel: <Breach 3> only when attacking a damaged enemy Unit', () => {
+    const attack = (damage: number) =>
+      sim({ state: { active_player: 'A', players: { A: { units: [{ id: 'a1', card: 'GD04-044' }] }, B: { units: [unit('b1', { rested: true, hp: 4, damage })] } } }, actions: [{ type: 'attack', attacker: 'a1', target: 'b1' }] });
+    expect(texts(attack(1)).some((t) => /gains <Breach 3> during this battle \(/.test(t))).toBe(true);
+    expect(texts(attack(0)).some((t) => /gains <Breach 3> during this battle \(/.test(t))).toBe(false);
+  });
+});

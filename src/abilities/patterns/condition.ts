@@ -131,6 +131,17 @@ export const CONDITION_PATTERNS: ConditionPattern[] = [
     re: /^(?:this Unit is |this is an? )((?:\([^()]+\))(?:\/\([^()]+\))*)(?: Unit)?$/,
     read: (m) => ({ type: 'self', filter: { side: 'any', traits: [...m[1]!.matchAll(/\(([^()]+)\)/g)].map((t) => t[1]!) } }),
   },
+  {
+    id: 'cond.attacking',
+    re: /^you are attacking (an? (?:damaged|rested|active) enemy Unit)$/,
+    read: (m) => ({ type: 'attacking', target: 'unit', filter: nounWith(m[1]!.replace(/^an? /, ''), null, false) }),
+  },
+  { id: 'cond.ex-count', re: /^you have no EX Resources$/, read: () => ({ type: 'ex-count', who: 'you', cmp: { op: '<=', value: 0 } }) },
+  {
+    id: 'cond.picked',
+    re: /^it is an? ((?:\([^()]+\))(?:\/\([^()]+\))*) Unit$/,
+    read: (m) => ({ type: 'picked', filter: { side: 'any', type: 'unit', traits: [...m[1]!.matchAll(/\(([^()]+)\)/g)].map((t) => t[1]!) } }),
+  },
   { id: 'cond.attacking', re: /^(?:you are|this Unit is|it is) attacking (the enemy player|an enemy Unit)$/, read: (m) => ({ type: 'attacking', target: m[1] === 'the enemy player' ? 'player' : 'unit' }) },
   { id: 'cond.battling', re: /^this Unit is battling (an? .+)$/, read: (m) => ({ type: 'battling', filter: nounWith(m[1]!.replace(/^an? /, ''), null, false) }) },
   { id: 'cond.deployed-from-trash', re: /^you deploy this Unit from your trash$/, read: () => ({ type: 'deployed-from-trash' }) },
@@ -225,7 +236,12 @@ export function renderCondition(c: Condition): string {
       return `this Unit is ${(f.traits ?? []).map((t) => `(${t})`).join('/')}`;
     }
     case 'attacking':
+      if (c.filter) return `you are attacking a ${renderNoun(c.filter)}`;
       return `this Unit is attacking ${c.target === 'player' ? 'the enemy player' : 'an enemy Unit'}`;
+    case 'ex-count':
+      return 'you have no EX Resources';
+    case 'picked':
+      return `it is a ${(c.filter.traits ?? []).map((t) => `(${t})`).join('/')} Unit`;
     case 'not-paired':
       return 'a Pilot is not paired with this Unit';
     case 'deployed-from-trash':

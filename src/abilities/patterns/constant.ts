@@ -243,6 +243,7 @@ export function parseConstants(body: string, used: Used): { requires: Condition[
     used.add('const.trailing-while');
     s = s.slice(0, whileTail.index);
   }
-  if (!readsAsConstant(s)) return null;
+  // "it is a (X) Unit" names a chosen card: never a constant's condition.
+  if (!readsAsConstant(s) || requires.some((r) => r.type === 'picked')) return null;
   return { requires, effects: parseConstant(s, used) };
 }

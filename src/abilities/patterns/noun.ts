@@ -118,6 +118,8 @@ export function parseNoun(np: string): Noun {
     // An earlier step's pick (sequence.ts checks there is one): "than that Unit" / "than the Unit rested with this ability".
     else if ((m = /^ whose Lv\. is equal to or (lower|higher) than (?:that Unit|the Unit rested with this ability)/.exec(s)) && !filter.levelVsPrevious) filter.levelVsPrevious = m[1] === 'lower' ? '<=' : '>=';
     else if ((m = /^ (?:with|that has) no paired Pilot/.exec(s)) && filter.paired === undefined) filter.paired = false;
+    else if ((m = /^ paired with a Pilot(?! that| with)/.exec(s)) && filter.paired === undefined && filter.type === 'unit') filter.paired = true;
+    else if ((m = /^ without "([^"]+)" in (?:its|their) card names?/.exec(s)) && !filter.nameExcludes) filter.nameExcludes = m[1]!;
     else if ((m = /^,? other than Unit tokens/.exec(s)) && filter.token === undefined && filter.type === 'unit') filter.token = false;
     else if ((m = /^ ((?:that is )?battling) this Unit$/.exec(s)) && !filter.battling && filter.type === 'unit') filter.battling = { self: true, words: m[1]! };
     else if ((m = /^ ((?:that is )?battling (?:an?|one of your)) (.+)$/.exec(s)) && !filter.battling && filter.type === 'unit') {
@@ -183,6 +185,8 @@ export function renderNoun(f: Filter, style: NounStyle = {}): string {
   if (f.levelVsSelf) out += ` whose Lv. is equal to or ${f.levelVsSelf === '<=' ? 'lower' : 'higher'} than this Unit`;
   if (f.levelVsPrevious) out += ` whose Lv. is equal to or ${f.levelVsPrevious === '<=' ? 'lower' : 'higher'} than that Unit`;
   if (f.paired === false) out += ' with no paired Pilot';
+  if (f.paired === true) out += ' paired with a Pilot';
+  if (f.nameExcludes) out += ` without "${f.nameExcludes}" in its card name`;
   if (f.linked === false) out += ' other than Link Units';
   if (f.token === false) out += ', other than Unit tokens';
   if (f.battling) {

@@ -235,6 +235,10 @@ export function parseEffect(body: string, used: Used): EffectStep[] {
     }
   }
   if (!out.length) throw new Unread(body);
+  // "if it is a (Jupitris) Unit" names what an earlier step chose: there must be one.
+  out.forEach((e, i) => {
+    if (e.when?.some((w) => w.type === 'picked') && !out.slice(0, i).some((b) => targetOf(b.step)?.type === 'choose')) throw new Unread(list[Math.min(i, list.length - 1)]!);
+  });
   if (refersBack(out)) used.add('seq.that-unit');
   return out;
 }

@@ -10,6 +10,8 @@ import { Unread, type Used } from './unread.js';
 export function parseTarget(phrase: string, used: Used): Selector {
   const p = phrase.trim();
   if (/^(?:it|them|they)$/i.test(p)) return { type: 'previous' };
+  // "If you use an EX Resource to play this card, rest the enemy Unit." (the one chosen before).
+  if (/^the enemy Unit$/.test(p)) return { type: 'previous', words: 'the enemy Unit' };
   if (/^this (?:Unit|Base|card)$/i.test(p)) return { type: 'self' };
   // Pilot text: "this gets AP+1" (the Unit it is paired with).
   if (/^this$/i.test(p)) return { type: 'self' };
