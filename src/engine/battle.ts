@@ -108,7 +108,18 @@ export function validateAttack(game: Game, a: AttackAction): Problem | null {
   let target: Unit | null = null;
   if (!isPlayerTarget(a.target)) {
     target = findUnit(game, a.target) ?? null;
-    if (!target) return unknownUnit(game, a.target, 'attack.target (or "player")');
+    if (!target) {
+      // A Base or a Shield is in the shield area, not the battle area: the rule, not an unknown id.
+      const owner = PLAYERS.find((p) => game.players[p].base?.id === a.target || game.players[p].shields.some((sh) => sh.id === a.target));
+      if (owner) {
+        const what = game.players[owner].base?.id === a.target ? `${game.players[owner].base!.face.name} (${a.target}) is a Base` : `${a.target} is a Shield`;
+        return ruleProblem(
+          `${what} in player ${owner}'s shield area: an attack target is the opposing player or a rested enemy Unit, never a card of the shield area; attack the player ("target": "player"), and the battle damage goes to the Base first, then to the top Shield`,
+          ['8-2-1', '3-5-3', '8-5-2-3'],
+        );
+      }
+      return unknownUnit(game, a.target, 'attack.target (or "player")');
+    }
     if (target.owner === attacker.owner) {
       return ruleProblem(`${describeUnit(target)} is a friendly Unit; the attack target must be the opposing player or a rested enemy Unit`, ['8-2-1', '7-5-4-1']);
     }

@@ -168,7 +168,9 @@ export function destroyTopShields(game: Game, owner: PlayerId, n: number, why: s
   const hit = st.shields.splice(0, n);
   for (const s of hit) {
     game.destroyed.push(s.id);
-    emit(game, `Shield ${s.id} of player ${owner} is destroyed (${why}); it is revealed and checked for 【Burst】 before going to the trash`, [
+    // The card revealed names the Shield when the scenario listed it (5-10-3).
+    const card = s.face ? `: it is revealed as ${s.face.name}${s.face.cardId ? ` (${s.face.cardId})` : ''}` : '; it is revealed';
+    emit(game, `Shield ${s.id} of player ${owner} is destroyed (${why})${card} and checked for 【Burst】 before going to the trash`, [
       ...rules,
       '5-10-3',
     ]);

@@ -273,3 +273,50 @@ describe('"When you rest your Base with one of your Units\' effects, you may res
     expect(out.state.players.A.base?.rested).toBe(true);
   });
 });
+
+describe('issue 20 class 4: <Support> through activate, a Base as attack target, Shields named by card', () => {
+  const supportBoard = (extra: object[] = []) => ({ units: [unit('a1', { keywords: ['Support 2'] }), unit('a2'), ...extra] });
+
+  it('13-1-3-1: activate a Unit\'s <Support> (an 【Activate･Main】): it rests and the chosen Unit gets AP+2', () => {
+    const out = sim({ state: { active_player: 'A', players: { A: supportBoard([unit('a3')]), B: {} } }, actions: [{ type: 'activate', source: 'a1', choices: [{ targets: ['a3'] }] }] });
+    expect(out.legal).toBe(true);
+    expect(unitOf(out, 'a1')?.rested).toBe(true);
+    expect(unitOf(out, 'a3')?.ap).toBe(3);
+    expect(cites(out, '13-1-3-1')).toBe(true);
+  });
+
+  it('13-1-3-1: with one other friendly Unit the target is that one; a rested Unit cannot pay (10-1-7-2)', () => {
+    expect(unitOf(sim({ state: { active_player: 'A', players: { A: supportBoard(), B: {} } }, actions: [{ type: 'activate', source: 'a1' }] }), 'a2')?.ap).toBe(3);
+    const rested = sim({ state: { active_player: 'A', players: { A: { units: [unit('a1', { keywords: ['Support 2'], rested: true }), unit('a2')] }, B: {} } }, actions: [{ type: 'activate', source: 'a1' }] });
+    expect(rested.legal).toBe(false);
+    expect(violationRules(rested)).toContain('10-1-7-2');
+  });
+
+  it('13-1-3-1: <Support> in an action step is a rule violation (13-2-1-1), not an input error', () => {
+    const out = sim({
+      state: { active_player: 'A', players: { A: { units: [unit('a1')] }, B: { units: [unit('b1', { keywords: ['Support 1'] }), unit('b2')] } } },
+      actions: [{ type: 'attack', attacker: 'a1', target: 'player', action_step: [{ type: 'activate', player: 'B', source: 'b1' }] }],
+    });
+    expect(out.legal).toBe(false);
+    expect(out.violations[0]!.kind).toBe('rule');
+    expect(violationRules(out)).toContain('13-2-1-1');
+  });
+
+  it('8-2-1: a Base named as the attack target is answered with its rule (attack the player; damage goes to the Base, 3-5-3)', () => {
+    const out = sim({ state: { active_player: 'A', players: { A: { units: [unit('a1')] }, B: {} } }, actions: [{ type: 'attack', attacker: 'a1', target: 'B-ex-base' }] });
+    expect(out.legal).toBe(false);
+    expect(out.violations[0]!.kind).toBe('rule');
+    expect(violationRules(out)).toEqual(expect.arrayContaining(['8-2-1', '3-5-3']));
+    expect(out.violations[0]!.reason).toMatch(/EX Base \(B-ex-base\) is a Base/);
+  });
+
+  it('8-2-1: a Shield named as the attack target is answered with the same rule', () => {
+    const out = sim({ state: { active_player: 'A', players: { A: { units: [unit('a1')] }, B: { shields: 2 } } }, actions: [{ type: 'attack', attacker: 'a1', target: 'B-shield-2' }] });
+    expect(out.violations[0]!.kind).toBe('rule');
+  });
+
+  it('5-10-3: a destroyed Shield the scenario listed is logged by the card revealed', () => {
+    const out = sim({ state: { active_player: 'A', players: { A: { units: [unit('a1', { ap: 2 })] }, B: { base: null, shields: ['ST01-001', 'ST01-002'] } } }, actions: [{ type: 'attack', attacker: 'a1', target: 'player' }] });
+    expect(texts(out).some((t) => /is destroyed \(.*\): it is revealed as Gundam \(ST01-001\)/.test(t))).toBe(true);
+  });
+});
