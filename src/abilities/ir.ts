@@ -232,7 +232,14 @@ export type Step =
    * "Look at the top N cards of your deck. You may reveal 1 (filter) card among them and add it to
    * your hand. Return the remaining cards randomly to the bottom of your deck."
    */
-  | { do: 'look-top'; count: number; take: { filter: Filter; max: number; to: 'hand' | 'deploy' }; rest: 'bottom' | 'top-or-bottom' | 'trash' }
+  /**
+   * `take.to` 'top' (added by the compiler, 4 cards): "Look at the top 2 cards of your deck and
+   * return 1 to the top. Place the remaining card into your trash." / "… Return the remaining cards
+   * to the bottom of your deck." (`printed` 'in-order': no "randomly", the player orders them) / "…
+   * and return 1 to the top and 1 to the bottom" (`printed` 'and-bottom'): `take.max` cards the
+   * player chooses (a `cards` choice when the deck is listed) stay on top, the rest go as `rest` says.
+   */
+  | { do: 'look-top'; count: number; take: { filter: Filter; max: number; to: 'hand' | 'deploy' | 'top' }; rest: 'bottom' | 'top-or-bottom' | 'trash'; printed?: 'in-order' | 'and-bottom' }
   /**
    * Added by the compiler (1 card): "Choose 12 cards from your trash. Return them to their owner's
    * deck and shuffle it." The controller chooses exactly `count` matching cards in their trash (all
@@ -520,7 +527,12 @@ export type Trigger =
    * Pilot (or a Command as its 【Pilot】, 3-4-6-2) matching the ability's `pilot` filter with a
    * friendly Unit matching `watched` (or this Unit, with `orSelf`), after the pairing (5-9-1, 10-1-6-1).
    */
-  | 'pairs-pilot';
+  | 'pairs-pilot'
+  /**
+   * Added by the compiler (2 cards): "When this Unit is rested by an effect, …". Triggers when an
+   * effect (any player's; not a cost, 10-1-7-2) rests this Unit (5-4-1-2), after it is rested.
+   */
+  | 'rested-by-effect';
 
 /** An activation cost (before the ：). */
 export interface Cost {

@@ -17,6 +17,8 @@ const RULES: { id: string; re: RegExp; to: string | ((...m: string[]) => string)
   { id: 'rule.choose-and-add', re: /\b(choose \d+ [^.]+? from your trash) and (add (?:it|them) to your hand)\./gi, to: (_m: string, a: string, b: string) => `${a}. ${b.charAt(0).toUpperCase()}${b.slice(1)}.` },
   // "During this turn, all Units paired with a Pilot get AP+2." = "All … get AP+2 during this turn."
   { id: 'rule.leading-duration', re: /\bDuring this (turn|battle), all ([^.,]+?) get ((?:AP|HP)[+-]\d+(?: and (?:AP|HP)[+-]\d+)?)\./g, to: 'All $2 get $3 during this $1.' },
+  // "When this Unit is rested by an effect, set it as active.": "it" is this Unit, the sentence's subject.
+  { id: 'rule.it-this-unit', re: /\b(When this Unit is rested by an effect), set it as active\./g, to: '$1, set this Unit as active.' },
   // A misprint in one card's text (ST09-004): "While a friendly Base in play, …".
   { id: 'rule.missing-is', re: /\bWhile a friendly Base in play, /g, to: 'While a friendly Base is in play, ' },
   {

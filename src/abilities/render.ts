@@ -103,7 +103,7 @@ function renderPlainStep(s: Step, prev?: Selector): string {
     case 'return-to-deck-bottom':
       return `Return ${object(s.target, prev)} to the bottom of its owner's deck`;
     case 'draw':
-      return `Draw ${s.count}`;
+      return s.who === 'each' ? `All players draw ${s.count}` : `Draw ${s.count}`;
     case 'discard':
       return `Discard ${s.count}${s.filter ? ` ${renderNoun(s.filter, { card: true, plural: s.count > 1 })}` : ''}`;
     case 'shield-to-hand':
@@ -131,6 +131,13 @@ function renderPlainStep(s: Step, prev?: Selector): string {
     case 'place-resource':
       return `Place ${s.count} ${s.ex ? 'EX' : 'rested'} Resource${s.count > 1 ? 's' : ''}`;
     case 'look-top':
+      if (s.take.to === 'top') {
+        const left = s.count - s.take.max;
+        const head = `Look at the top ${s.count} cards of your deck and return ${s.take.max} to the top`;
+        if (s.printed === 'and-bottom') return `${head} and ${left} to the bottom`;
+        const cards = `card${left > 1 ? 's' : ''}`;
+        return s.rest === 'trash' ? `${head}. Place the remaining ${cards} into your trash` : `${head}. Return the remaining ${cards} to the bottom of your deck`;
+      }
       if (s.count === 1 && s.take.max === 0 && s.rest === 'top-or-bottom') return 'Look at the top card of your deck. Return it to the top or bottom of your deck';
       if (s.count === 1 && s.take.to === 'hand' && s.rest === 'bottom') {
         return `Look at the top card of your deck. If it is ${article(renderNoun(s.take.filter, { card: true }))}, you may reveal it and add it to your hand. Return any remaining card to the bottom of your deck`;

@@ -196,7 +196,11 @@ export function applyActivate(game: Game, a: ActionOf<'activate'>): Problem | nu
     ...(ex > 0 ? ['5-17-3-2-3'] : []),
     ...(ability.oncePerTurn ? ['13-2-13-1'] : []),
   ]);
-  if (cost.steps && cost.steps.length > 0) runEffect(game, ctx, cost.steps.map((step) => ({ step })));
+  if (cost.steps && cost.steps.length > 0) {
+    ctx.paying = true;
+    runEffect(game, ctx, cost.steps.map((step) => ({ step })));
+    ctx.paying = false;
+  }
   runEffect(game, ctx, ability.effect);
   runRulesManagement(game);
   return null;

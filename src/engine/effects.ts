@@ -377,7 +377,12 @@ function applyOrientation(game: Game, t: Target, rest: boolean, amount: number):
     case 'unit': {
       const barred = rest ? null : cannotBe(t.unit, 'set-active');
       if (barred && t.unit.rested) emit(game, `${describeUnit(t.unit)} can't be set as active (${barred}), so it stays rested`, ['1-3-3', '10-1-5-6']);
-      else flip(t.unit, describeUnit(t.unit));
+      else {
+        const was = t.unit.rested;
+        flip(t.unit, describeUnit(t.unit));
+        // The rest action stands for an effect: "when this Unit is rested by an effect" triggers.
+        if (rest && !was) queueTriggers(game, 'rested-by-effect', { unit: t.unit });
+      }
       return null;
     }
     case 'base':

@@ -241,6 +241,7 @@ function runStep(game: Game, ctx: AbilityCtx, step: Step, entry: Choice | undefi
         card.rested = rest;
         any = true;
         emit(game, `${targetName(t)} is now ${rest ? 'rested' : 'active'} (${s})`, [rest ? '5-4-1-2' : '5-4-1-1']);
+        if (rest && t.kind === 'unit' && !ctx.paying) queueTriggers(game, 'rested-by-effect', { unit: t.unit });
       }
       return any;
     }
@@ -463,6 +464,7 @@ function restSubstitute(game: Game, ctx: AbilityCtx, t: Target): boolean {
     }
     h.rested = true;
     emit(game, `${name} is rested instead of ${targetName(t)} (${sub.label}); the rest of ${src(ctx)} is done by it`, ['10-1-9-1', '10-1-9-1-1', '5-4-1-2']);
+    if ('timedKeywords' in h) queueTriggers(game, 'rested-by-effect', { unit: h });
     return true;
   }
   return false;
@@ -738,6 +740,7 @@ function lookTop(game: Game, ctx: AbilityCtx, step: Extract<Step, { do: 'look-to
   const known = st.deckCards.length >= n;
   const seen = known ? st.deckCards.slice(0, n) : null;
   emit(game, `Player ${ctx.controller} looks at the top ${n} card${n === 1 ? '' : 's'} of the deck${seen ? `: ${seen.join(', ')}` : ' (not listed in the scenario)'} (${s})`, ['10-3-5']);
+  if (step.take.to === 'top') return lookTopKeep(game, ctx, step, s, entry, n, seen);
   const legal = seen ? seen.filter((id) => { const f = faceOf(game, id); return f !== null && cardMatches(f, step.take.filter); }) : null;
   const taken = n === 0 || step.take.max === 0 ? [] : chooseCards(game, `${s}: the card${step.take.max === 1 ? '' : 's'} revealed and taken from the top ${n}`, step.take.max, legal, ['10-3-5'], entry);
   for (const id of taken) {
@@ -777,6 +780,32 @@ function lookTop(game: Game, ctx: AbilityCtx, step: Extract<Step, { do: 'look-to
     emit(game, `The remaining ${rest} card${rest === 1 ? '' : 's'} go${rest === 1 ? 'es' : ''} ${where}${step.rest === 'bottom' && step.count > 1 ? ' in a random order' : ''}`, step.rest === 'bottom' && step.count > 1 ? ['5-13-1'] : ['10-3-5']);
   }
   return taken.length > 0;
+}
+
+/**
+ * "Look at the top 2 cards of your deck and return 1 to the top. Place the remaining card into your
+ * trash." (and "… to the bottom of your deck", "… and 1 to the bottom"): the player keeps `take.max`
+ * of them on top (a `cards` choice when the deck is listed: which ones is theirs to decide, 10-3-5);
+ * the others go to the trash or the bottom. With an unlisted deck the cards stay unnamed.
+ */
+function lookTopKeep(game: Game, ctx: AbilityCtx, step: Extract<Step, { do: 'look-top' }>, s: string, entry: Choice | undefined, n: number, seen: string[] | null): boolean {
+  const st = game.players[ctx.controller];
+  if (n === 0) return false;
+  const keep = Math.min(step.take.max, n);
+  const kept = seen ? chooseCards(game, `${s}: the card${keep === 1 ? '' : 's'} returned to the top of the deck`, keep, seen, ['10-3-5'], entry, keep) : [];
+  const others = seen ? seen.filter((id) => !kept.includes(id)) : [];
+  const rest = n - keep;
+  if (seen) st.deckCards = [...kept, ...st.deckCards.slice(n)];
+  if (step.rest === 'trash') {
+    st.deck -= rest;
+    for (let i = 0; i < rest; i++) st.trash.push(others[i] ?? `${ctx.controller}-deck-${nextSerial(game)}`);
+  } else if (!seen) {
+    // The top cards are no longer known as such once some go to the bottom.
+    st.deckCards = [];
+  }
+  const where = step.rest === 'trash' ? 'into the trash' : 'to the bottom of the deck';
+  emit(game, `Player ${ctx.controller} returns ${kept.length ? kept.join(', ') : `${keep} of them`} to the top of the deck; the remaining ${rest} card${rest === 1 ? '' : 's'}${others.length ? ` (${others.join(', ')})` : ''} go${rest === 1 ? 'es' : ''} ${where} (${s})`, ['10-3-5', ...(step.rest === 'trash' ? ['4-9-1'] : [])]);
+  return true;
 }
 
 /** The choice of cards in the controller's trash that "take from" / "exile from your trash" make. */

@@ -38,6 +38,7 @@ const TRIGGER_RULES: Record<Trigger, string[]> = {
   'friendly-destroys-shield-area-card': ['4-6-2', '11-3-1'],
   'friendly-destroys-enemy-with-battle-damage': ['8-5-3-2-1'],
   'pairs-pilot': ['5-9-1', '10-1-6-1'],
+  'rested-by-effect': ['5-4-1-2', '10-1-6-1'],
 };
 
 const TAG: Record<Trigger, string> = {
@@ -59,6 +60,7 @@ const TAG: Record<Trigger, string> = {
   'friendly-destroys-shield-area-card': 'When one of your Units destroys an enemy shield area card with damage',
   'friendly-destroys-enemy-with-battle-damage': 'When one of your Units destroys an enemy Unit with battle damage',
   'pairs-pilot': 'When you pair a Pilot',
+  'rested-by-effect': 'When it is rested by an effect',
 };
 
 /** The timing words an unsupported ability's text starts with, per trigger. */

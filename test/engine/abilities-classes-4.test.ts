@@ -292,3 +292,55 @@ describe('one-card classes of the long tail, each on its card', () => {
     expect(texts(attack(0)).some((t) => /gains <Breach 3> during this battle \(/.test(t))).toBe(false);
   });
 });
+
+describe('"Look at the top 2 cards of your deck and return 1 to the top" (10-3-5)', () => {
+  it('GD02-104 Turning Point of History: the chosen card stays on top, the rest go to the bottom; then a draw with a (Newtype) Pilot', () => {
+    const out = sim({
+      state: { active_player: 'A', players: { A: { resources: 1, hand: ['GD02-104'], deck: ['ST01-001', 'ST01-002', 'ST01-003', 'ST01-004'], units: [unit('a1', { pilot: { name: 'Amuro', traits: ['Newtype'], ap: 0, hp: 0 } })] }, B: {} } },
+      actions: [{ type: 'play', card: 'GD02-104', choices: [{ cards: ['ST01-003'] }] }],
+    });
+    expect(out.legal).toBe(true);
+    expect(out.state.players.A.hand_cards).toEqual(['ST01-003']); // kept on top, then drawn
+    expect(out.state.players.A.deck).toBe(3);
+  });
+
+  it('ST09-010 Minerva on your turn: one back on top, the other into the trash', () => {
+    const out = sim({
+      state: { active_player: 'A', players: { A: { resources: 2, hand: ['ST09-010'], deck: ['ST01-001', 'ST01-002', 'ST01-003'] }, B: {} } },
+      actions: [{ type: 'deploy', id: 'x', card: 'ST09-010', choices: [{ cards: ['ST01-002'] }] }],
+    });
+    expect(out.legal).toBe(true);
+    expect(out.state.players.A.trash).toEqual(['ST01-001']);
+    expect(out.state.players.A.deck).toBe(2);
+  });
+
+  it('ST02-015 Saint Gabriel Institute: one to the top and one to the bottom; naming a card not among them is an input violation', () => {
+    const deploy = (cards: string[]) =>
+      sim({ state: { active_player: 'A', players: { A: { resources: 2, hand: ['ST02-015'], deck: ['ST01-001', 'ST01-002', 'ST01-003'] }, B: {} } }, actions: [{ type: 'deploy', id: 'x', card: 'ST02-015', choices: [{ cards }] }] });
+    const ok = deploy(['ST01-002']);
+    expect(ok.legal).toBe(true);
+    expect(ok.state.players.A.deck).toBe(3);
+    expect(deploy(['ST01-003']).violations[0]?.kind).toBe('input');
+  });
+});
+
+describe('"All players draw 1" and "When this Unit is rested by an effect" (10-1-6-1)', () => {
+  it('GD04-128 Armory One destroyed: both players draw 1', () => {
+    const out = sim({ state: { active_player: 'A', players: { A: { base: { card: 'GD04-128' }, deck: 10 }, B: { deck: 10 } } }, actions: [{ type: 'destroy', target: 'A.base' }] });
+    expect([out.state.players.A.deck, out.state.players.B.deck]).toEqual([9, 9]);
+  });
+
+  it('GD04-041 Gundam Throne Drei: rested by an effect, it sets itself active, once per turn (13-2-13-1)', () => {
+    const out = sim({ state: { active_player: 'A', players: { A: { units: [{ id: 'a1', card: 'GD04-041' }] }, B: {} } }, actions: [{ type: 'rest', target: 'a1' }] });
+    expect(unitOf(out, 'a1')?.rested).toBe(false);
+    const twice = sim({ state: { active_player: 'A', players: { A: { units: [{ id: 'a1', card: 'GD04-041' }] }, B: {} } }, actions: [{ type: 'rest', target: 'a1' }, { type: 'rest', target: 'a1' }] });
+    expect(unitOf(twice, 'a1')?.rested).toBe(true);
+  });
+
+  it('GD03-038 GuAIZ (Commander Type): rested by an effect during your turn, a (ZAFT) Unit gets AP+2; resting it to pay <Support> is a cost, not an effect', () => {
+    const rested = sim({ state: { active_player: 'A', players: { A: { units: [{ id: 'a1', card: 'GD03-038' }, unit('a2', { traits: ['ZAFT'] })] }, B: {} } }, actions: [{ type: 'rest', target: 'a1', choices: [{ targets: ['a2'] }] }] });
+    expect(unitOf(rested, 'a2')?.ap).toBe(3);
+    const support = sim({ state: { active_player: 'A', players: { A: { units: [{ id: 'a1', card: 'GD03-038' }, unit('a2', { traits: ['ZAFT'] })] }, B: {} } }, actions: [{ type: 'activate', source: 'a1' }] });
+    expect(unitOf(support, 'a2')?.ap).toBe(2); // <Support 1> only
+  });
+});

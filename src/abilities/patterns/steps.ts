@@ -187,6 +187,8 @@ export const STEP_PATTERNS: StepPattern[] = [
   },
   { id: 'step.reduce-damage', re: /^Reduce it by (\d+)$/, read: (m) => ({ do: 'reduce-damage', amount: Number(m[1]) }) },
   { id: 'step.draw', re: /^Draw (\d+)$/, read: (m) => ({ do: 'draw', who: 'you', count: Number(m[1]) }) },
+  // "All players draw 1." (each player, the active player first: 10-1-6-6 has no say; both draw).
+  { id: 'step.all-draw', re: /^All players draw (\d+)$/, read: (m) => ({ do: 'draw', who: 'each', count: Number(m[1]) }) },
   { id: 'step.discard', re: /^Discard (\d+)$/, read: (m) => ({ do: 'discard', who: 'you', count: Number(m[1]) }) },
   {
     // "Discard 1 green (Earth Federation) Unit card." / "Discard 1 red card."
@@ -288,6 +290,23 @@ function withCount(step: Extract<Step, { do: 'damage' | 'modify' }>, forEach: Co
  * Returns the step and how many sentences it read.
  */
 export function parseLookTop(sentences: string[], used: Used): { step: Step; read: number } | null {
+  const ret = /^Look at the top (\d+) cards of your deck and return (\d+) to the top(?: and (\d+) to the bottom)?$/.exec(sentences[0] ?? '');
+  if (ret) {
+    // "… and return 1 to the top. Place the remaining card into your trash." and its two sisters.
+    const count = Number(ret[1]);
+    const max = Number(ret[2]);
+    const left = count - max;
+    if (max < 1 || left < 1) throw new Unread(sentences[0]!);
+    const step = (rest: 'bottom' | 'trash', printed?: 'in-order' | 'and-bottom'): Step => ({ do: 'look-top', count, take: { filter: { side: 'any' }, max, to: 'top' }, rest, ...(printed ? { printed } : {}) });
+    used.add('step.look-top-return-top');
+    if (ret[3]) {
+      if (Number(ret[3]) !== left) throw new Unread(sentences[0]!);
+      return { step: step('bottom', 'and-bottom'), read: 1 };
+    }
+    if (sentences[1] === `Place the remaining card${left > 1 ? 's' : ''} into your trash`) return { step: step('trash'), read: 2 };
+    if (sentences[1] === `Return the remaining card${left > 1 ? 's' : ''} to the bottom of your deck`) return { step: step('bottom', 'in-order'), read: 2 };
+    throw new Unread(sentences.slice(0, 2).join('. '));
+  }
   const look = /^Look at the top (?:(\d+) cards|card) of your deck$/.exec(sentences[0] ?? '');
   if (!look) return null;
   const count = look[1] ? Number(look[1]) : 1;

@@ -11,6 +11,7 @@ const TRIGGER_PHRASES: { id: string; re: RegExp; trigger: Trigger }[] = [
   { id: 'trigger.end-of-turn', re: /^At the end of your turn, /, trigger: 'end-of-turn' },
   { id: 'trigger.start-of-turn', re: /^At the start of your turn, /, trigger: 'start-of-turn' },
   { id: 'trigger.places-ex-resource', re: /^When you place an EX Resource, /, trigger: 'places-ex-resource' },
+  { id: 'trigger.rested-by-effect', re: /^[Ww]hen this Unit is rested by an effect, /, trigger: 'rested-by-effect' },
   { id: 'trigger.destroys-with-battle-damage', re: /^[Ww]hen this Unit destroys an enemy Unit with battle damage, /, trigger: 'destroys-enemy-with-battle-damage' },
 ];
 
@@ -88,6 +89,7 @@ export const TRIGGER_TEXT: Record<string, string> = {
   'start-of-turn': 'At the start of your turn, ',
   'destroys-enemy-with-battle-damage': 'When this Unit destroys an enemy Unit with battle damage, ',
   'places-ex-resource': 'When you place an EX Resource, ',
+  'rested-by-effect': 'When this Unit is rested by an effect, ',
 };
 
 /** The trigger phrase at the start of a body, and the effect text after it. */
