@@ -62,6 +62,16 @@ export interface Filter {
   nameIncludes?: string;
   /** Added by the compiler (1 card): "without \"Force Impulse Gundam\" in its card name": no name of the card contains this (2-2-3). */
   nameExcludes?: string;
+  /** Added by the compiler (1 card): "a non-blue (Newtype) Pilot": none of these colours. */
+  notColors?: string[];
+  /** Added by the compiler (1 card): "with AP equal to or less than this Unit": compared with the ability's own Unit's current AP. */
+  apVsSelf?: '<=' | '>=';
+  /** Added by the compiler (1 card): "an active enemy Unit with a keyword effect": a Unit that has any keyword effect now (13-1). */
+  anyKeyword?: true;
+  /** Added by the compiler (1 card): "an enemy Unit with a 【Destroyed】 effect": a Unit whose text (or its Pilot's) has a 【Destroyed】 ability (13-2-8). */
+  hasTiming?: 'Destroyed';
+  /** Added by the compiler (1 card): "paired with a Pilot that is Lv.3 or lower": the paired Pilot's Lv. */
+  pilotLevel?: Cmp;
   /**
    * Added by the compiler (4 cards): "paired with a (Newtype) Pilot": a Unit in play whose paired
    * Pilot has one of these traits (2-5-5: the Pilot's traits, not the Unit's).

@@ -35,6 +35,7 @@ const RULES: [RegExp, string | ((...m: string[]) => string)][] = [
   [/\bof your friendly\b/g, 'of your'],
   [/\bof your\b/g, 'your'],
   [/\bthat has no paired pilot\b/g, 'with no paired pilot'],
+  [/\bthat has no pilot paired with it\b/g, 'with no paired pilot'],
   [/\bfriendly\b/g, 'your'],
   [/\ban\b/g, 'a'],
   [/\bare\b/g, 'is'],

@@ -43,6 +43,7 @@ function faceMatches(face: CardFace, f: Filter, self?: CardFace | null): boolean
   if (f.levelVsSelf && self && !compare(face.level, { op: f.levelVsSelf, value: self.level })) return false;
   if (f.traits && f.traits.length > 0 && !f.traits.some((t) => face.traits.some((h) => sameWord(h, t)))) return false;
   if (f.colors && f.colors.length > 0 && !f.colors.some((c) => sameWord(c, face.color ?? ''))) return false;
+  if (f.notColors && f.notColors.some((c) => sameWord(c, face.color ?? ''))) return false;
   if (f.level && !compare(face.level, f.level)) return false;
   if (f.cost && !compare(face.cost, f.cost)) return false;
   if (f.token !== undefined && face.token !== f.token) return false;
@@ -67,6 +68,11 @@ export function unitMatches(unit: Unit, f: Filter, controller: PlayerId, self: U
   if (f.linked !== undefined && isLinked(unit) !== f.linked) return false;
   // "paired with a (Newtype) Pilot": the Pilot's traits (2-5-5).
   if (f.pilotTraits && !(unit.pilot && f.pilotTraits.some((t) => unit.pilot!.face.traits.some((h) => sameWord(h, t))))) return false;
+  if (f.pilotLevel && !(unit.pilot && compare(unit.pilot.face.level, f.pilotLevel))) return false;
+  if (f.apVsSelf && !(self && compare(unitAp(unit), { op: f.apVsSelf, value: unitAp(self) }))) return false;
+  if (f.anyKeyword && unitKeywords(unit).size === 0) return false;
+  // "with a 【Destroyed】 effect": printed on the Unit or its Pilot (3-3-9-2), read or not.
+  if (f.hasTiming && ![unit.face, unit.pilot?.face].some((face) => face?.abilities.some((a) => a.text.startsWith('【') && a.text.includes(`【${f.hasTiming}】`)))) return false;
   return true;
 }
 
@@ -79,14 +85,14 @@ export function baseMatches(base: Base, f: Filter, controller: PlayerId): boolea
   if (f.hp && !compare(baseHp(base), f.hp)) return false;
   if (f.rested !== undefined && base.rested !== f.rested) return false;
   if (f.damaged !== undefined && base.damage > 0 !== f.damaged) return false;
-  return !(f.keyword || f.paired !== undefined || f.linked !== undefined || f.pilotTraits);
+  return !(f.keyword || f.paired !== undefined || f.linked !== undefined || f.pilotTraits || f.pilotLevel || f.apVsSelf || f.anyKeyword || f.hasTiming);
 }
 
 /** A card outside play (trash, hand, deck) against a filter: only printed facts count. */
 export function cardMatches(face: CardFace, f: Filter): boolean {
   if (f.ap && !compare(face.ap, f.ap)) return false;
   if (f.hp && !compare(face.hp, f.hp)) return false;
-  if (f.rested !== undefined || f.damaged !== undefined || f.paired !== undefined || f.linked !== undefined || f.pilotTraits) return false;
+  if (f.rested !== undefined || f.damaged !== undefined || f.paired !== undefined || f.linked !== undefined || f.pilotTraits || f.pilotLevel || f.apVsSelf || f.anyKeyword || f.hasTiming) return false;
   if (f.keyword && !face.keywords.some((k) => k.name === f.keyword)) return false;
   return typeMatches(face, f) && faceMatches(face, f);
 }

@@ -344,3 +344,63 @@ describe('"All players draw 1" and "When this Unit is rested by an effect" (10-1
     expect(unitOf(support, 'a2')?.ap).toBe(2); // <Support 1> only
   });
 });
+
+describe('nouns of the long tail: "that has no Pilot paired with it", "non-blue", "with a keyword effect", "with a 【Destroyed】 effect", "AP equal to or less than this Unit", "paired with a Pilot that is Lv.3 or lower"', () => {
+  it('GD03-105 Bridge Crew: an active enemy Unit with no Pilot may be attacked this turn, one with a Pilot not', () => {
+    const run = (pilot: boolean) =>
+      sim({
+        state: { active_player: 'A', players: { A: { resources: 4, hand: ['GD03-105'], units: [unit('a1')] }, B: { units: [unit('b1', pilot ? { pilot: { name: 'P', ap: 0, hp: 0 } } : {})] } } },
+        actions: [{ type: 'play', card: 'GD03-105' }, { type: 'attack', attacker: 'a1', target: 'b1' }],
+      });
+    expect(run(false).legal).toBe(true);
+    expect(run(true).legal).toBe(false);
+  });
+
+  it('GD05-008 Dijeh: cost -2 in the hand while you have a non-blue (Newtype) Pilot in play', () => {
+    const deploy = (color: string) =>
+      sim({ state: { active_player: 'A', players: { A: { resources: 4, hand: ['GD05-008'], units: [unit('a1', { pilot: { name: 'NT', traits: ['Newtype'], color, ap: 0, hp: 0 } })] }, B: {} } }, actions: [{ type: 'deploy', id: 'a2', card: 'GD05-008' }] }).state.players.A.resources.active;
+    expect(deploy('green')).toBe(3);
+    expect(deploy('blue')).toBe(1);
+  });
+
+  it('GD04-051 Gundam Airmaster Burst: with a (Vulture) Pilot and 7 cards in the trash, it may attack an active enemy Unit with a keyword effect', () => {
+    const run = (keywords: string[]) =>
+      sim({
+        state: { active_player: 'A', players: { A: { trash: 7, units: [{ id: 'a1', card: 'GD04-051', pilot: { name: 'Garrod', traits: ['Vulture'], ap: 0, hp: 0 } }] }, B: { units: [unit('b1', { keywords })] } } },
+        actions: [{ type: 'attack', attacker: 'a1', target: 'b1' }],
+      });
+    expect(run(['Blocker']).legal).toBe(true);
+    expect(run([]).legal).toBe(false);
+  });
+
+  it('GD03-037 Bertigo: <First Strike> on your turn while battling an enemy Unit with a 【Destroyed】 effect', () => {
+    const run = (card: object) =>
+      sim({
+        state: { active_player: 'A', players: { A: { units: [{ id: 'a1', card: 'GD03-037', linked: true, pilot: { name: 'P', ap: 0, hp: 0 } }] }, B: { units: [{ id: 'b1', rested: true, ...card }] } } },
+        actions: [{ type: 'attack', attacker: 'a1', target: 'b1' }],
+      });
+    expect(run({ card: 'EB01-015' }).events.some((e) => /has <First Strike>/.test(e.text))).toBe(true);
+    expect(run({ name: 'Plain', ap: 1, hp: 9 }).events.some((e) => /has <First Strike>/.test(e.text))).toBe(false);
+  });
+
+  it('GD03-035 GFreD 【When Linked】: an active enemy Unit with AP equal to or less than this Unit may be attacked', () => {
+    const run = (ap: number) =>
+      sim({
+        state: { active_player: 'A', players: { A: { resources: 6, units: [{ id: 'a1', card: 'GD03-035' }] }, B: { units: [unit('b1', { ap, hp: 9 })] } } },
+        actions: [{ type: 'pair', unit: 'a1', pilot: { name: 'Gai', ap: 0, hp: 0 }, linked: true }, { type: 'attack', attacker: 'a1', target: 'b1' }],
+      });
+    expect(run(4).legal).toBe(true);
+    expect(run(5).legal).toBe(false);
+  });
+
+  it('GD05-109 Felsi\'s Plea: draws 1 when the Unit it chose is paired with a Pilot that is Lv.3 or lower', () => {
+    const out = (level: number) =>
+      sim({
+        state: { active_player: 'A', players: { A: { resources: 3, deck: 10, hand: ['GD05-109'], units: [unit('a1', { traits: ['Academy'], damage: 2, pilot: { name: 'P', level, ap: 0, hp: 0 } })] }, B: { base: null, shields: 3 } } },
+        // An 【Action】 Command: played in the attack's action step (13-2-4-1).
+        actions: [{ type: 'attack', attacker: 'a1', target: 'player', action_step: [{ type: 'play', player: 'A', card: 'GD05-109', choices: [{ targets: ['a1'] }] }] }],
+      });
+    expect(out(3).state.players.A.deck).toBe(9);
+    expect(out(4).state.players.A.deck).toBe(10);
+  });
+});

@@ -39,13 +39,13 @@ describe('keywords granted under a condition apply only while it holds (10-1-5-3
     expect(out.not_executed).toEqual([]);
   });
 
-  it('GD03-037: "while this Unit is battling an enemy Unit with a 【Destroyed】 effect" is not read, so no <First Strike> and a not_executed entry', () => {
+  it('GD03-037: "while this Unit is battling an enemy Unit with a 【Destroyed】 effect": linked but not battling, no <First Strike>', () => {
     const out = sim({
       state: { active_player: 'A', players: { A: { units: [{ id: 'a1', card: 'GD03-037', pilot: { name: 'P', traits: ['Newtype'], ap: 1, hp: 1 } }] } } },
       actions: [],
     });
     expect(unit(out, 'a1')).toMatchObject({ linked: true, keywords: [] });
-    expect(out.not_executed).toEqual([expect.objectContaining({ unit: 'a1', card: 'GD03-037' })]);
+    expect(out.not_executed).toEqual([]);
   });
 });
 

@@ -142,6 +142,11 @@ export const CONDITION_PATTERNS: ConditionPattern[] = [
     re: /^it is an? ((?:\([^()]+\))(?:\/\([^()]+\))*) Unit$/,
     read: (m) => ({ type: 'picked', filter: { side: 'any', type: 'unit', traits: [...m[1]!.matchAll(/\(([^()]+)\)/g)].map((t) => t[1]!) } }),
   },
+  {
+    id: 'cond.picked',
+    re: /^it is paired with a Pilot that is Lv\.(\d+) or (lower|higher)$/,
+    read: (m) => ({ type: 'picked', filter: { side: 'any', type: 'unit', pilotLevel: cmpFrom(m[1]!, m[2]) } }),
+  },
   { id: 'cond.attacking', re: /^(?:you are|this Unit is|it is) attacking (the enemy player|an enemy Unit)$/, read: (m) => ({ type: 'attacking', target: m[1] === 'the enemy player' ? 'player' : 'unit' }) },
   { id: 'cond.battling', re: /^this Unit is battling (an? .+)$/, read: (m) => ({ type: 'battling', filter: nounWith(m[1]!.replace(/^an? /, ''), null, false) }) },
   { id: 'cond.deployed-from-trash', re: /^you deploy this Unit from your trash$/, read: () => ({ type: 'deployed-from-trash' }) },
@@ -241,6 +246,7 @@ export function renderCondition(c: Condition): string {
     case 'ex-count':
       return 'you have no EX Resources';
     case 'picked':
+      if (c.filter.pilotLevel) return `it is paired with a Pilot that is Lv.${cmpTail(c.filter.pilotLevel, 'higher', 'lower')}`;
       return `it is a ${(c.filter.traits ?? []).map((t) => `(${t})`).join('/')} Unit`;
     case 'not-paired':
       return 'a Pilot is not paired with this Unit';

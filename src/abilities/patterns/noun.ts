@@ -53,6 +53,11 @@ export function parseNoun(np: string): Noun {
     else filter.side = w === 'enemy' ? 'enemy' : 'friendly';
     s = s.slice(m[0].length);
   }
+  const notColor = /^non-(red|blue|green|white|purple) /.exec(s);
+  if (notColor) {
+    filter.notColors = [notColor[1]!];
+    s = s.slice(notColor[0].length);
+  }
   const color = /^(red|blue|green|white|purple) /.exec(s);
   if (color) {
     filter.colors = [color[1]!];
@@ -118,7 +123,12 @@ export function parseNoun(np: string): Noun {
     // An earlier step's pick (sequence.ts checks there is one): "than that Unit" / "than the Unit rested with this ability".
     else if ((m = /^ whose Lv\. is equal to or (lower|higher) than (?:that Unit|the Unit rested with this ability)/.exec(s)) && !filter.levelVsPrevious) filter.levelVsPrevious = m[1] === 'lower' ? '<=' : '>=';
     else if ((m = /^ (?:with|that has) no paired Pilot/.exec(s)) && filter.paired === undefined) filter.paired = false;
+    else if ((m = /^ paired with a Pilot that is Lv\.(\d+) or (lower|higher)/.exec(s)) && !filter.pilotLevel && filter.type === 'unit') filter.pilotLevel = cmpOf(m[1]!, m[2]);
     else if ((m = /^ paired with a Pilot(?! that| with)/.exec(s)) && filter.paired === undefined && filter.type === 'unit') filter.paired = true;
+    else if ((m = /^ that has no Pilot paired with it/.exec(s)) && filter.paired === undefined && filter.type === 'unit') filter.paired = false;
+    else if ((m = /^ with AP equal to or (less|more) than this Unit/.exec(s)) && !filter.apVsSelf && filter.type === 'unit') filter.apVsSelf = m[1] === 'less' ? '<=' : '>=';
+    else if ((m = /^ with a keyword effect/.exec(s)) && !filter.anyKeyword && filter.type === 'unit') filter.anyKeyword = true;
+    else if ((m = /^ with a 【Destroyed】 effect/.exec(s)) && !filter.hasTiming && filter.type === 'unit') filter.hasTiming = 'Destroyed';
     else if ((m = /^ without "([^"]+)" in (?:its|their) card names?/.exec(s)) && !filter.nameExcludes) filter.nameExcludes = m[1]!;
     else if ((m = /^,? other than Unit tokens/.exec(s)) && filter.token === undefined && filter.type === 'unit') filter.token = false;
     else if ((m = /^ ((?:that is )?battling) this Unit$/.exec(s)) && !filter.battling && filter.type === 'unit') filter.battling = { self: true, words: m[1]! };
@@ -159,6 +169,7 @@ export function renderNoun(f: Filter, style: NounStyle = {}): string {
   if (style.side !== false && f.side === 'enemy') words.push('enemy');
   if (f.other) words.push('other');
   if (style.side !== false && f.side === 'friendly') words.push('friendly');
+  if (f.notColors?.length) words.push(`non-${f.notColors.join('/')}`);
   if (f.colors?.length) words.push(f.colors.join('/'));
   if (f.traits?.length) words.push(f.traits.map((t) => `(${t})`).join('/'));
   if (f.linked && !f.linkedWord) words.push('Link');
@@ -186,6 +197,10 @@ export function renderNoun(f: Filter, style: NounStyle = {}): string {
   if (f.levelVsPrevious) out += ` whose Lv. is equal to or ${f.levelVsPrevious === '<=' ? 'lower' : 'higher'} than that Unit`;
   if (f.paired === false) out += ' with no paired Pilot';
   if (f.paired === true) out += ' paired with a Pilot';
+  if (f.pilotLevel) out += ` paired with a Pilot that is Lv.${cmpWords(f.pilotLevel, 'lower', 'higher')}`;
+  if (f.apVsSelf) out += ` with AP equal to or ${f.apVsSelf === '<=' ? 'less' : 'more'} than this Unit`;
+  if (f.anyKeyword) out += ' with a keyword effect';
+  if (f.hasTiming) out += ` with a 【${f.hasTiming}】 effect`;
   if (f.nameExcludes) out += ` without "${f.nameExcludes}" in its card name`;
   if (f.linked === false) out += ' other than Link Units';
   if (f.token === false) out += ', other than Unit tokens';
