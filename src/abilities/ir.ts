@@ -249,7 +249,24 @@ export type Step =
    * and return 1 to the top and 1 to the bottom" (`printed` 'and-bottom'): `take.max` cards the
    * player chooses (a `cards` choice when the deck is listed) stay on top, the rest go as `rest` says.
    */
-  | { do: 'look-top'; count: number; take: { filter: Filter; max: number; to: 'hand' | 'deploy' | 'top' }; rest: 'bottom' | 'top-or-bottom' | 'trash'; printed?: 'in-order' | 'and-bottom' }
+  | { do: 'look-top'; count: number; take: { filter: Filter; max: number; to: 'hand' | 'deploy' | 'top' }; rest: 'bottom' | 'top-or-bottom' | 'trash'; printed?: 'in-order' | 'and-bottom' | 'reveal' }
+  /**
+   * Added by the compiler (1 card): "It may attack on the turn it is deployed." For the duration the
+   * target may attack although it was deployed this turn (3-2-4 would forbid it unless linked; 1-3-1).
+   */
+  | { do: 'allow-deploy-turn-attack'; target: Selector; duration: Duration }
+  /** Added by the compiler (1 card): "You may pay ①." The controller rests that many active Resources (EX ones after, 5-17-3-2-3); not possible with too few. */
+  | { do: 'pay'; amount: number }
+  /**
+   * Added by the compiler (1 card): "Deal 5 damage to the first card in your opponent's shield area."
+   * The Base if there is one, else the top Shield (3-5-3, 4-6-4-1); effect damage (5-5-4).
+   */
+  | { do: 'damage-shield-area'; who: Who; amount: number }
+  /**
+   * Added by the compiler (1 card): "Return the card paired with this Unit to the top of its owner's
+   * deck." The card (in the trash after a 【Destroyed】, 3-3-6) goes on top of its owner's deck.
+   */
+  | { do: 'return-to-deck-top'; target: Selector }
   /**
    * Added by the compiler (1 card): "Choose 12 cards from your trash. Return them to their owner's
    * deck and shuffle it." The controller chooses exactly `count` matching cards in their trash (all

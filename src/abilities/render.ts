@@ -126,11 +126,22 @@ function renderPlainStep(s: Step, prev?: Selector): string {
     }
     case 'resource-active':
       return `Choose ${s.count} of your ${s.rested ? 'rested ' : ''}Resources. Set ${s.count > 1 ? 'them' : 'it'} as active`;
+    case 'allow-deploy-turn-attack':
+      return `${subject(s.target, prev)} may attack on the turn ${plural(s.target.type === 'previous' ? prev : s.target) ? 'they are' : 'it is'} deployed`;
+    case 'pay':
+      return `Pay ${'①②③④⑤'[s.amount - 1] ?? `(${s.amount})`}`;
+    case 'damage-shield-area':
+      return `Deal ${s.amount} damage to the first card in your opponent's shield area`;
+    case 'return-to-deck-top':
+      return `Return ${object(s.target, prev)} to the top of its owner's deck`;
     case 'deploy-ex-base':
       return 'Deploy 1 EX Base';
     case 'place-resource':
       return `Place ${s.count} ${s.ex ? 'EX' : 'rested'} Resource${s.count > 1 ? 's' : ''}`;
     case 'look-top':
+      if (s.take.to === 'top' && s.printed === 'reveal') {
+        return `Look at the top ${s.count} cards of your deck. You may reveal ${s.take.max} ${renderNoun(s.take.filter, { card: true })} among them and return it to the top of your deck. Return the remaining cards randomly to the bottom of your deck`;
+      }
       if (s.take.to === 'top') {
         const left = s.count - s.take.max;
         const head = `Look at the top ${s.count} cards of your deck and return ${s.take.max} to the top`;

@@ -91,7 +91,8 @@ export function validateAttack(game: Game, a: AttackAction): Problem | null {
   const forbid = attacker.constant.cannotAttack ? attacker.constant.sources.join('; ') : attacker.timedPermissions.find((p) => p.type === 'forbid-attack')?.source;
   if (forbid) return ruleProblem(`${who} can't attack: ${forbid}`, ['1-3-3', '10-1-5-6']);
   if (game.inBattle) return ruleProblem(`a battle is already under way; attacks are declared in the main phase`, ['7-5-4-1', '8-1']);
-  if (attacker.deployedThisTurn && !isLinked(attacker)) {
+  const mayEarly = attacker.timedPermissions.find((p) => p.type === 'deploy-turn-attack');
+  if (attacker.deployedThisTurn && !isLinked(attacker) && !mayEarly) {
     // "On the turn this Unit is deployed, it may choose a rested enemy Unit as its attack target and attack it."
     const early = attacker.constant.deployTurnAttack;
     const targetUnit = isPlayerTarget(a.target) ? undefined : findUnit(game, a.target);

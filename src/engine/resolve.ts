@@ -11,7 +11,7 @@ import { ChoiceProblem, chooseCards, chooseTargets, chooseWhere, decideUse, name
 import { inputProblem } from './problems.js';
 import { onceKey, players, type AbilityCtx } from './context.js';
 import { changeAttackTarget } from './battle.js';
-import { applyDraw, damageBase, damageUnit, destroyTopShields, recover } from './effects.js';
+import { applyDraw, damageBase, damageFirstShieldAreaCard, damageUnit, destroyTopShields, recover } from './effects.js';
 import { countOf, countWords } from './counts.js';
 import { allHold, baseMatches, cardMatches, compare, conditionHolds, knownFace, unitMatches, unitsMatching } from './filters.js';
 import { emit, signed } from './log.js';
@@ -347,6 +347,48 @@ function runStep(game: Game, ctx: AbilityCtx, step: Step, entry: Choice | undefi
       r.active += n;
       emit(game, `Player ${ctx.controller} sets ${n} rested Resource${n === 1 ? '' : 's'} as active (${s}; active ${r.active}, rested ${r.rested}, EX ${r.ex})`, ['5-4-1-1', '4-4-1']);
       return true;
+    }
+    case 'allow-deploy-turn-attack': {
+      const ts = targetsOf(step.target);
+      for (const t of ts) {
+        if (t.kind !== 'unit') continue;
+        t.unit.timedPermissions.push({ type: 'deploy-turn-attack', filter: null, duration: step.duration, source: s });
+        emit(game, `${targetName(t)} may attack on the turn it is deployed, ${durationWords(game, step.duration)} (${s})`, ['1-3-1', '3-2-4', ...durationRules(step.duration)]);
+      }
+      return ts.length > 0;
+    }
+    case 'pay': {
+      const r = game.players[ctx.controller].resources;
+      if (r.active + r.ex < step.amount) {
+        emit(game, `Player ${ctx.controller} cannot pay ${step.amount} (active ${r.active}, EX ${r.ex}), so nothing is paid (${s})`, ['1-3-2', '2-10-1']);
+        return false;
+      }
+      const pay = splitPayment(r, step.amount, undefined);
+      spendResources(game, ctx.controller, pay);
+      emit(game, `Player ${ctx.controller} pays ${step.amount}: rests ${pay.normal} Resource${pay.normal === 1 ? '' : 's'}${pay.ex ? ` and uses ${pay.ex} EX` : ''} (${s})`, ['2-10-1', ...(pay.ex ? ['5-17-3-2-3'] : [])]);
+      return true;
+    }
+    case 'damage-shield-area':
+      for (const p of players(ctx, step.who)) damageFirstShieldAreaCard(game, p, step.amount, s, ['5-5-4'], { kind: 'effect', from: ctx.controller, unit: ctx.unit, face: ctx.face });
+      return true;
+    case 'return-to-deck-top': {
+      let any = false;
+      for (const t of targetsOf(step.target)) {
+        if (t.kind !== 'card') continue;
+        const st = game.players[t.player];
+        const at = st.trash.indexOf(t.id);
+        if (at < 0) {
+          emit(game, `${targetName(t)} is not in player ${t.player}'s trash, so it is not returned (${s})`, ['1-3-2']);
+          continue;
+        }
+        st.trash.splice(at, 1);
+        st.deck += 1;
+        st.deckCards.unshift(t.face?.cardId ?? t.id);
+        if (t.face) game.faces[t.face.cardId ?? t.id] = t.face;
+        emit(game, `${targetName(t)} returns from the trash to the top of player ${t.player}'s deck (${s}; deck ${st.deck})`, ['3-3-6', '13-2-8-2-1']);
+        any = true;
+      }
+      return any;
     }
     case 'deploy-ex-base':
       // 5-17-3-1-1 a Base token; the id follows the start-of-game EX Base's (<P>-ex-base).
@@ -791,10 +833,19 @@ function lookTop(game: Game, ctx: AbilityCtx, step: Extract<Step, { do: 'look-to
 function lookTopKeep(game: Game, ctx: AbilityCtx, step: Extract<Step, { do: 'look-top' }>, s: string, entry: Choice | undefined, n: number, seen: string[] | null): boolean {
   const st = game.players[ctx.controller];
   if (n === 0) return false;
-  const keep = Math.min(step.take.max, n);
-  const kept = seen ? chooseCards(game, `${s}: the card${keep === 1 ? '' : 's'} returned to the top of the deck`, keep, seen, ['10-3-5'], entry, keep) : [];
+  // "You may reveal 1 (G Generation) Unit card among them and return it to the top": optional, and only a matching card.
+  const reveal = step.printed === 'reveal';
+  const legal = seen && reveal ? seen.filter((id) => { const f = faceOf(game, id); return f !== null && cardMatches(f, step.take.filter); }) : seen;
+  const keepMax = Math.min(step.take.max, n);
+  const kept = seen || reveal ? chooseCards(game, `${s}: the card${keepMax === 1 ? '' : 's'} returned to the top of the deck`, keepMax, legal, ['10-3-5'], entry, reveal ? 0 : keepMax) : [];
+  for (const id of kept) {
+    const face = faceOf(game, id);
+    if (reveal && (!face || !cardMatches(face, step.take.filter))) throw new ChoiceProblem(inputProblem(`${s}: ${id} is not a ${renderNoun(step.take.filter, { card: true })}`, ['10-3-5']));
+  }
+  const keep = reveal ? kept.length : keepMax;
   const others = seen ? seen.filter((id) => !kept.includes(id)) : [];
   const rest = n - keep;
+  if (reveal && !seen) st.deckCards = [];
   if (seen) st.deckCards = [...kept, ...st.deckCards.slice(n)];
   if (step.rest === 'trash') {
     st.deck -= rest;
@@ -1083,6 +1134,10 @@ export function possible(game: Game, ctx: AbilityCtx, step: Step): boolean {
     return any(st.trash);
   }
   if (step.do === 'trash-to-hand') return candidates(game, ctx, trashChoice(step)).length > 0;
+  if (step.do === 'pay') {
+    const r = game.players[ctx.controller].resources;
+    return r.active + r.ex >= step.amount;
+  }
   const sel = 'target' in step ? step.target : null;
   // "Rest 3 of your (CB) Units" needs 3 to choose (10-3-3-1).
   if (sel && sel.type === 'choose') return candidates(game, ctx, sel).length >= Math.max(1, sel.min);

@@ -108,7 +108,7 @@ export interface ConstantState {
 
 /** A temporary rule change from a resolved effect ("it may attack active Units during this turn"). */
 export interface TimedPermission {
-  type: 'attack-active' | 'forbid-attack' | 'forbid-attack-player' | 'prevent-damage' | 'reduce-damage' | 'redirect-damage';
+  type: 'attack-active' | 'forbid-attack' | 'forbid-attack-player' | 'prevent-damage' | 'reduce-damage' | 'redirect-damage' | 'deploy-turn-attack';
   filter: Filter | null;
   guard?: DamageGuard;
   /** 'reduce-damage': by how much, which damage (5-21-1), and whether the first damage it applies to spends it ("the next damage"). */

@@ -404,3 +404,61 @@ describe('nouns of the long tail: "that has no Pilot paired with it", "non-blue"
     expect(out(4).state.players.A.deck).toBe(10);
   });
 });
+
+describe('steps of the long tail: deploy-turn attack for a chosen token, "pay ①", the first card of the shield area, the paired card to the deck top, a revealed card back on top', () => {
+  it('GD01-066 Justice Gundam: the (Triple Ship Alliance) token it chooses may attack on the turn it was deployed (3-2-4, 1-3-1)', () => {
+    const run = (choose: boolean) =>
+      sim({
+        state: { active_player: 'A', players: { A: { units: [{ id: 'a1', card: 'GD01-066', pilot: { name: 'Athrun', ap: 0, hp: 0 } }, unit('a2', { traits: ['Triple Ship Alliance'], token: true, deployed_this_turn: true })] }, B: { shields: 3 } } },
+        actions: [...(choose ? [{ type: 'attack', attacker: 'a1', target: 'player' }] : []), { type: 'attack', attacker: 'a2', target: 'player' }],
+      });
+    expect(run(true).legal).toBe(true);
+    const not = run(false);
+    expect(not.legal).toBe(false);
+    expect(violationRules(not)).toContain('3-2-4');
+  });
+
+  it('GD04-074 Kapool: "You may pay ①. If you do, draw 1. Then, discard 1."; with no Resource there is nothing to decide', () => {
+    const run = (resources: number, choices: object[]) =>
+      sim({ state: { active_player: 'A', players: { A: { resources, deck: 10, units: [{ id: 'a1', card: 'GD04-074' }] }, B: {} } }, actions: [{ type: 'attack', attacker: 'a1', target: 'player', choices }] });
+    const paid = run(1, [{ use: true }]);
+    expect(paid.state.players.A.resources.active).toBe(0);
+    expect(paid.state.players.A.deck).toBe(9);
+    const none = run(0, []);
+    expect(none.legal).toBe(true);
+    expect(none.state.players.A.deck).toBe(10);
+  });
+
+  it('GD05-033 Master Gundam: exiling 2 (Special Move) Commands deals 5 damage to the first card of the shield area (the Base, 3-5-3)', () => {
+    const out = sim({
+      state: { active_player: 'A', players: { A: { trash: ['GD05-110', 'GD05-112'], units: [{ id: 'a1', card: 'GD05-033' }] }, B: { base: { name: 'Fort', hp: 6 } } } },
+      actions: [{ type: 'attack', attacker: 'a1', target: 'player', choices: [{ use: true }] }],
+    });
+    expect(out.legal).toBe(true);
+    expect(out.state.players.A.removed).toEqual(['GD05-110', 'GD05-112']);
+    expect(out.destroyed).toContain('B-base'); // 5 from the effect, then the attack's 5
+    expect(cites(out, '3-5-3')).toBe(true);
+  });
+
+  it('EB01-068 Chall Acustica: when its Link Unit is destroyed, the Pilot may go on top of its owner\'s deck', () => {
+    const out = sim({
+      state: { active_player: 'A', players: { A: { deck: 5, units: [{ id: 'a1', name: 'G-Self', ap: 3, hp: 3, pilot: 'EB01-068', linked: true }] }, B: {} } },
+      actions: [{ type: 'destroy', target: 'a1', choices: [{ use: true }] }],
+    });
+    expect(out.state.players.A.deck).toBe(6);
+    expect(out.state.players.A.trash).toEqual(['a1']);
+  });
+
+  it('EB01-067 Asuna Elmarit: a revealed (G Generation) Unit card goes back on top, the others to the bottom', () => {
+    const out = sim({
+      state: { active_player: 'A', players: { A: { resources: 4, deck: ['ST01-001', 'EB01-001', 'ST01-002', 'ST01-003'], units: [unit('a1')] }, B: {} } },
+      actions: [{ type: 'pair', unit: 'a1', pilot: 'EB01-067', choices: [{ cards: ['EB01-001'] }] }, { type: 'draw', player: 'A', count: 1 }],
+    });
+    expect(out.state.players.A.hand_cards).toContain('EB01-001');
+    const wrong = sim({
+      state: { active_player: 'A', players: { A: { resources: 4, deck: ['ST01-001', 'EB01-001', 'ST01-002'], units: [unit('a1')] }, B: {} } },
+      actions: [{ type: 'pair', unit: 'a1', pilot: 'EB01-067', choices: [{ cards: ['ST01-001'] }] }],
+    });
+    expect(wrong.violations[0]?.kind).toBe('input');
+  });
+});

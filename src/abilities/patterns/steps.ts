@@ -66,6 +66,7 @@ export function deployable(np: string, plural: boolean): Filter {
 }
 
 export const STEP_PATTERNS: StepPattern[] = [
+  { id: 'step.damage-shield-area', re: /^Deal (\d+) damage to the first card in your opponent's shield area$/, read: (m) => ({ do: 'damage-shield-area', who: 'opponent', amount: Number(m[1]) }) },
   { id: 'step.damage', re: /^Deal (\d+) damage to (.+)$/, read: (m, u) => ({ do: 'damage', target: parseTarget(m[2]!, u), amount: Number(m[1]) }) },
   { id: 'step.destroy', re: /^Destroy (.+)$/, read: (m, u) => ({ do: 'destroy', target: parseTarget(m[1]!, u) }) },
   { id: 'step.set-active', re: /^Set (.+) as active$/, read: (m, u) => ({ do: 'set-active', target: parseTarget(m[1]!, u) }) },
@@ -186,6 +187,13 @@ export const STEP_PATTERNS: StepPattern[] = [
     },
   },
   { id: 'step.reduce-damage', re: /^Reduce it by (\d+)$/, read: (m) => ({ do: 'reduce-damage', amount: Number(m[1]) }) },
+  { id: 'step.allow-deploy-turn-attack', re: /^(It|They) may attack on the turn (?:it is|they are) deployed$/, read: (m, u) => ({ do: 'allow-deploy-turn-attack', target: parseTarget(m[1]!, u), duration: 'turn' }) },
+  { id: 'step.pay', re: /^Pay ([①②③④⑤])$/, read: (m) => ({ do: 'pay', amount: '①②③④⑤'.indexOf(m[1]!) + 1 }) },
+  {
+    id: 'step.return-to-deck-top',
+    re: /^Return (the card paired with this Unit) to the top of its owner's deck$/,
+    read: (m, u) => ({ do: 'return-to-deck-top', target: parseTarget(m[1]!, u) }),
+  },
   { id: 'step.draw', re: /^Draw (\d+)$/, read: (m) => ({ do: 'draw', who: 'you', count: Number(m[1]) }) },
   // "All players draw 1." (each player, the active player first: 10-1-6-6 has no say; both draw).
   { id: 'step.all-draw', re: /^All players draw (\d+)$/, read: (m) => ({ do: 'draw', who: 'each', count: Number(m[1]) }) },
@@ -321,6 +329,14 @@ export function parseLookTop(sentences: string[], used: Used): { step: Step; rea
     if (!n.card || n.plural || n.filter.side !== 'any') throw new Unread(one[1]!);
     used.add('step.look-top');
     return { step: { do: 'look-top', count: 1, take: { filter: n.filter, max: 1, to: 'hand' }, rest: 'bottom' }, read: 3 };
+  }
+  const keepTop = /^You may reveal (\d+) (.+?) among them and return it to the top of your deck$/.exec(sentences[1] ?? '');
+  if (keepTop && count > 1 && /^Return the remaining cards randomly to the bottom of your deck$/.test(sentences[2] ?? '')) {
+    // "You may reveal 1 (G Generation) Unit card among them and return it to the top of your deck."
+    const n = parseNoun(keepTop[2]!);
+    if (!n.card || n.plural || n.filter.side !== 'any' || Number(keepTop[1]) !== 1) throw new Unread(keepTop[2]!);
+    used.add('step.look-top-reveal-top');
+    return { step: { do: 'look-top', count, take: { filter: n.filter, max: 1, to: 'top' }, rest: 'bottom', printed: 'reveal' }, read: 3 };
   }
   const take = /^You may (?:reveal (?:(\d+) )?(.+?) among them and add (?:it|them) to your hand|deploy (\d+) (.+?) among them)$/.exec(sentences[1] ?? '');
   const rest = /^Return the remaining cards randomly to the bottom of your deck$/.exec(sentences[2] ?? '');
