@@ -255,6 +255,14 @@ export type Step =
    * target may attack although it was deployed this turn (3-2-4 would forbid it unless linked; 1-3-1).
    */
   | { do: 'allow-deploy-turn-attack'; target: Selector; duration: Duration }
+  /**
+   * Added by the compiler (3 Commands with 【Pilot】): "After activating this card's 【Main】, you may
+   * pair this card from your trash with one of your (MF) Units." Once the Command is in the trash
+   * after its effect (3-4-4), its controller may pair it, as its 【Pilot】 (3-4-6-2), with a friendly
+   * Unit matching `filter` that has no Pilot (3-3-4); no cost is paid (an effect pairs it). The
+   * choice: {"targets": [unit]} or {"use": false}.
+   */
+  | { do: 'pair-self-from-trash'; filter: Filter }
   /** Added by the compiler (1 card): "You may pay ①." The controller rests that many active Resources (EX ones after, 5-17-3-2-3); not possible with too few. */
   | { do: 'pay'; amount: number }
   /**

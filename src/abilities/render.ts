@@ -126,6 +126,8 @@ function renderPlainStep(s: Step, prev?: Selector): string {
     }
     case 'resource-active':
       return `Choose ${s.count} of your ${s.rested ? 'rested ' : ''}Resources. Set ${s.count > 1 ? 'them' : 'it'} as active`;
+    case 'pair-self-from-trash':
+      return `After activating this card's 【Main】, you may pair this card from your trash with one of your ${renderNoun(s.filter, { side: false, plural: true })}`;
     case 'allow-deploy-turn-attack':
       return `${subject(s.target, prev)} may attack on the turn ${plural(s.target.type === 'previous' ? prev : s.target) ? 'they are' : 'it is'} deployed`;
     case 'pay':

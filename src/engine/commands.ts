@@ -15,7 +15,7 @@ import { emit } from './log.js';
 import type { CardLookup } from './lookup.js';
 import { runRulesManagement } from './management.js';
 import { reportUnsupported, unsupportedTiming } from './not-executed.js';
-import { cardRefFields, checkActivePlayer, payForPlay, preparePlay, spendResources, splitPayment } from './play.js';
+import { cardRefFields, checkActivePlayer, pairByEffect, payForPlay, preparePlay, spendResources, splitPayment } from './play.js';
 import { inputProblem, ruleProblem, type Problem } from './problems.js';
 import { firstTargetsAvailable, possible, runEffect } from './resolve.js';
 import type { ActionOf } from './schema.js';
@@ -84,6 +84,13 @@ export function applyPlay(game: Game, a: ActionOf<'play'>, cards: CardLookup): P
   st.trash.push(cardId);
   game.faces[cardId] = face;
   emit(game, `${face.name} is placed into player ${player}'s trash after its effect`, ['3-4-4', '4-9-1']);
+  const later = game.pairFromTrash;
+  game.pairFromTrash = null;
+  const unit = later && later.card === cardId ? findUnit(game, later.unit) : undefined;
+  if (later && unit && unit.pilot === null) {
+    st.trash.splice(st.trash.lastIndexOf(cardId), 1);
+    pairByEffect(game, unit, cardId, face, later.label);
+  }
   runRulesManagement(game);
   return null;
 }

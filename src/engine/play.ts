@@ -266,11 +266,20 @@ export function linkExplanation(unit: Unit): { text: string; rules: string[] } {
   return { text: `the Pilot does not meet the link condition ${[...link.names.map((n) => `[${n}]`), ...link.traits.map((t) => `(${t})`)].join(' / ')}`, rules: ['3-2-6-2'] };
 }
 
+/** An effect pairs a card with a Unit (no cost, 3-4-6-2 a Command as its 【Pilot】): the same pairing as the pair action. */
+export function pairByEffect(game: Game, unit: Unit, pilotId: string, face: CardFace, source: string): void {
+  emit(game, `${face.name} is paired from the trash with ${describeUnit(unit)} (${source})`, ['3-4-6-2', '5-9-1']);
+  paired(game, unit, pilotId, face, undefined);
+}
+
 export function applyPair(game: Game, plan: PairPlan): void {
   payForPlay(game, plan);
-  const { unit, face } = plan;
-  unit.pilot = { id: plan.pilotId, face };
-  if (plan.linked !== undefined) unit.linkedOverride = plan.linked;
+  paired(game, plan.unit, plan.pilotId, plan.face, plan.linked);
+}
+
+function paired(game: Game, unit: Unit, pilotId: string, face: CardFace, linkedOverride: boolean | undefined): void {
+  unit.pilot = { id: pilotId, face };
+  if (linkedOverride !== undefined) unit.linkedOverride = linkedOverride;
   const asCommand = face.type === 'command' ? ` (the Command's 【Pilot】 ${face.pilotName ?? ''}, treated as a Pilot)` : '';
   emit(game, `${face.name}${asCommand} is paired with ${describeUnit(unit)}: AP${signed(face.ap)} HP${signed(face.hp)} while paired, now AP ${unitAp(unit)}, HP ${unitHp(unit)}`, [
     '5-9-1',

@@ -348,6 +348,26 @@ function runStep(game: Game, ctx: AbilityCtx, step: Step, entry: Choice | undefi
       emit(game, `Player ${ctx.controller} sets ${n} rested Resource${n === 1 ? '' : 's'} as active (${s}; active ${r.active}, rested ${r.rested}, EX ${r.ex})`, ['5-4-1-1', '4-4-1']);
       return true;
     }
+    case 'pair-self-from-trash': {
+      // Only a Command being played goes to the trash after its effect (3-4-4); then it is paired.
+      const legal = game.players[ctx.controller].units.filter((u) => u.pilot === null && unitMatches(u, step.filter, ctx.controller, null)).map((u) => u.id);
+      const prompt = `${s} ("you may" pair it from the trash with one of: ${legal.join(', ') || 'none'})`;
+      // paidWithEx is set only on a Command played from the hand, the one that goes to the trash in applyPlay.
+      if (ctx.ability.kind !== 'command' || ctx.paidWithEx === undefined || ctx.face.pilotName === null || legal.length === 0) {
+        emit(game, `${s}: no Unit it could be paired with (a matching friendly Unit with no Pilot, 3-3-4), so there is nothing to decide`, ['10-1-3', '3-3-4']);
+        skipDecision(game, prompt);
+        return false;
+      }
+      const d = decideUse(game, prompt, ['10-1-3']);
+      if (!d.use) {
+        emit(game, `Player ${ctx.controller} chooses not to pair it (${s})`, ['10-1-3']);
+        return false;
+      }
+      const [unitId] = chooseTargets(game, { prompt, min: 1, max: 1, legal, rules: ['3-4-6-2', '10-3-3'] }, d.entry);
+      if (unitId === undefined) return false;
+      game.pairFromTrash = { card: ctx.cardId, unit: unitId, label: s };
+      return true;
+    }
     case 'allow-deploy-turn-attack': {
       const ts = targetsOf(step.target);
       for (const t of ts) {

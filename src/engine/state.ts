@@ -261,6 +261,8 @@ export interface Game {
   damageReduction: number;
   /** Set by a 【Burst】 effect that moved its own card (13-2-5-3: then it does not go to the trash). */
   burstMoved: string | null;
+  /** "After activating this card's 【Main】, you may pair this card from your trash with …": the Command and the Unit, paired once it is in the trash (3-4-4). */
+  pairFromTrash?: { card: string; unit: string; label: string } | null;
   /** Triggered abilities waiting to resolve (10-1-6). */
   pending: PendingTrigger[];
   /** Effects for a duration that act on whatever they name when tested, not on one card. */

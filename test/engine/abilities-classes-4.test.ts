@@ -462,3 +462,29 @@ describe('steps of the long tail: deploy-turn attack for a chosen token, "pay �
     expect(wrong.violations[0]?.kind).toBe('input');
   });
 });
+
+describe('"After activating this card\'s 【Main】, you may pair this card from your trash with one of your (MF) Units" (3-4-4, 3-4-6-2)', () => {
+  const mf = (id: string, extra: object = {}) => unit(id, { traits: ['MF'], ap: 3, ...extra });
+  const play = (card: string, units: object[], choices: object[]) =>
+    sim({ state: { active_player: 'A', players: { A: { resources: 5, hand: [card], units }, B: { units: [unit('b1', { level: 4, ap: 4 })] } } }, actions: [{ type: 'play', card, choices }] });
+
+  it('GD05-113: AP+2 on an (MF) Unit, then the card leaves the trash as the Pilot of another', () => {
+    const out = play('GD05-113', [mf('a1'), mf('a2')], [{ targets: ['a1'] }, { targets: ['a2'] }]);
+    expect(out.legal).toBe(true);
+    expect(unitOf(out, 'a2')?.pilot?.name).toBe('Rose Screamer');
+    expect(out.state.players.A.trash).toEqual([]);
+    expect(cites(out, '3-4-6-2')).toBe(true);
+  });
+
+  it('GD05-121 declined ({"use": false}): the card stays in the trash', () => {
+    const out = play('GD05-121', [mf('a1')], [{ targets: ['b1'] }, { use: false }]);
+    expect(out.state.players.A.trash).toHaveLength(1);
+    expect(unitOf(out, 'a1')?.pilot).toBeNull();
+  });
+
+  it('GD05-122 with no (MF) Unit free of a Pilot: nothing to decide (3-3-4)', () => {
+    const out = play('GD05-122', [mf('a1', { pilot: { name: 'Domon', ap: 0, hp: 0 } })], [{ targets: ['b1'] }]);
+    expect(out.legal).toBe(true);
+    expect(out.state.players.A.trash).toHaveLength(1);
+  });
+});

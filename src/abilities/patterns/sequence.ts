@@ -128,6 +128,15 @@ export function parseEffect(body: string, used: Used): EffectStep[] {
       i += look.read - 1;
       continue;
     }
+    const after = /^After activating this card's 【Main】, you may pair this card from your trash with one of (your .+)$/.exec(list[i]!);
+    if (after) {
+      // The last sentence of a Command with 【Pilot】 (3-4-6): done once the card is in the trash.
+      const n = parseNoun(`of ${after[1]!}`);
+      if (n.card || !n.plural || n.filter.type !== 'unit' || n.filter.side !== 'friendly' || i !== list.length - 1) throw new Unread(list[i]!);
+      used.add('step.pair-self-from-trash');
+      out.push({ step: { do: 'pair-self-from-trash', filter: n.filter } });
+      continue;
+    }
     const resources = /^Choose (\d+) of your (rested )?Resources$/.exec(c.rest);
     if (resources && list[i + 1] === (Number(resources[1]) > 1 ? 'Set them as active' : 'Set it as active')) {
       // "Choose 1 of your Resources. Set it as active."
