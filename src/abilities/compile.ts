@@ -79,7 +79,8 @@ function compileBody(text: string, h: Header, base: { text: string; requires: Co
   if (h.activate) return [{ ...base, kind: 'activated', window: h.activate, cost: h.cost ?? {}, effect: parseEffect(h.body, used) }];
   const trig = parseTriggerPhrase(h.body, used);
   if (trig) {
-    const effect = parseEffect(trig.rest, used);
+    // "When a friendly (Clan) Unit links, it gains …": "it" is the Unit that linked.
+    const effect = parseEffect(trig.rest, used, trig.trigger === 'friendly-links' ? { type: 'trigger-unit' } : undefined);
     return [
       {
         ...base,

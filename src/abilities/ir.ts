@@ -134,6 +134,8 @@ export type Selector =
    * enemy Unit" ability: the Unit it dealt that damage to (nothing once it has left play).
    */
   | { type: 'damaged-enemy' }
+  /** Added by the compiler (1 card): "it" after "When a friendly (Clan) Unit links, ": the Unit that linked. */
+  | { type: 'trigger-unit' }
   /**
    * A player's choice: "Choose 1 to 2 enemy Units with 3 or less HP". min 0 = "up to". `extreme`
    * (added by the compiler, 3 cards): "enemy Unit with the highest Lv." / "with the lowest HP": only
@@ -481,7 +483,7 @@ export interface EffectStep {
    * card, reduce by 4 instead." (`amount`, in place of the step's). `when` is checked as the step
    * resolves; when it holds the step is done with these instead of its printed ones.
    */
-  instead?: { when: Condition[]; target?: Extract<Selector, { type: 'choose' }>; amount?: number };
+  instead?: { when: Condition[]; target?: Extract<Selector, { type: 'choose' | 'all' }>; amount?: number };
   /**
    * Added by the compiler: the step was printed in one sentence with the step before it, joined by
    * "and" (wording only; steps always run in order): "It recovers 2 HP and gets AP+2 during this
@@ -567,7 +569,19 @@ export type Trigger =
    * Added by the compiler (2 cards): "When this Unit is rested by an effect, …". Triggers when an
    * effect (any player's; not a cost, 10-1-7-2) rests this Unit (5-4-1-2), after it is rested.
    */
-  | 'rested-by-effect';
+  | 'rested-by-effect'
+  /**
+   * Added by the compiler (1 card): "When one of your (Orb) Units is deployed, …". Triggers when a
+   * friendly Unit matching `watched` is deployed (this one too when it matches), after it enters the
+   * battle area (5-8-1, 10-1-6-1).
+   */
+  | 'friendly-deployed'
+  /**
+   * Added by the compiler (1 card): "When a friendly (Clan) Unit links, it gains <Breach 3> during
+   * this turn." Triggers when a friendly Unit matching `watched` becomes a Link Unit by a pairing
+   * (3-2-6-2, 10-1-6-1); "it" is that Unit (selector 'trigger-unit').
+   */
+  | 'friendly-links';
 
 /** An activation cost (before the ：). */
 export interface Cost {

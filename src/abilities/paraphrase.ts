@@ -19,6 +19,12 @@ const RULES: { id: string; re: RegExp; to: string | ((...m: string[]) => string)
   { id: 'rule.leading-duration', re: /\bDuring this (turn|battle), all ([^.,]+?) get ((?:AP|HP)[+-]\d+(?: and (?:AP|HP)[+-]\d+)?)\./g, to: 'All $2 get $3 during this $1.' },
   // "When this Unit is rested by an effect, set it as active.": "it" is this Unit, the sentence's subject.
   { id: 'rule.it-this-unit', re: /\b(When this Unit is rested by an effect), set it as active\./g, to: '$1, set this Unit as active.' },
+  // "Deploy 1 rested [A](…) Unit token and 1 rested [B](…) Unit token." = two deploy sentences.
+  {
+    id: 'rule.two-tokens',
+    re: /\b(Deploy) (\d+ (?:rested )?\[[^\]]+\]\((?:\([^()]+\))(?:\/\([^()]+\))*[^()]*\) Unit tokens?) and (\d+ (?:rested )?\[[^\]]+\]\((?:\([^()]+\))(?:\/\([^()]+\))*[^()]*\) Unit tokens?)\./g,
+    to: '$1 $2. Deploy $3.',
+  },
   // A misprint in one card's text (ST09-004): "While a friendly Base in play, …".
   { id: 'rule.missing-is', re: /\bWhile a friendly Base in play, /g, to: 'While a friendly Base is in play, ' },
   {

@@ -13,7 +13,7 @@ import { renderInsteadBody } from './patterns/instead.js';
 import { renderKeyword } from './patterns/keyword.js';
 import { renderNoun } from './patterns/noun.js';
 import { TOKEN_CONSTANTS } from './patterns/steps.js';
-import { renderDealsBattleDamage, renderDestroysShieldAreaCard, renderDestroysUnit, renderFriendlyDestroysUnit, renderFriendlyReceives, renderPairsPilot, renderReceives, renderUsesSupport, TRIGGER_TEXT } from './patterns/trigger.js';
+import { renderDealsBattleDamage, renderDestroysShieldAreaCard, renderDestroysUnit, renderFriendlyDestroysUnit, renderFriendlyDeployed, renderFriendlyLinks, renderFriendlyReceives, renderPairsPilot, renderReceives, renderUsesSupport, TRIGGER_TEXT } from './patterns/trigger.js';
 
 const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const lower = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
@@ -38,6 +38,8 @@ function object(t: Selector, prev: Selector | undefined): string {
       return 'the enemy Unit battling this Unit';
     case 'damaged-enemy':
       return 'that enemy Unit';
+    case 'trigger-unit':
+      return 'it';
     case 'all':
       return `all ${renderNoun(t.filter, { plural: true })}`;
     case 'choose':
@@ -353,6 +355,10 @@ function triggerPhrase(a: Extract<CompiledAbility, { kind: 'triggered' }>): stri
       return renderUsesSupport(a.supported);
     case 'pairs-pilot':
       return renderPairsPilot(a.pilot, a.watched, a.orSelf);
+    case 'friendly-deployed':
+      return renderFriendlyDeployed(a.watched);
+    case 'friendly-links':
+      return renderFriendlyLinks(a.watched);
     case 'destroys-enemy-with-battle-damage':
       return a.destroyedUnit ? renderDestroysUnit(a.destroyedUnit) : TRIGGER_TEXT[a.trigger];
     default:

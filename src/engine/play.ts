@@ -14,7 +14,7 @@ import { inputProblem, ruleProblem, unknownUnit, type Problem } from './problems
 import type { ActionOf, CardRef, PilotSpec } from './schema.js';
 import { cannotBe, describeUnit, findUnit, newUnit, nextSerial, noConstants, totalResources, type CardFace, type Game, type PlayerId, type Resources, type Unit } from './state.js';
 import { isLinked, linkMatch, unitAp, unitHp } from './stats.js';
-import { queuePairedPilot, queueTriggers } from './triggers.js';
+import { queueFriendlyEvent, queuePairedPilot, queueTriggers } from './triggers.js';
 import { playCost } from './constants.js';
 import { withFields } from './with-fields.js';
 
@@ -203,6 +203,7 @@ export function applyDeploy(game: Game, plan: DeployPlan): void {
       '3-2-4',
     ]);
     queueTriggers(game, 'deploy', { unit });
+    queueFriendlyEvent(game, 'friendly-deployed', unit);
   }
   runRulesManagement(game);
 }
@@ -297,5 +298,6 @@ function paired(game: Game, unit: Unit, pilotId: string, face: CardFace, linkedO
   queueTriggers(game, 'when-paired', { unit });
   queuePairedPilot(game, unit);
   if (linked) queueTriggers(game, 'when-linked', { unit });
+  if (linked) queueFriendlyEvent(game, 'friendly-links', unit);
   runRulesManagement(game);
 }

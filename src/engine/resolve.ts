@@ -146,6 +146,7 @@ function select(game: Game, ctx: AbilityCtx, sel: Selector, step: Step, entry: C
       });
     case 'battle-opponent':
     case 'damaged-enemy':
+    case 'trigger-unit':
       // For 'deals-battle-damage' the trigger's battleOpponent is the Unit the damage was dealt to.
       return ctx.battleOpponent && findCardInPlay(game, ctx.battleOpponent.id) ? [{ kind: 'unit', unit: ctx.battleOpponent }] : [];
     case 'all':

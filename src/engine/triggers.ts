@@ -39,6 +39,8 @@ const TRIGGER_RULES: Record<Trigger, string[]> = {
   'friendly-destroys-enemy-with-battle-damage': ['8-5-3-2-1'],
   'pairs-pilot': ['5-9-1', '10-1-6-1'],
   'rested-by-effect': ['5-4-1-2', '10-1-6-1'],
+  'friendly-deployed': ['5-8-1', '10-1-6-1'],
+  'friendly-links': ['3-2-6-2', '10-1-6-1'],
 };
 
 const TAG: Record<Trigger, string> = {
@@ -61,6 +63,8 @@ const TAG: Record<Trigger, string> = {
   'friendly-destroys-enemy-with-battle-damage': 'When one of your Units destroys an enemy Unit with battle damage',
   'pairs-pilot': 'When you pair a Pilot',
   'rested-by-effect': 'When it is rested by an effect',
+  'friendly-deployed': 'When one of your Units is deployed',
+  'friendly-links': 'When a friendly Unit links',
 };
 
 /** The timing words an unsupported ability's text starts with, per trigger. */
@@ -160,7 +164,8 @@ export function abilitiesFor(game: Game, trigger: Trigger, src: TriggerSource): 
       // "destroys an enemy Unit paired with a (Newtype) Pilot": the destroyed Unit as it last was (its Pilot went with it, 3-3-6).
       if (a.destroyedUnit && (!src.battleOpponent || !unitMatches(src.battleOpponent, a.destroyedUnit, src.unit?.owner ?? game.active, src.unit ?? null))) return;
       // "one of your other (Academy) Units": the Unit that received (or dealt) the damage, "other" than this one.
-      const watchedUnit = trigger === 'friendly-destroys-shield-area-card' || trigger === 'friendly-destroys-enemy-with-battle-damage' ? src.destroyer : trigger === 'pairs-pilot' ? src.paired : src.damaged;
+      const watchedUnit =
+        trigger === 'friendly-destroys-shield-area-card' || trigger === 'friendly-destroys-enemy-with-battle-damage' ? src.destroyer : trigger === 'pairs-pilot' || trigger === 'friendly-deployed' || trigger === 'friendly-links' ? src.paired : src.damaged;
       const self = a.orSelf && watchedUnit !== undefined && watchedUnit === src.unit;
       if (a.watched && !self && (!watchedUnit || !unitMatches(watchedUnit, a.watched, src.unit?.owner ?? src.base?.owner ?? game.active, src.unit ?? null))) return;
       // "When you pair a (Cyber-Newtype) Pilot …": the card paired, as a Pilot (a Command's 【Pilot】 too, 3-4-6-2).
@@ -225,6 +230,14 @@ export function queuePairedPilot(game: Game, unit: Unit): void {
   const st = game.players[unit.owner];
   for (const u of st.units) if (hasTrigger(u, 'pairs-pilot')) queueTriggers(game, 'pairs-pilot', { unit: u, paired: unit });
   if (st.base && hasTrigger(st.base, 'pairs-pilot')) queueTriggers(game, 'pairs-pilot', { base: st.base, paired: unit });
+}
+
+/** "When one of your (Orb) Units is deployed" / "When a friendly (Clan) Unit links" on the cards of `unit`'s owner (10-1-6-1). */
+export function queueFriendlyEvent(game: Game, trigger: 'friendly-deployed' | 'friendly-links', unit: Unit): void {
+  const st = game.players[unit.owner];
+  // The Unit that linked is "it" of the effect (battleOpponent carries it, as for "that enemy Unit").
+  for (const u of st.units) if (hasTrigger(u, trigger)) queueTriggers(game, trigger, { unit: u, paired: unit, battleOpponent: unit });
+  if (st.base && hasTrigger(st.base, trigger)) queueTriggers(game, trigger, { base: st.base, paired: unit, battleOpponent: unit });
 }
 
 /** "When one of your Units destroys an enemy Unit with battle damage" on the cards of `unit`'s owner (10-1-6-1). */

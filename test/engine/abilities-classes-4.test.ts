@@ -488,3 +488,50 @@ describe('"After activating this card\'s 【Main】, you may pair this card from
     expect(out.state.players.A.trash).toHaveLength(1);
   });
 });
+
+describe('the last long-tail classes: a cost that returns the Unit to the deck, two tokens in one sentence, "all … get AP+1 instead", friendly deployed / links triggers', () => {
+  it('ST09-001 Impulse Gundam: "②, return this Unit to the bottom of its owner\'s deck" pays for deploying an "Impulse Gundam" Unit card from the trash', () => {
+    const out = sim({
+      state: { active_player: 'A', players: { A: { resources: 2, deck: 5, trash: ['ST09-002'], units: [{ id: 'a1', card: 'ST09-001' }] }, B: {} } },
+      actions: [{ type: 'activate', source: 'a1', choices: [{ cards: ['ST09-002'] }] }],
+    });
+    expect(out.legal).toBe(true);
+    expect(out.state.players.A.deck).toBe(6);
+    expect(out.state.players.A.units.map((u) => u.card)).toEqual(['ST09-002']);
+  });
+
+  it('GD03-106 M.A.V. Tactics: two different rested tokens', () => {
+    const out = sim({ state: { active_player: 'A', players: { A: { resources: 6, hand: ['GD03-106'] }, B: {} } }, actions: [{ type: 'play', card: 'GD03-106' }] });
+    expect(out.state.players.A.units.map((u) => [u.name, u.rested])).toEqual([
+      ['GQuuuuuuX (Omega Psycommu)', true],
+      ['Red Gundam', true],
+    ]);
+  });
+
+  it('ST07-009 Setsuna F. Seiei: AP+1 on this Unit, or on all your (CB) Units instead with 7 (CB) cards in the trash (10-1-9-1-1)', () => {
+    const run = (trash: number) =>
+      sim({
+        state: { active_player: 'A', players: { A: { trash: Array.from({ length: trash }, () => 'GD04-034'), units: [{ id: 'a1', name: 'Exia', ap: 3, hp: 3, traits: ['CB'], pilot: 'ST07-009' }, unit('a2', { traits: ['CB'] })] }, B: {} } },
+        actions: [{ type: 'attack', attacker: 'a1', target: 'player' }],
+      });
+    expect([unitOf(run(7), 'a1')?.ap, unitOf(run(7), 'a2')?.ap]).toEqual([6, 2]);
+    expect([unitOf(run(6), 'a1')?.ap, unitOf(run(6), 'a2')?.ap]).toEqual([6, 1]);
+  });
+
+  it('GD05-016 Murasame: one of your (Orb) Units deployed gives it <High-Maneuver> this turn', () => {
+    const out = sim({
+      state: { active_player: 'A', players: { A: { resources: 3, units: [{ id: 'a1', card: 'GD05-016' }] }, B: {} } },
+      actions: [{ type: 'deploy', id: 'a2', card: { name: 'Astray', type: 'unit', level: 1, cost: 1, ap: 1, hp: 1, traits: ['Orb'] } }],
+    });
+    expect(unitOf(out, 'a1')?.keywords).toContain('High-Maneuver');
+  });
+
+  it('ST06-015 Kaneban Co., Ltd.: a friendly (Clan) Unit that links gains <Breach 3> this turn', () => {
+    const out = sim({
+      state: { active_player: 'A', players: { A: { resources: 3, base: { card: 'ST06-015' }, units: [unit('a1', { traits: ['Clan'], link: '[Machu]' }), unit('a2', { traits: ['Clan'] })] }, B: {} } },
+      actions: [{ type: 'pair', unit: 'a1', pilot: { name: 'Machu', ap: 0, hp: 0 } }],
+    });
+    expect(unitOf(out, 'a1')?.keywords).toContain('Breach 3');
+    expect(unitOf(out, 'a2')?.keywords).toEqual([]);
+  });
+});

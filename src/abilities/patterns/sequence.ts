@@ -109,7 +109,7 @@ function parseSteps(sentence: string, used: Used): EffectStep['step'][] {
   }
 }
 
-export function parseEffect(body: string, used: Used): EffectStep[] {
+export function parseEffect(body: string, used: Used, itIs?: Selector): EffectStep[] {
   const list = sentences(body);
   const out: EffectStep[] = [];
   let chosenWhen: Condition[] | undefined;
@@ -233,6 +233,9 @@ export function parseEffect(body: string, used: Used): EffectStep[] {
       // "If you do, set this Unit as active. It gains …": done when that sentence was reached.
       if (prior.ifDone || prior.withPrevious) c.withPrevious = true;
       used.add('seq.this-unit-it');
+    } else if (t?.type === 'previous' && itIs && !out.some((s) => targetOf(s.step)?.type === 'choose')) {
+      // "it" named by the trigger ("When a friendly (Clan) Unit links, it gains …").
+      (step as { target: Selector }).target = itIs;
     } else if (t?.type === 'previous') {
       if (!out.some((s) => targetOf(s.step)?.type === 'choose')) throw new Unread(list[i]!);
       if (chosenWhen && !c.when) c.when = chosenWhen;

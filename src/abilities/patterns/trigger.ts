@@ -78,6 +78,15 @@ export function renderUsesSupport(f: Filter | undefined): string {
   return `When you use this Unit's <Support> to increase ${/^[aeiou]/i.test(np) ? 'an' : 'a'} ${np}'s AP, `;
 }
 
+export function renderFriendlyDeployed(f: Filter | undefined): string {
+  return `When one of your ${f ? renderNoun(f, { side: false, plural: true }) : 'Units'} is deployed, `;
+}
+
+export function renderFriendlyLinks(f: Filter | undefined): string {
+  const np = f ? renderNoun(f) : 'friendly Unit';
+  return `When ${/^[aeiou]/i.test(np) ? 'an' : 'a'} ${np} links, `;
+}
+
 export type DamageQualifier = { kind?: 'battle' | 'effect'; enemy?: boolean };
 
 export function renderReceives(d: DamageQualifier | undefined): string {
@@ -200,6 +209,20 @@ export function parseTriggerPhrase(
     const { side: _, ...rest } = pilot.filter;
     const pf = Object.keys(rest).length > 1 ? pilot.filter : undefined;
     return { trigger: 'pairs-pilot', requires, rest: restAfter(s, pair[0]), watched: units.filter, ...(pf ? { pilot: pf } : {}), ...(pair[2] ? { orSelf: true as const } : {}) };
+  }
+  const dep = /^[Ww]hen one of (your .+?) is deployed, /.exec(s);
+  const links = dep ? null : /^[Ww]hen (an? friendly .+?) links, /.exec(s);
+  if (dep || links) {
+    let n;
+    try {
+      n = parseNoun(dep ? `of ${dep[1]!}` : links![1]!.replace(/^an? /, ''));
+    } catch (e) {
+      if (e instanceof Unread) return null;
+      throw e;
+    }
+    if (n.card || n.plural !== !!dep || n.filter.type !== 'unit' || n.filter.side !== 'friendly') return null;
+    used.add(dep ? 'trigger.friendly-deployed' : 'trigger.friendly-links');
+    return { trigger: dep ? 'friendly-deployed' : 'friendly-links', requires, rest: restAfter(s, (dep ?? links)![0]), watched: n.filter };
   }
   const sup = USES_SUPPORT.exec(s);
   if (sup) {
