@@ -265,6 +265,13 @@ export type Step =
    * choice: {"targets": [unit]} or {"use": false}.
    */
   | { do: 'pair-self-from-trash'; filter: Filter }
+  /**
+   * Added by the compiler (2 cards): "You may pair 1 (AEUG) Pilot card from your hand with this Unit."
+   * A Pilot card matching `filter` (a `cards` choice: a known hand card, or a card number taken on
+   * the caller's word when the hand is not listed) is paired with this Unit by the effect: no Lv. or
+   * cost is needed (5-7-1-1 as for a deploy by an effect); this Unit must have no Pilot (3-3-4).
+   */
+  | { do: 'pair-from-hand'; filter: Filter }
   /** Added by the compiler (1 card): "You may pay ①." The controller rests that many active Resources (EX ones after, 5-17-3-2-3); not possible with too few. */
   | { do: 'pay'; amount: number }
   /**

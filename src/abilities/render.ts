@@ -132,6 +132,8 @@ function renderPlainStep(s: Step, prev?: Selector): string {
       return `After activating this card's 【Main】, you may pair this card from your trash with one of your ${renderNoun(s.filter, { side: false, plural: true })}`;
     case 'allow-deploy-turn-attack':
       return `${subject(s.target, prev)} may attack on the turn ${plural(s.target.type === 'previous' ? prev : s.target) ? 'they are' : 'it is'} deployed`;
+    case 'pair-from-hand':
+      return `Pair 1 ${renderNoun(s.filter, { card: true })} from your hand with this Unit`;
     case 'pay':
       return `Pay ${'①②③④⑤'[s.amount - 1] ?? `(${s.amount})`}`;
     case 'damage-shield-area':

@@ -23,7 +23,7 @@ import { reportUnsupported } from './not-executed.js';
 import { playCost } from './constants.js';
 import { currentCards } from './runtime.js';
 import { queueTriggers } from './triggers.js';
-import { spendResources, splitPayment } from './play.js';
+import { pairByEffect, spendResources, splitPayment } from './play.js';
 import { RESOURCE_LIMIT } from './turn.js';
 import { exBaseFace } from './setup.js';
 import { cannotBe, describeCard, describeUnit, findCardInPlay, newUnit, noConstants, nextSerial, PLAYERS, totalResources, type Base, type CardFace, type Choice, type Game, type PlayerId, type Unit } from './state.js';
@@ -378,6 +378,8 @@ function runStep(game: Game, ctx: AbilityCtx, step: Step, entry: Choice | undefi
       }
       return ts.length > 0;
     }
+    case 'pair-from-hand':
+      return pairFromHand(game, ctx, step, s, entry);
     case 'pay': {
       const r = game.players[ctx.controller].resources;
       if (r.active + r.ex < step.amount) {
@@ -1004,6 +1006,40 @@ function deployFrom(game: Game, ctx: AbilityCtx, step: Extract<Step, { do: 'depl
   return any;
 }
 
+/** The Pilot cards in the hand a "pair 1 (AEUG) Pilot card from your hand" may take, and whether unlisted cards could. */
+function pairableFromHand(game: Game, ctx: AbilityCtx, filter: Filter): { legal: string[]; unknown: boolean } {
+  const st = game.players[ctx.controller];
+  const legal = st.handCards.filter((id) => { const f = faceOf(game, id); return f !== null && cardMatches(f, filter); });
+  return { legal, unknown: st.hand > st.handCards.length };
+}
+
+/**
+ * "You may pair 1 (AEUG) Pilot card from your hand with this Unit": an effect pairs it, so no Lv. or
+ * cost is asked; the card is a `cards` choice (a known hand card, or a card number on the caller's
+ * word for an unlisted hand); this Unit must still be in play with no Pilot (3-3-4).
+ */
+function pairFromHand(game: Game, ctx: AbilityCtx, step: Extract<Step, { do: 'pair-from-hand' }>, s: string, entry: Choice | undefined): boolean {
+  const unit = ctx.unit && findCardInPlay(game, ctx.unit.id) === ctx.unit ? ctx.unit : null;
+  if (!unit || unit.pilot) {
+    emit(game, `${s}: the Unit is ${unit ? 'already paired (a Unit has one Pilot, 3-3-4)' : 'no longer in play'}, so nothing is paired`, ['3-3-4', '1-3-2']);
+    return false;
+  }
+  const st = game.players[ctx.controller];
+  const { legal, unknown } = pairableFromHand(game, ctx, step.filter);
+  const named = chooseCards(game, `${s}: the Pilot card paired from the hand`, 1, unknown ? null : legal, ['5-9-1'], entry);
+  const [id] = named;
+  if (id === undefined) return false;
+  const face = faceOf(game, id);
+  if (!face || !cardMatches(face, step.filter) || (st.handCards.includes(id) && !legal.includes(id))) {
+    throw new ChoiceProblem(inputProblem(`${s}: ${id} is not a ${renderNoun(step.filter, { card: true })}; legal: ${legal.join(', ') || 'none known'}`, ['5-9-1']));
+  }
+  const at = st.handCards.indexOf(id);
+  if (at >= 0) st.handCards.splice(at, 1);
+  st.hand = Math.max(0, st.hand - 1);
+  pairByEffect(game, unit, id, face, s);
+  return true;
+}
+
 /**
  * Runs an effect's steps in order (1-3-7). A leading condition governs the whole effect (10-2-1);
  * targets chosen together are all or nothing (10-3-3-1); a triggered 【Once per Turn】 ability that
@@ -1155,6 +1191,10 @@ export function possible(game: Game, ctx: AbilityCtx, step: Step): boolean {
     return any(st.trash);
   }
   if (step.do === 'trash-to-hand') return candidates(game, ctx, trashChoice(step)).length > 0;
+  if (step.do === 'pair-from-hand') {
+    const d = pairableFromHand(game, ctx, step.filter);
+    return ctx.unit !== null && ctx.unit.pilot === null && (d.unknown || d.legal.length > 0);
+  }
   if (step.do === 'pay') {
     const r = game.players[ctx.controller].resources;
     return r.active + r.ex >= step.amount;

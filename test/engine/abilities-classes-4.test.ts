@@ -535,3 +535,28 @@ describe('the last long-tail classes: a cost that returns the Unit to the deck, 
     expect(unitOf(out, 'a2')?.keywords).toEqual([]);
   });
 });
+
+describe('"You may pair 1 (AEUG) Pilot card from your hand with this Unit" (5-9-1, 3-3-4)', () => {
+  it('GD02-071 Gundam Mk-II (AEUG): with a friendly white Base, an (AEUG) Pilot from the hand is paired, no cost paid', () => {
+    const out = sim({
+      state: { active_player: 'A', players: { A: { resources: 4, base: { card: 'EB01-089' }, hand: ['GD02-071', 'GD02-097'] }, B: {} } },
+      actions: [{ type: 'deploy', id: 'a1', card: 'GD02-071', choices: [{ cards: ['GD02-097'] }] }],
+    });
+    expect(out.legal).toBe(true);
+    expect(unitOf(out, 'a1')?.pilot).not.toBeNull();
+    expect(out.state.players.A.resources.active).toBe(1);
+    expect(out.state.players.A.hand_cards).toEqual([]);
+  });
+
+  it('GD02-071 without a white Base: the condition does not hold, nothing is paired', () => {
+    const out = sim({ state: { active_player: 'A', players: { A: { resources: 4, hand: ['GD02-071', 'GD02-097'] }, B: {} } }, actions: [{ type: 'deploy', id: 'a1', card: 'GD02-071' }] });
+    expect(unitOf(out, 'a1')?.pilot).toBeNull();
+  });
+
+  it('GD04-070: only a Pilot card with "Ali al-Saachez" in its name; another is an input violation', () => {
+    const run = (card: string) =>
+      sim({ state: { active_player: 'A', players: { A: { resources: 2, hand: ['GD04-070', 'GD04-099', 'GD02-097'] }, B: {} } }, actions: [{ type: 'deploy', id: 'a1', card: 'GD04-070', choices: [{ cards: [card] }] }] });
+    expect(unitOf(run('GD04-099'), 'a1')?.pilot?.name).toMatch(/Ali al-Saachez/);
+    expect(run('GD02-097').violations[0]?.kind).toBe('input');
+  });
+});

@@ -188,6 +188,15 @@ export const STEP_PATTERNS: StepPattern[] = [
   },
   { id: 'step.reduce-damage', re: /^Reduce it by (\d+)$/, read: (m) => ({ do: 'reduce-damage', amount: Number(m[1]) }) },
   { id: 'step.allow-deploy-turn-attack', re: /^(It|They) may attack on the turn (?:it is|they are) deployed$/, read: (m, u) => ({ do: 'allow-deploy-turn-attack', target: parseTarget(m[1]!, u), duration: 'turn' }) },
+  {
+    id: 'step.pair-from-hand',
+    re: /^Pair 1 ((?:.+? )?Pilot card(?: with "[^"]+" in its card name)?) from your hand with this Unit$/,
+    read: (m) => {
+      const n = parseNoun(m[1]!);
+      if (!n.card || n.plural || n.filter.type !== 'pilot' || n.filter.side !== 'any') throw new Unread(m[1]!);
+      return { do: 'pair-from-hand', filter: n.filter };
+    },
+  },
   { id: 'step.pay', re: /^Pay ([①②③④⑤])$/, read: (m) => ({ do: 'pay', amount: '①②③④⑤'.indexOf(m[1]!) + 1 }) },
   {
     id: 'step.return-to-deck-top',
