@@ -70,6 +70,11 @@ export interface Filter {
   anyKeyword?: true;
   /** Added by the compiler (1 card): "an enemy Unit with a 【Destroyed】 effect": a Unit whose text (or its Pilot's) has a 【Destroyed】 ability (13-2-8). */
   hasTiming?: 'Destroyed';
+  /**
+   * Added by the compiler (1 card), for type 'pilot' in the battle area: "Pilot paired with an enemy
+   * Unit that is Lv.5 or lower": the Unit it is paired with matches this.
+   */
+  pairedWith?: Filter;
   /** Added by the compiler (1 card): "paired with a Pilot that is Lv.3 or lower": the paired Pilot's Lv. */
   pilotLevel?: Cmp;
   /**

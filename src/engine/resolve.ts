@@ -30,20 +30,21 @@ import { cannotBe, describeCard, describeUnit, findCardInPlay, newUnit, noConsta
 import { baseAp, baseHp, unitAp, unitHp } from './stats.js';
 import { withFields } from './with-fields.js';
 
-type Target = { kind: 'unit'; unit: Unit } | { kind: 'base'; base: Base } | { kind: 'card'; id: string; player: PlayerId; face: CardFace | null };
+type Target = { kind: 'unit'; unit: Unit } | { kind: 'base'; base: Base } | { kind: 'card'; id: string; player: PlayerId; face: CardFace | null } | { kind: 'pilot'; unit: Unit };
 
 function src(ctx: AbilityCtx): string {
   return `${ctx.label}'s effect "${ctx.ability.text}"`;
 }
 
 function targetName(t: Target): string {
+  if (t.kind === 'pilot') return `${t.unit.pilot?.face.name ?? 'the Pilot'} (the Pilot of ${describeUnit(t.unit)})`;
   if (t.kind === 'unit') return describeUnit(t.unit);
   if (t.kind === 'base') return describeCard(t.base);
   return t.face ? `${t.face.name} (${t.id})` : t.id;
 }
 
 function targetId(t: Target): string {
-  return t.kind === 'unit' ? t.unit.id : t.kind === 'base' ? t.base.id : t.id;
+  return t.kind === 'unit' ? t.unit.id : t.kind === 'base' ? t.base.id : t.kind === 'pilot' ? (t.unit.pilot?.id ?? `${t.unit.id}-pilot`) : t.id;
 }
 
 
@@ -62,6 +63,15 @@ export function faceOf(game: Game, id: string): CardFace | null {
 /** The candidates of a choose/all selector. */
 function candidates(game: Game, ctx: AbilityCtx, sel: Extract<Selector, { type: 'choose' | 'all' }>): Target[] {
   const f = sel.filter;
+  if (sel.zone === 'battle' && f.type === 'pilot') {
+    // "Choose 1 enemy Pilot" / "… Pilot paired with an enemy Unit that is Lv.5 or lower": Pilots in play (3-3-3).
+    const out: Target[] = [];
+    for (const u of unitsMatching(game, withFields(f.pairedWith ?? { side: 'any' as const }, { side: f.side }), ctx.controller, null)) {
+      const { side: _s, pairedWith: _p, type: _t, ...rest } = f;
+      if (u.pilot && cardMatches(withFields(u.pilot.face, { type: 'pilot' as const }), { side: 'any', ...rest, type: 'pilot' })) out.push({ kind: 'pilot', unit: u });
+    }
+    return out;
+  }
   if (sel.zone === 'battle') {
     let out: Target[] = [];
     if (f.type !== 'base') for (const u of unitsMatching(game, f, ctx.controller, ctx.unit)) out.push({ kind: 'unit', unit: u });
@@ -106,13 +116,13 @@ function levelVsPicked(game: Game, ctx: AbilityCtx, out: Target[], op: '<=' | '>
   const id = ctx.picked[0];
   const ref = id === undefined ? undefined : (findCardInPlay(game, id)?.face ?? faceOf(game, id));
   if (!ref) return [];
-  return out.filter((t) => t.kind !== 'card' && compare((t.kind === 'unit' ? t.unit : t.base).face.level, { op, value: ref.level }));
+  return out.filter((t) => t.kind !== 'card' && t.kind !== 'pilot' && compare((t.kind === 'unit' ? t.unit : t.base).face.level, { op, value: ref.level }));
 }
 
 /** "with the highest Lv." / "with the lowest HP": the candidates at that end (all of them on a tie: the controller chooses). */
 function extremeOf(out: Target[], e: Extreme): Target[] {
   const value = (t: Target): number => {
-    if (t.kind === 'card') return 0;
+    if (t.kind === 'card' || t.kind === 'pilot') return 0;
     const card = t.kind === 'unit' ? t.unit : t.base;
     if (e.stat === 'level') return card.face.level;
     if (t.kind === 'unit') return e.stat === 'ap' ? unitAp(t.unit) : unitHp(t.unit);
@@ -185,7 +195,7 @@ function runStep(game: Game, ctx: AbilityCtx, step: Step, entry: Choice | undefi
   const s = src(ctx);
   // 10-1-5-6 a "can't" effect on the target stops this part of the effect for it.
   const blocked = (t: Target, what: Immunity): boolean => {
-    if (t.kind === 'card') return false;
+    if (t.kind === 'card' || t.kind === 'pilot') return false;
     const card = t.kind === 'unit' ? t.unit : t.base;
     const by = immuneTo(game, card, what, { player: ctx.controller, unit: ctx.unit, face: ctx.face });
     if (by) emit(game, `${targetName(t)} can't be ${IMMUNITY_WORDS[what]} by ${s}: ${by}`, ['10-1-5-6', '1-3-3']);
@@ -213,7 +223,8 @@ function runStep(game: Game, ctx: AbilityCtx, step: Step, entry: Choice | undefi
     case 'destroy': {
       const ts = targetsOf(step.target).filter((t) => !blocked(t, 'destroy'));
       for (const t of ts) {
-        if (t.kind === 'unit') destroyUnit(game, t.unit, `by ${s}`, ['5-10-1']);
+        if (t.kind === 'pilot') removePilot(game, t.unit, 'trash', s);
+        else if (t.kind === 'unit') destroyUnit(game, t.unit, `by ${s}`, ['5-10-1']);
         else if (t.kind === 'base') destroyBase(game, t.base, `by ${s}`, ['5-10-1']);
       }
       return ts.length > 0;
@@ -223,7 +234,7 @@ function runStep(game: Game, ctx: AbilityCtx, step: Step, entry: Choice | undefi
       const rest = step.do === 'rest';
       let any = false;
       for (const t of targetsOf(step.target)) {
-        if (t.kind === 'card' || (rest && blocked(t, 'rest'))) continue;
+        if (t.kind === 'card' || t.kind === 'pilot' || (rest && blocked(t, 'rest'))) continue;
         const card = t.kind === 'unit' ? t.unit : t.base;
         if (card.rested === rest) {
           emit(game, `${targetName(t)} is already ${rest ? 'rested' : 'active'} (${s})`, ['1-3-2-1']);
@@ -249,7 +260,7 @@ function runStep(game: Game, ctx: AbilityCtx, step: Step, entry: Choice | undefi
     case 'recover': {
       let any = false;
       for (const t of targetsOf(step.target)) {
-        if (t.kind === 'card') continue;
+        if (t.kind === 'card' || t.kind === 'pilot') continue;
         any = recover(game, t.kind === 'unit' ? t.unit : t.base, targetName(t), step.amount, s, []) > 0 || any;
       }
       return any;
@@ -258,7 +269,7 @@ function runStep(game: Game, ctx: AbilityCtx, step: Step, entry: Choice | undefi
       const times = step.forEach ? scaled(game, ctx, 1, step.forEach, s) : 1;
       const ts = targetsOf(step.target);
       for (const t of ts) {
-        if (t.kind === 'card') continue;
+        if (t.kind === 'card' || t.kind === 'pilot') continue;
         if (times === 0) continue; // 1-3-2-2: zero times is not done
         const ap = step.ap < 0 && blocked(t, 'ap-reduction') ? 0 : step.ap * times;
         const hp = step.hp * times;
@@ -304,7 +315,8 @@ function runStep(game: Game, ctx: AbilityCtx, step: Step, entry: Choice | undefi
       const ts = targetsOf(step.target);
       let any = false;
       for (const t of ts) {
-        if (t.kind !== 'card') {
+        if (t.kind === 'pilot') any = removePilot(game, t.unit, 'hand', s) || any;
+        else if (t.kind !== 'card') {
           if (blocked(t, 'return-to-hand')) continue;
           returnToHand(game, t.kind === 'unit' ? t.unit : t.base, s);
           any = true;
@@ -315,7 +327,7 @@ function runStep(game: Game, ctx: AbilityCtx, step: Step, entry: Choice | undefi
     case 'return-to-deck-bottom': {
       let any = false;
       for (const t of targetsOf(step.target)) {
-        if (t.kind === 'card') continue;
+        if (t.kind === 'card' || t.kind === 'pilot') continue;
         returnToDeckBottom(game, t.kind === 'unit' ? t.unit : t.base, s);
         any = true;
       }
@@ -511,7 +523,7 @@ function runStep(game: Game, ctx: AbilityCtx, step: Step, entry: Choice | undefi
  * decides (`use`). When used, that card is rested instead and the rest counts as done.
  */
 function restSubstitute(game: Game, ctx: AbilityCtx, t: Target): boolean {
-  if (t.kind === 'card' || !ctx.unit) return false;
+  if (t.kind === 'card' || t.kind === 'pilot' || !ctx.unit) return false;
   const card = t.kind === 'unit' ? t.unit : t.base;
   const st = game.players[ctx.controller];
   const holders: (Unit | Base)[] = [...st.units, ...(st.base ? [st.base] : [])];
@@ -585,6 +597,26 @@ function activatePairedMain(game: Game, ctx: AbilityCtx, s: string): boolean {
   }
   emit(game, `${s}: the 【Main】 effect of ${face.name}, the card paired with it, activates: "${command.text}"`, ['3-4-6', '10-1-1']);
   runEffect(game, withFields(ctx, { ability: command, face, label: `${face.name} (paired with ${describeUnit(ctx.unit!)})`, picked: [] as string[] }), command.effect);
+  return true;
+}
+
+/**
+ * A Pilot chosen in play leaves its Unit (the Unit stays, 3-3-3): destroyed into its owner's trash
+ * (5-10-1) or returned to its owner's hand (4-3); a Command paired as its 【Pilot】 goes the same way.
+ */
+function removePilot(game: Game, unit: Unit, to: 'trash' | 'hand', s: string): boolean {
+  const pilot = unit.pilot;
+  if (!pilot) return false;
+  unit.pilot = null;
+  const st = game.players[unit.owner];
+  game.faces[pilot.id] = pilot.face;
+  if (to === 'trash') {
+    st.trash.push(pilot.id);
+    emit(game, `${pilot.face.name}, the Pilot of ${describeUnit(unit)}, is destroyed and placed into player ${unit.owner}'s trash (${s}); the Unit stays, now AP ${unitAp(unit)}, HP ${unitHp(unit)}`, ['5-10-1', '3-3-3']);
+  } else {
+    addToHand(game, unit.owner, pilot.face.cardId ?? pilot.id, pilot.face);
+    emit(game, `${pilot.face.name}, the Pilot of ${describeUnit(unit)}, returns to player ${unit.owner}'s hand (${s}); the Unit stays, now AP ${unitAp(unit)}, HP ${unitHp(unit)}`, ['3-3-3']);
+  }
   return true;
 }
 

@@ -560,3 +560,26 @@ describe('"You may pair 1 (AEUG) Pilot card from your hand with this Unit" (5-9-
     expect(run('GD02-097').violations[0]?.kind).toBe('input');
   });
 });
+
+describe('a Pilot in play as the target: "Choose 1 enemy Pilot. Return it to its owner\'s hand." (3-3-3)', () => {
+  it('GD03-110: the Pilot of an enemy Unit that is Lv.5 or lower is destroyed into the trash; the Unit stays, without its AP', () => {
+    const out = sim({
+      state: { active_player: 'A', players: { A: { resources: 6, hand: ['GD03-110'] }, B: { units: [unit('b1', { level: 5, pilot: { id: 'p1', name: 'Ace', ap: 2, hp: 1 } }), unit('b2', { level: 6, pilot: { id: 'p2', name: 'Vet', ap: 1, hp: 1 } })] } } },
+      actions: [{ type: 'play', card: 'GD03-110' }],
+    });
+    expect(out.legal).toBe(true);
+    expect(unitOf(out, 'b1')).toMatchObject({ pilot: null, ap: 1 });
+    expect(out.state.players.B.trash).toEqual(['p1']);
+    expect(unitOf(out, 'b2')?.pilot).not.toBeNull();
+  });
+
+  it('GD04-099 Ali al-Saachez on a Link Unit: "You may choose 1 enemy Pilot. Return it to its owner\'s hand."', () => {
+    const out = sim({
+      state: { active_player: 'A', players: { A: { units: [{ id: 'a1', name: 'Enact', ap: 3, hp: 3, pilot: 'GD04-099', linked: true }] }, B: { hand: 0, units: [unit('b1', { pilot: 'GD02-097' })] } } },
+      actions: [{ type: 'attack', attacker: 'a1', target: 'player', choices: [{ targets: ['GD02-097'] }] }],
+    });
+    expect(out.legal).toBe(true);
+    expect(unitOf(out, 'b1')?.pilot).toBeNull();
+    expect(out.state.players.B.hand).toBe(1);
+  });
+});

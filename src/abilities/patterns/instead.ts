@@ -25,7 +25,7 @@ export function parseInstead(rest: string, when: Condition[], step: EffectStep['
     // Only a choice of Units in play replaces a choice of Units in play.
     const target = 'target' in step ? step.target : undefined;
     const { selector, card } = parseChoice(m[1], used);
-    if (card || target?.type !== 'choose' || target.zone !== selector.zone) throw new Unread(rest);
+    if (card || target?.type !== 'choose' || target.zone !== selector.zone || selector.filter.type === 'pilot') throw new Unread(rest);
     used.add('seq.instead-choose');
     return { when, target: selector };
   }

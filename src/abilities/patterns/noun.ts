@@ -123,6 +123,12 @@ export function parseNoun(np: string): Noun {
     // An earlier step's pick (sequence.ts checks there is one): "than that Unit" / "than the Unit rested with this ability".
     else if ((m = /^ whose Lv\. is equal to or (lower|higher) than (?:that Unit|the Unit rested with this ability)/.exec(s)) && !filter.levelVsPrevious) filter.levelVsPrevious = m[1] === 'lower' ? '<=' : '>=';
     else if ((m = /^ (?:with|that has) no paired Pilot/.exec(s)) && filter.paired === undefined) filter.paired = false;
+    else if ((m = /^ paired with an? (.+)$/.exec(s)) && filter.type === 'pilot' && !card && !filter.pairedWith) {
+      // "Pilot paired with an enemy Unit that is Lv.5 or lower": the Unit it is paired with.
+      const inner = parseNoun(m[1]!);
+      if (inner.card || inner.plural || inner.filter.type !== 'unit') fail();
+      filter.pairedWith = inner.filter;
+    }
     else if ((m = /^ paired with a Pilot that is Lv\.(\d+) or (lower|higher)/.exec(s)) && !filter.pilotLevel && filter.type === 'unit') filter.pilotLevel = cmpOf(m[1]!, m[2]);
     else if ((m = /^ paired with a Pilot(?! that| with)/.exec(s)) && filter.paired === undefined && filter.type === 'unit') filter.paired = true;
     else if ((m = /^ that has no Pilot paired with it/.exec(s)) && filter.paired === undefined && filter.type === 'unit') filter.paired = false;
@@ -201,6 +207,10 @@ export function renderNoun(f: Filter, style: NounStyle = {}): string {
   if (f.apVsSelf) out += ` with AP equal to or ${f.apVsSelf === '<=' ? 'less' : 'more'} than this Unit`;
   if (f.anyKeyword) out += ' with a keyword effect';
   if (f.hasTiming) out += ` with a 【${f.hasTiming}】 effect`;
+  if (f.pairedWith) {
+    const np = renderNoun(f.pairedWith);
+    out += ` paired with ${/^[aeiou]/i.test(np) ? 'an' : 'a'} ${np}`;
+  }
   if (f.nameExcludes) out += ` without "${f.nameExcludes}" in its card name`;
   if (f.linked === false) out += ' other than Link Units';
   if (f.token === false) out += ', other than Unit tokens';

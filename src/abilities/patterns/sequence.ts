@@ -151,7 +151,7 @@ export function parseEffect(body: string, used: Used, itIs?: Selector): EffectSt
       // "Choose 1 of your Units and 1 enemy Unit. Deal 1 damage to them.": two steps, one per choice.
       const a = parseChoice(pair[1]!, used);
       const b = parseChoice(pair[2]!, used);
-      if (a.card || b.card || a.selector.max !== 1 || b.selector.max !== 1 || c.optional || c.ifDone) throw new Unread(choose[1]!);
+      if (a.card || b.card || a.selector.max !== 1 || b.selector.max !== 1 || c.optional || c.ifDone || a.selector.filter.type === 'pilot' || b.selector.filter.type === 'pilot') throw new Unread(choose[1]!);
       const next = list[i + 1]!;
       const first = parseStep(next, used);
       const second = parseStep(next, used);
@@ -208,6 +208,9 @@ export function parseEffect(body: string, used: Used, itIs?: Selector): EffectSt
       const [step, also] = parseSteps(next, used);
       const t = targetOf(step!);
       if (!t || t.type !== 'previous') throw new Unread(next);
+      // A Pilot in play is chosen to be destroyed or returned to the hand, nothing else (3-3-3).
+      if (selector.filter.type === 'pilot' && !card && ((step!.do !== 'destroy' && step!.do !== 'return-to-hand') || also || list.slice(i + 2).length)) throw new Unread(next);
+      if (selector.filter.type === 'pilot' && !card) used.add('choose.pilot');
       (step as { target: Selector }).target = selector;
       out.push({ step: step!, ...flags(c) });
       if (also) {

@@ -37,10 +37,10 @@ export function parseChoice(phrase: string, used: Used): { selector: Extract<Sel
   const most = /^(.+) with the (highest|lowest) (Lv\.?|AP|HP)$/.exec(m[3]!);
   const extreme: Extreme | undefined = most ? { stat: most[3]!.startsWith('Lv') ? 'level' : (most[3]!.toLowerCase() as 'ap' | 'hp'), end: most[2] as 'highest' | 'lowest' } : undefined;
   const n = parseNoun(most ? most[1]! : m[3]!);
-  // A Pilot in play is not a choosable card here ("Choose 1 enemy Pilot").
-  if (n.filter.type === 'pilot' && !n.card) throw new Unread(phrase.trim());
+  // A Pilot in play ("Choose 1 enemy Pilot") is chosen only to destroy it or return it (sequence.ts checks).
   const min = Number(m[1]);
   const max = m[2] !== undefined ? Number(m[2]) : min;
+  if (n.filter.type === 'pilot' && !n.card && (min !== 1 || max !== 1)) throw new Unread(phrase.trim());
   // "1 enemy Unit" is singular, "1 of your Units" / "1 to 2 enemy Units" plural; anything else is a misread.
   const ofYour = m[3]!.startsWith('of your ');
   if (n.plural !== (ofYour || max > 1)) throw new Unread(phrase.trim());
