@@ -492,10 +492,12 @@ export interface EffectStep {
    * "If there are 2 or more cards with "Improved Technique" in their card name in your trash,
    * choose 1 enemy Unit instead." (`target`, a choose in place of the step's), "If a friendly
    * (Mafty) Link Unit is in play, deal 2 damage instead." / "If you use an EX Resource to play this
-   * card, reduce by 4 instead." (`amount`, in place of the step's). `when` is checked as the step
+   * card, reduce by 4 instead." (`amount`, in place of the step's), "If you are Lv.7 or higher, it
+   * can't receive battle damage from enemy Units with 5 or less AP instead." (`guard`, in place of a
+   * prevent-damage step's). `when` is checked as the step
    * resolves; when it holds the step is done with these instead of its printed ones.
    */
-  instead?: { when: Condition[]; target?: Extract<Selector, { type: 'choose' | 'all' }>; amount?: number };
+  instead?: { when: Condition[]; target?: Extract<Selector, { type: 'choose' | 'all' }>; amount?: number; guard?: DamageGuard };
   /**
    * Added by the compiler: the step was printed in one sentence with the step before it, joined by
    * "and" (wording only; steps always run in order): "It recovers 2 HP and gets AP+2 during this

@@ -1199,6 +1199,7 @@ function stepNow(game: Game, ctx: AbilityCtx, es: EffectStep, log: boolean): Ste
     emit(game, holds ? `${src(ctx)}: "${cond}" holds, so the effect is done with ${renderInsteadBody(es.step, alt)} instead` : `${src(ctx)}: "${cond}" does not hold, so the effect is done as first printed`, holds ? ['10-1-9-1', '10-1-9-1-1'] : ['10-2-1']);
   }
   if (!holds) return es.step;
+  if (alt.guard) return { ...es.step, kind: alt.guard.kind, from: alt.guard.from } as Step;
   return withFields(es.step, alt.target ? { target: alt.target } : { amount: alt.amount }) as Step;
 }
 

@@ -583,3 +583,26 @@ describe('a Pilot in play as the target: "Choose 1 enemy Pilot. Return it to its
     expect(out.state.players.B.hand).toBe(1);
   });
 });
+
+describe('"If you are Lv.7 or higher, it can\'t receive battle damage from enemy Units with 5 or less AP instead" (10-1-9-1-1)', () => {
+  const run = (resources: number) =>
+    sim({
+      state: {
+        active_player: 'B',
+        players: { A: { resources, hand: ['GD03-115'], units: [unit('a1', { ap: 1, hp: 4, keywords: ['Blocker'], pilot: { name: 'Flit', traits: ['X-Rounder'], ap: 0, hp: 0 } })] }, B: { units: [unit('b1', { ap: 4 })] } },
+      },
+      actions: [{ type: 'attack', attacker: 'b1', target: 'player', blocker: 'a1', action_step: [{ type: 'play', player: 'A', card: 'GD03-115', choices: [{ targets: ['a1'] }] }] }],
+    });
+
+  it('GD03-115 at Lv.7: the guard covers enemy Units with 5 or less AP, so the 4-AP attacker deals none', () => {
+    const out = run(7);
+    expect(out.legal).toBe(true);
+    expect(unitOf(out, 'a1')?.damage).toBe(0);
+  });
+
+  it('GD03-115 below Lv.7: only 2 or less AP is guarded, so the 4 damage is dealt', () => {
+    const out = run(6);
+    expect(out.legal).toBe(true);
+    expect(out.destroyed).toContain('a1');
+  });
+});

@@ -5,6 +5,8 @@
  */
 import type { Condition, EffectStep, Selector } from '../ir.js';
 import { renderNoun } from './noun.js';
+import { renderGuard } from './guard.js';
+import { parseStep } from './steps.js';
 import { parseChoice, parseTarget } from './target.js';
 import { statsChange, Unread, type Used } from './unread.js';
 
@@ -18,6 +20,14 @@ export function parseInstead(rest: string, when: Condition[], step: EffectStep['
     if (target.type !== 'all' || step.do !== 'modify' || step.ap !== change.ap || step.hp !== change.hp || step.forEach) throw new Unread(rest);
     used.add('seq.instead-all');
     return { when, target };
+  }
+  // "…, it can't receive battle damage from enemy Units with 5 or less AP instead": another guard.
+  const guard = /^(It|They) (can't receive .+) instead$/.exec(rest);
+  if (guard && step.do === 'prevent-damage') {
+    const other = parseStep(`${guard[1]} ${guard[2]} during this ${step.duration}`, used);
+    if (other.do !== 'prevent-damage' || other.target.type !== 'previous') throw new Unread(rest);
+    used.add('seq.instead-guard');
+    return { when, guard: { ...(other.kind ? { kind: other.kind } : {}), from: other.from } };
   }
   const m = /^(?:Choose (.+)|Deal (\d+) damage|Reduce by (\d+)) instead$/.exec(rest);
   if (!m) return null;
@@ -46,5 +56,6 @@ export function renderInsteadBody(step: EffectStep['step'], instead: NonNullable
     return `all ${renderNoun(instead.target.filter, { plural: true })} get ${stats}`;
   }
   if (instead.target?.type === 'choose') return chooseWords(instead.target);
+  if (instead.guard) return `it ${renderGuard(instead.guard)}`;
   return step.do === 'damage' ? `deal ${instead.amount} damage` : `reduce by ${instead.amount}`;
 }
