@@ -123,7 +123,7 @@ export type Selector =
   /** The card the ability belongs to ("this Unit", "this Base", "this card"). */
   | { type: 'self' }
   /** The Pilot paired with this Unit. `card` (wording only): printed "the card paired with this Unit" (a Pilot or a Command with 【Pilot】, 3-4-6). */
-  | { type: 'paired-pilot'; card?: true }
+  | { type: 'paired-pilot'; card?: true; /** Added by the compiler (1 card): "a blue Pilot paired with this Unit": only a Pilot matching this. */ filter?: Filter }
   /** The cards an earlier step of the same ability picked ("it", "them", "that Unit"). `words` (wording only): printed "the enemy Unit". */
   | { type: 'previous'; words?: 'the enemy Unit' }
   /**

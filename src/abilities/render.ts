@@ -33,6 +33,7 @@ function object(t: Selector, prev: Selector | undefined): string {
     case 'self':
       return 'this Unit';
     case 'paired-pilot':
+      if (t.filter) return `${article(renderNoun(t.filter))} paired with this Unit`;
       return t.card ? 'the card paired with this Unit' : "this Unit's paired Pilot";
     case 'battle-opponent':
       return 'the enemy Unit battling this Unit';

@@ -142,8 +142,15 @@ function select(game: Game, ctx: AbilityCtx, sel: Selector, step: Step, entry: C
       const here = id !== undefined ? findCardInPlay(game, id) : undefined;
       return here ? [asTarget(here)] : [];
     }
-    case 'paired-pilot':
-      return ctx.unit?.pilot ? [{ kind: 'card', id: ctx.unit.pilot.id, player: ctx.unit.owner, face: ctx.unit.pilot.face }] : [];
+    case 'paired-pilot': {
+      const pilot = ctx.unit?.pilot;
+      if (!pilot) return [];
+      // "a blue Pilot paired with this Unit": none when its Pilot is not one.
+      if (sel.filter && !cardMatches(withFields(pilot.face, { type: 'pilot' as const }), withFields(sel.filter, { side: 'any' as const }))) return [];
+      // Still paired in play: the Pilot itself; after a 【Destroyed】 it is a card in the trash (3-3-6).
+      const inPlay = findCardInPlay(game, ctx.unit!.id) === ctx.unit && ctx.unit!.pilot === pilot;
+      return inPlay && sel.filter ? [{ kind: 'pilot', unit: ctx.unit! }] : [{ kind: 'card', id: pilot.id, player: ctx.unit!.owner, face: pilot.face }];
+    }
     case 'previous':
       return ctx.picked.flatMap((id): Target[] => {
         const here = findCardInPlay(game, id);

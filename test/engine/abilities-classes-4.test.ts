@@ -606,3 +606,24 @@ describe('"If you are Lv.7 or higher, it can\'t receive battle damage from enemy
     expect(out.destroyed).toContain('a1');
   });
 });
+
+describe('"you may return a blue Pilot paired with this Unit to its owner\'s hand" (3-3-3)', () => {
+  const run = (color: string) =>
+    sim({
+      state: { active_player: 'A', players: { A: { hand: 0, units: [{ id: 'a1', card: 'GD04-001', linked: true, pilot: { id: 'p1', name: 'Ace', color, ap: 1, hp: 1 } }] }, B: { units: [unit('b1', { rested: true, hp: 9 })] } } },
+      actions: [{ type: 'attack', attacker: 'a1', target: 'b1', choices: [{ use: true }] }],
+    });
+
+  it('GD04-001 attacking an enemy Unit: its blue Pilot returns to the hand, the Unit stays', () => {
+    const out = run('blue');
+    expect(out.legal).toBe(true);
+    expect(unitOf(out, 'a1')?.pilot).toBeNull();
+    expect(out.state.players.A.hand).toBe(1);
+  });
+
+  it('GD04-001 with a Pilot that is not blue: nothing returns', () => {
+    const out = run('red');
+    expect(unitOf(out, 'a1')?.pilot).not.toBeNull();
+    expect(out.state.players.A.hand).toBe(0);
+  });
+});

@@ -17,6 +17,13 @@ export function parseTarget(phrase: string, used: Used): Selector {
   if (/^this$/i.test(p)) return { type: 'self' };
   if (/^this Unit's paired Pilot$/i.test(p)) return { type: 'paired-pilot' };
   if (/^the card paired with this Unit$/.test(p)) return { type: 'paired-pilot', card: true };
+  const pilotOf = /^an? (.+ Pilot) paired with this Unit$/.exec(p);
+  if (pilotOf) {
+    // "a blue Pilot paired with this Unit": its Pilot, if it is one.
+    const n = parseNoun(pilotOf[1]!);
+    if (n.card || n.plural || n.filter.type !== 'pilot' || n.filter.side !== 'any') throw new Unread(p);
+    return { type: 'paired-pilot', filter: n.filter };
+  }
   // After "when this Unit deals battle damage to an enemy Unit": the Unit dealt it (compile.ts checks the trigger).
   if (/^that enemy Unit$/.test(p)) return { type: 'damaged-enemy' };
   const all = /^all (.+)$/i.exec(p);
