@@ -627,3 +627,11 @@ describe('"you may return a blue Pilot paired with this Unit to its owner\'s han
     expect(out.state.players.A.hand).toBe(0);
   });
 });
+
+describe('"While an enemy player has 7 or more cards in their trash" (12-2-6: the opponent, 10-1-5-3)', () => {
+  it('GD05-091 Sting Oakley (a Pilot: its text is the Unit\'s, 3-3-9-2): AP+1 and HP+1 while the opponent has 7 cards in the trash, not with 6', () => {
+    const run = (trash: number) => unitOf(sim({ state: { active_player: 'A', players: { A: { units: [{ id: 'a1', name: 'Gaia', ap: 3, hp: 3, pilot: 'GD05-091' }] }, B: { trash } } }, actions: [] }), 'a1');
+    const base = run(6)!;
+    expect(run(7)).toMatchObject({ ap: base.ap + 1, hp: base.hp + 1 });
+  });
+});

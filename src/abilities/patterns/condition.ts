@@ -81,6 +81,12 @@ export const CONDITION_PATTERNS: ConditionPattern[] = [
     },
   },
   {
+    // "While an enemy player has 7 or more cards in their trash" (12-2-6: your opponent).
+    id: 'cond.count-in-trash',
+    re: /^your opponent has (\d+) or (more|less|fewer) cards in their trash$/,
+    read: (m) => ({ type: 'count-in-trash', who: 'opponent', filter: { side: 'any' }, cmp: countOf(`${m[1]} or ${m[2]}`).cmp }),
+  },
+  {
     id: 'cond.hand-count',
     re: /^(you|your opponent) (?:have|has) (\d+) or (more|less|fewer) cards in (?:your|their) hand$/,
     read: (m) => ({ type: 'hand-count', who: m[1] === 'you' ? 'you' : 'opponent', cmp: countOf(`${m[2]} or ${m[3]}`).cmp }),
@@ -221,6 +227,7 @@ export function renderCondition(c: Condition): string {
       return `${countWords(c.cmp, other)} ${renderNoun(f, { plural })} ${plural ? 'are' : 'is'} in play`;
     }
     case 'count-in-trash':
+      if (c.who === 'opponent') return `your opponent has ${cmpTail(c.cmp, 'more', 'less')} ${renderNoun(c.filter, { plural: true, card: true })} in their trash`;
       return `there are ${cmpTail(c.cmp, 'more', 'less')} ${renderNoun(c.filter, { plural: true, card: true })} in your trash`;
     case 'hand-count':
       return `${c.who === 'you' ? 'you have' : 'your opponent has'} ${cmpTail(c.cmp, 'more', 'less')} cards in ${c.who === 'you' ? 'your' : 'their'} hand`;
