@@ -584,6 +584,8 @@ export type Trigger =
    * effect (any player's; not a cost, 10-1-7-2) rests this Unit (5-4-1-2), after it is rested.
    */
   | 'rested-by-effect'
+  /** Added by the compiler (1 card): "When this rested Unit is set as active by an effect, …" (5-4-1-1; not by the start phase, 7-2-3-1). */
+  | 'set-active-by-effect'
   /**
    * Added by the compiler (1 card): "When one of your (Orb) Units is deployed, …". Triggers when a
    * friendly Unit matching `watched` is deployed (this one too when it matches), after it enters the

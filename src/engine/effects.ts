@@ -382,6 +382,7 @@ function applyOrientation(game: Game, t: Target, rest: boolean, amount: number):
         flip(t.unit, describeUnit(t.unit));
         // The rest action stands for an effect: "when this Unit is rested by an effect" triggers.
         if (rest && !was) queueTriggers(game, 'rested-by-effect', { unit: t.unit });
+        if (!rest && was) queueTriggers(game, 'set-active-by-effect', { unit: t.unit });
       }
       return null;
     }

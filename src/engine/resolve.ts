@@ -261,6 +261,7 @@ function runStep(game: Game, ctx: AbilityCtx, step: Step, entry: Choice | undefi
         any = true;
         emit(game, `${targetName(t)} is now ${rest ? 'rested' : 'active'} (${s})`, [rest ? '5-4-1-2' : '5-4-1-1']);
         if (rest && t.kind === 'unit' && !ctx.paying) queueTriggers(game, 'rested-by-effect', { unit: t.unit });
+        if (!rest && t.kind === 'unit') queueTriggers(game, 'set-active-by-effect', { unit: t.unit });
       }
       return any;
     }

@@ -39,6 +39,7 @@ const TRIGGER_RULES: Record<Trigger, string[]> = {
   'friendly-destroys-enemy-with-battle-damage': ['8-5-3-2-1'],
   'pairs-pilot': ['5-9-1', '10-1-6-1'],
   'rested-by-effect': ['5-4-1-2', '10-1-6-1'],
+  'set-active-by-effect': ['5-4-1-1', '10-1-6-1'],
   'friendly-deployed': ['5-8-1', '10-1-6-1'],
   'friendly-links': ['3-2-6-2', '10-1-6-1'],
 };
@@ -63,6 +64,7 @@ const TAG: Record<Trigger, string> = {
   'friendly-destroys-enemy-with-battle-damage': 'When one of your Units destroys an enemy Unit with battle damage',
   'pairs-pilot': 'When you pair a Pilot',
   'rested-by-effect': 'When it is rested by an effect',
+  'set-active-by-effect': 'When it is set as active by an effect',
   'friendly-deployed': 'When one of your Units is deployed',
   'friendly-links': 'When a friendly Unit links',
 };

@@ -635,3 +635,24 @@ describe('"While an enemy player has 7 or more cards in their trash" (12-2-6: th
     expect(run(7)).toMatchObject({ ap: base.ap + 1, hp: base.hp + 1 });
   });
 });
+
+describe('"When this rested Unit is set as active by an effect" (5-4-1-1, 10-1-6-1)', () => {
+  const run = (actions: object[]) =>
+    sim({
+      state: { active_player: 'B', players: { A: { units: [{ id: 'a1', name: 'Flag', ap: 3, hp: 3, rested: true, linked: true, pilot: 'GD03-098' }] }, B: { units: [unit('b1', { hp: 3 })] } } },
+      actions,
+    });
+
+  it('GD03-098 Graham Aker on a Link Unit: set active by an effect, an enemy Unit with 3 or less HP returns to the hand', () => {
+    const out = run([{ type: 'set_active', target: 'a1' }]);
+    expect(out.legal).toBe(true);
+    expect(unitOf(out, 'b1')).toBeUndefined();
+    expect(out.state.players.B.hand).toBe(6);
+  });
+
+  it("GD03-098: its owner's start phase sets it active by the rules, not by an effect (7-2-3-1): nothing triggers", () => {
+    const out = run([{ type: 'end_turn' }]);
+    expect(unitOf(out, 'a1')?.rested).toBe(false);
+    expect(unitOf(out, 'b1')).toBeDefined();
+  });
+});

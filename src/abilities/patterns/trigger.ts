@@ -12,6 +12,7 @@ const TRIGGER_PHRASES: { id: string; re: RegExp; trigger: Trigger }[] = [
   { id: 'trigger.start-of-turn', re: /^At the start of your turn, /, trigger: 'start-of-turn' },
   { id: 'trigger.places-ex-resource', re: /^When you place an EX Resource, /, trigger: 'places-ex-resource' },
   { id: 'trigger.rested-by-effect', re: /^[Ww]hen this Unit is rested by an effect, /, trigger: 'rested-by-effect' },
+  { id: 'trigger.set-active-by-effect', re: /^[Ww]hen this rested Unit is set as active by an effect, /, trigger: 'set-active-by-effect' },
   { id: 'trigger.destroys-with-battle-damage', re: /^[Ww]hen this Unit destroys an enemy Unit with battle damage, /, trigger: 'destroys-enemy-with-battle-damage' },
 ];
 
@@ -99,6 +100,7 @@ export const TRIGGER_TEXT: Record<string, string> = {
   'destroys-enemy-with-battle-damage': 'When this Unit destroys an enemy Unit with battle damage, ',
   'places-ex-resource': 'When you place an EX Resource, ',
   'rested-by-effect': 'When this Unit is rested by an effect, ',
+  'set-active-by-effect': 'When this rested Unit is set as active by an effect, ',
 };
 
 /** The trigger phrase at the start of a body, and the effect text after it. */
