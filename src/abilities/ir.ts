@@ -75,6 +75,8 @@ export interface Filter {
    * Unit that is Lv.5 or lower": the Unit it is paired with matches this.
    */
   pairedWith?: Filter;
+  /** Added by the compiler (1 card): "that is Lv.1 or lower or has 1 or less AP": Lv. `level` or AP `ap`, either one (the fields are not set then). */
+  levelOrAp?: { level: Cmp; ap: Cmp };
   /** Added by the compiler (1 card): "paired with a Pilot that is Lv.3 or lower": the paired Pilot's Lv. */
   pilotLevel?: Cmp;
   /**

@@ -61,6 +61,7 @@ export function unitMatches(unit: Unit, f: Filter, controller: PlayerId, self: U
   if (!faceMatches(unit.face, f, self?.face ?? null)) return false;
   if (f.ap && !compare(unitAp(unit), f.ap)) return false;
   if (f.hp && !compare(unitHp(unit), f.hp)) return false;
+  if (f.levelOrAp && !compare(unit.face.level, f.levelOrAp.level) && !compare(unitAp(unit), f.levelOrAp.ap)) return false;
   if (f.rested !== undefined && unit.rested !== f.rested) return false;
   if (f.damaged !== undefined && unit.damage > 0 !== f.damaged) return false;
   if (f.keyword && !unitKeywords(unit).has(f.keyword)) return false;
@@ -85,14 +86,14 @@ export function baseMatches(base: Base, f: Filter, controller: PlayerId): boolea
   if (f.hp && !compare(baseHp(base), f.hp)) return false;
   if (f.rested !== undefined && base.rested !== f.rested) return false;
   if (f.damaged !== undefined && base.damage > 0 !== f.damaged) return false;
-  return !(f.keyword || f.paired !== undefined || f.linked !== undefined || f.pilotTraits || f.pilotLevel || f.apVsSelf || f.anyKeyword || f.hasTiming);
+  return !(f.keyword || f.paired !== undefined || f.linked !== undefined || f.pilotTraits || f.pilotLevel || f.apVsSelf || f.anyKeyword || f.hasTiming || f.levelOrAp);
 }
 
 /** A card outside play (trash, hand, deck) against a filter: only printed facts count. */
 export function cardMatches(face: CardFace, f: Filter): boolean {
   if (f.ap && !compare(face.ap, f.ap)) return false;
   if (f.hp && !compare(face.hp, f.hp)) return false;
-  if (f.rested !== undefined || f.damaged !== undefined || f.paired !== undefined || f.linked !== undefined || f.pilotTraits || f.pilotLevel || f.apVsSelf || f.anyKeyword || f.hasTiming) return false;
+  if (f.rested !== undefined || f.damaged !== undefined || f.paired !== undefined || f.linked !== undefined || f.pilotTraits || f.pilotLevel || f.apVsSelf || f.anyKeyword || f.hasTiming || f.levelOrAp) return false;
   if (f.keyword && !face.keywords.some((k) => k.name === f.keyword)) return false;
   return typeMatches(face, f) && faceMatches(face, f);
 }

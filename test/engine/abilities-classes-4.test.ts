@@ -656,3 +656,18 @@ describe('"When this rested Unit is set as active by an effect" (5-4-1-1, 10-1-6
     expect(unitOf(out, 'b1')).toBeDefined();
   });
 });
+
+describe('"1 enemy Unit that is Lv.1 or lower or has 1 or less AP": either one (10-2-1)', () => {
+  it('GD04-063 GN Armor Type-E: a Lv.3 Unit with 1 AP and a Lv.1 Unit with 4 AP can be chosen, a Lv.3 Unit with 2 AP cannot', () => {
+    const run = (choice: string) =>
+      sim({
+        state: { active_player: 'A', players: { A: { resources: 4 }, B: { units: [unit('b1', { level: 3, ap: 1 }), unit('b2', { level: 1, ap: 4 }), unit('b3', { level: 3, ap: 2 })] } } },
+        actions: [{ type: 'deploy', id: 'a1', card: 'GD04-063', choices: [{ targets: [choice] }] }],
+      });
+    expect(run('b1').destroyed).toEqual(['b1']);
+    expect(run('b2').destroyed).toEqual(['b2']);
+    const bad = run('b3');
+    expect(bad.violations[0]?.kind).toBe('input');
+    expect(bad.violations[0]?.reason).toMatch(/b1, b2/);
+  });
+});

@@ -115,6 +115,7 @@ export function parseNoun(np: string): Noun {
     let m: RegExpExecArray | null;
     if ((m = /^ with (<[A-Za-z][A-Za-z -]*?>)/.exec(s))) filter.keyword = parseKeywordName(m[1]!);
     else if ((m = /^ with (\d+)(?: or (less|more))? (HP|AP)/.exec(s))) filter[m[3] === 'HP' ? 'hp' : 'ap'] = cmpOf(m[1]!, m[2]);
+    else if ((m = /^ that is Lv\.(\d+) or (lower|higher) or has (\d+) or (less|more) AP/.exec(s)) && !filter.levelOrAp && !filter.level && !filter.ap) filter.levelOrAp = { level: cmpOf(m[1]!, m[2]), ap: cmpOf(m[3]!, m[4]) };
     else if ((m = /^ that (?:is|are) Lv\.(\d+)(?: or (lower|higher))?/.exec(s))) filter.level = cmpOf(m[1]!, m[2]);
     else if ((m = /^ with "([^"]+)" in (?:its|their) card names?/.exec(s))) filter.nameIncludes = m[1]!;
     else if ((m = /^ other than Link Units/.exec(s)) && filter.linked === undefined) filter.linked = false;
@@ -199,6 +200,7 @@ export function renderNoun(f: Filter, style: NounStyle = {}): string {
   if (f.nameIncludes) out += ` with "${f.nameIncludes}" in its card name`;
   if (f.pilotTraits) out += ` paired with a ${f.pilotTraits.map((t) => `(${t})`).join('/')} Pilot`;
   if (f.level) out += ` that ${style.plural ? 'are' : 'is'} Lv.${cmpWords(f.level, 'lower', 'higher')}`;
+  if (f.levelOrAp) out += ` that is Lv.${cmpWords(f.levelOrAp.level, 'lower', 'higher')} or has ${cmpWords(f.levelOrAp.ap, 'less', 'more')} AP`;
   if (f.levelVsSelf) out += ` whose Lv. is equal to or ${f.levelVsSelf === '<=' ? 'lower' : 'higher'} than this Unit`;
   if (f.levelVsPrevious) out += ` whose Lv. is equal to or ${f.levelVsPrevious === '<=' ? 'lower' : 'higher'} than that Unit`;
   if (f.paired === false) out += ' with no paired Pilot';
