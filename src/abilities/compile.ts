@@ -13,6 +13,7 @@ import { KEYWORD_SRC, parseKeyword } from './patterns/keyword.js';
 import { parseDevelopment, parseEffect } from './patterns/sequence.js';
 import { parseTriggerPhrase } from './patterns/trigger.js';
 import { Unread, Used } from './patterns/unread.js';
+import { paraphrase } from './paraphrase.js';
 import { renderAbility } from './render.js';
 import { splitAbilities } from './split.js';
 import { twoPlayer } from './two-player.js';
@@ -78,7 +79,8 @@ function compileBody(text: string, h: Header, base: { text: string; requires: Co
   if (h.activate) return [{ ...base, kind: 'activated', window: h.activate, cost: h.cost ?? {}, effect: parseEffect(h.body, used) }];
   const trig = parseTriggerPhrase(h.body, used);
   if (trig) {
-    const effect = parseEffect(trig.rest, used);
+    // "When a friendly (Clan) Unit links, it gains …": "it" is the Unit that linked.
+    const effect = parseEffect(trig.rest, used, trig.trigger === 'friendly-links' ? { type: 'trigger-unit' } : undefined);
     return [
       {
         ...base,
@@ -91,6 +93,8 @@ function compileBody(text: string, h: Header, base: { text: string; requires: Co
         ...(trig.dealtTo ? { dealtTo: trig.dealtTo } : {}),
         ...(trig.destroyedUnit ? { destroyedUnit: trig.destroyedUnit } : {}),
         ...(trig.damageFrom ? { damageFrom: true } : {}),
+        ...(trig.pilot ? { pilot: trig.pilot } : {}),
+        ...(trig.orSelf ? { orSelf: trig.orSelf } : {}),
         effect,
       },
     ];
@@ -109,6 +113,16 @@ function compileAbility(text: string, opts: CompileOptions): Ability[] {
     const out = compileAbility(read, opts).map((a) => (a.kind === 'unsupported' ? a : ({ ...a, text, patterns: [...a.patterns, 'rule.two-player'] } as Ability)));
     if (out.some((a) => a.kind === 'unsupported')) return out.map((a) => (a.kind === 'unsupported' ? unsupported(text, a.unread, a.reason, a.detail) : a));
     return out;
+  }
+  // Wording that says the same as a form the patterns read; the ability keeps its printed text.
+  const same = paraphrase(text);
+  if (same.ids.length) {
+    // A paraphrase may make two abilities of one ("【Deploy】/【Attack】…"): each keeps its own part.
+    const parts = splitAbilities(same.text);
+    const out = parts.flatMap((t) => compileAbility(t, opts));
+    const bad = out.find((a): a is UnsupportedAbility => a.kind === 'unsupported');
+    if (bad) return [unsupported(text, bad.unread, bad.reason, bad.detail)];
+    return out.map((a) => ({ ...a, text: parts.length > 1 ? a.text : text, patterns: [...(a as CompiledAbility).patterns, ...same.ids] }) as Ability);
   }
   const lost = NAME_LOST.exec(text);
   if (lost) return [unsupported(text, text.slice(Math.max(0, lost.index - 20), lost.index + lost[0].length + 6).trim(), 'source-lost', 'the source lost a keyword name here')];

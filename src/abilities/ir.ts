@@ -55,9 +55,30 @@ export interface Filter {
   keyword?: IrKeyword;
   paired?: boolean;
   linked?: boolean;
+  /** Added by the compiler (1 card, wording only): a Link Unit printed "Linked Unit". */
+  linkedWord?: true;
   token?: boolean;
   /** The card name contains this ("[Gundam]", "with \"Unicorn Mode\" in its card name"). */
   nameIncludes?: string;
+  /** Added by the compiler (1 card): "without \"Force Impulse Gundam\" in its card name": no name of the card contains this (2-2-3). */
+  nameExcludes?: string;
+  /** Added by the compiler (1 card): "a non-blue (Newtype) Pilot": none of these colours. */
+  notColors?: string[];
+  /** Added by the compiler (1 card): "with AP equal to or less than this Unit": compared with the ability's own Unit's current AP. */
+  apVsSelf?: '<=' | '>=';
+  /** Added by the compiler (1 card): "an active enemy Unit with a keyword effect": a Unit that has any keyword effect now (13-1). */
+  anyKeyword?: true;
+  /** Added by the compiler (1 card): "an enemy Unit with a 【Destroyed】 effect": a Unit whose text (or its Pilot's) has a 【Destroyed】 ability (13-2-8). */
+  hasTiming?: 'Destroyed';
+  /**
+   * Added by the compiler (1 card), for type 'pilot' in the battle area: "Pilot paired with an enemy
+   * Unit that is Lv.5 or lower": the Unit it is paired with matches this.
+   */
+  pairedWith?: Filter;
+  /** Added by the compiler (1 card): "that is Lv.1 or lower or has 1 or less AP": Lv. `level` or AP `ap`, either one (the fields are not set then). */
+  levelOrAp?: { level: Cmp; ap: Cmp };
+  /** Added by the compiler (1 card): "paired with a Pilot that is Lv.3 or lower": the paired Pilot's Lv. */
+  pilotLevel?: Cmp;
   /**
    * Added by the compiler (4 cards): "paired with a (Newtype) Pilot": a Unit in play whose paired
    * Pilot has one of these traits (2-5-5: the Pilot's traits, not the Unit's).
@@ -103,10 +124,10 @@ export type Zone = 'battle' | 'trash' | 'hand' | 'shields';
 export type Selector =
   /** The card the ability belongs to ("this Unit", "this Base", "this card"). */
   | { type: 'self' }
-  /** The Pilot paired with this Unit. */
-  | { type: 'paired-pilot' }
-  /** The cards an earlier step of the same ability picked ("it", "them", "that Unit"). */
-  | { type: 'previous' }
+  /** The Pilot paired with this Unit. `card` (wording only): printed "the card paired with this Unit" (a Pilot or a Command with 【Pilot】, 3-4-6). */
+  | { type: 'paired-pilot'; card?: true; /** Added by the compiler (1 card): "a blue Pilot paired with this Unit": only a Pilot matching this. */ filter?: Filter }
+  /** The cards an earlier step of the same ability picked ("it", "them", "that Unit"). `words` (wording only): printed "the enemy Unit". */
+  | { type: 'previous'; words?: 'the enemy Unit' }
   /**
    * The Unit this Unit is battling / the attacking Unit, in a battle-timed ability. Added by the
    * compiler in a constant (1 card): "During your opponent's turn, the enemy Unit battling this Unit
@@ -120,6 +141,8 @@ export type Selector =
    * enemy Unit" ability: the Unit it dealt that damage to (nothing once it has left play).
    */
   | { type: 'damaged-enemy' }
+  /** Added by the compiler (1 card): "it" after "When a friendly (Clan) Unit links, ": the Unit that linked. */
+  | { type: 'trigger-unit' }
   /**
    * A player's choice: "Choose 1 to 2 enemy Units with 3 or less HP". min 0 = "up to". `extreme`
    * (added by the compiler, 3 cards): "enemy Unit with the highest Lv." / "with the lowest HP": only
@@ -170,14 +193,20 @@ export type Step =
   | { do: 'allow-attack-active'; target: Selector; filter: Filter; duration: Duration }
   /** "It can't attack during this turn." */
   | { do: 'forbid-attack'; target: Selector; duration: Duration }
-  | { do: 'return-to-hand'; target: Selector }
+  /** `yours` (wording only): printed "to your hand" (the card is yours, so its owner's hand is yours). */
+  | { do: 'return-to-hand'; target: Selector; yours?: true }
   /**
    * Added by the compiler (1 card): "Return it to the bottom of its owner's deck." The card (with its
    * Pilot, 3-3-6) goes under its owner's deck; a token leaves the game instead (5-17-2-5).
    */
   | { do: 'return-to-deck-bottom'; target: Selector }
   | { do: 'draw'; who: Who; count: number }
-  | { do: 'discard'; who: Who; count: number }
+  /**
+   * `filter` (added by the compiler, 5 cards): "Discard 1 green (Earth Federation) Unit card": only a
+   * card in the hand matching it may be discarded; with none, nothing is discarded (1-3-2), so an
+   * "If you do" after it fails (5-20-1).
+   */
+  | { do: 'discard'; who: Who; count: number; filter?: Filter }
   /** "Add 1 of your Shields to your hand." */
   | { do: 'shield-to-hand'; who: Who; count: number }
   /** 【Burst】 "Add this card to your hand." */
@@ -203,13 +232,72 @@ export type Step =
         constants?: Constant[];
       };
     }
+  /**
+   * Added by the compiler (1 card): "Deploy 1 EX Base." An EX Base token (AP 0, HP 3, 5-17-3-1-1) is
+   * deployed into the controller's base section; a Base already there is placed into the trash, not
+   * destroyed (11-5-2, 11-5-2-1; a token leaves the game, 5-17-2-5).
+   */
+  | { do: 'deploy-ex-base' }
+  /**
+   * Added by the compiler (4 cards): "Choose 1 of your Resources. Set it as active." (`rested`:
+   * "… of your rested Resources …", wording). A Resource is a card in the resource area (4-4); only a
+   * rested one can be set active (1-3-2-1), so the controller's rested Resources become active, up
+   * to `count`; with none rested nothing is done.
+   */
+  | { do: 'resource-active'; count: number; rested?: true }
   /** "Place 1 EX Resource." / "Place 1 rested Resource." */
   | { do: 'place-resource'; who: Who; count: number; ex: boolean; rested: boolean }
   /**
    * "Look at the top N cards of your deck. You may reveal 1 (filter) card among them and add it to
    * your hand. Return the remaining cards randomly to the bottom of your deck."
    */
-  | { do: 'look-top'; count: number; take: { filter: Filter; max: number; to: 'hand' | 'deploy' }; rest: 'bottom' | 'top-or-bottom' | 'trash' }
+  /**
+   * `take.to` 'top' (added by the compiler, 4 cards): "Look at the top 2 cards of your deck and
+   * return 1 to the top. Place the remaining card into your trash." / "… Return the remaining cards
+   * to the bottom of your deck." (`printed` 'in-order': no "randomly", the player orders them) / "…
+   * and return 1 to the top and 1 to the bottom" (`printed` 'and-bottom'): `take.max` cards the
+   * player chooses (a `cards` choice when the deck is listed) stay on top, the rest go as `rest` says.
+   */
+  | { do: 'look-top'; count: number; take: { filter: Filter; max: number; to: 'hand' | 'deploy' | 'top' }; rest: 'bottom' | 'top-or-bottom' | 'trash'; printed?: 'in-order' | 'and-bottom' | 'reveal' }
+  /**
+   * Added by the compiler (1 card): "It may attack on the turn it is deployed." For the duration the
+   * target may attack although it was deployed this turn (3-2-4 would forbid it unless linked; 1-3-1).
+   */
+  | { do: 'allow-deploy-turn-attack'; target: Selector; duration: Duration }
+  /**
+   * Added by the compiler (3 Commands with 【Pilot】): "After activating this card's 【Main】, you may
+   * pair this card from your trash with one of your (MF) Units." Once the Command is in the trash
+   * after its effect (3-4-4), its controller may pair it, as its 【Pilot】 (3-4-6-2), with a friendly
+   * Unit matching `filter` that has no Pilot (3-3-4); no cost is paid (an effect pairs it). The
+   * choice: {"targets": [unit]} or {"use": false}.
+   */
+  | { do: 'pair-self-from-trash'; filter: Filter }
+  /**
+   * Added by the compiler (2 cards): "You may pair 1 (AEUG) Pilot card from your hand with this Unit."
+   * A Pilot card matching `filter` (a `cards` choice: a known hand card, or a card number taken on
+   * the caller's word when the hand is not listed) is paired with this Unit by the effect: no Lv. or
+   * cost is needed (5-7-1-1 as for a deploy by an effect); this Unit must have no Pilot (3-3-4).
+   */
+  | { do: 'pair-from-hand'; filter: Filter }
+  /** Added by the compiler (1 card): "You may pay ①." The controller rests that many active Resources (EX ones after, 5-17-3-2-3); not possible with too few. */
+  | { do: 'pay'; amount: number }
+  /**
+   * Added by the compiler (1 card): "Deal 5 damage to the first card in your opponent's shield area."
+   * The Base if there is one, else the top Shield (3-5-3, 4-6-4-1); effect damage (5-5-4).
+   */
+  | { do: 'damage-shield-area'; who: Who; amount: number }
+  /**
+   * Added by the compiler (1 card): "Return the card paired with this Unit to the top of its owner's
+   * deck." The card (in the trash after a 【Destroyed】, 3-3-6) goes on top of its owner's deck.
+   */
+  | { do: 'return-to-deck-top'; target: Selector }
+  /**
+   * Added by the compiler (1 card): "Choose 12 cards from your trash. Return them to their owner's
+   * deck and shuffle it." The controller chooses exactly `count` matching cards in their trash (all
+   * or nothing: with fewer there, none can be chosen and the step did not happen, 10-2-2, 5-20-1);
+   * they go into the deck, which is shuffled (5-15-1: its order is no longer known).
+   */
+  | { do: 'trash-to-deck'; count: number; filter: Filter }
   /** "Choose 1 (filter) card from your trash. Add it to your hand." */
   | { do: 'trash-to-hand'; filter: Filter; max: number }
   /** "Place the top N cards of your deck into your trash." (mill) */
@@ -229,6 +317,12 @@ export type Step =
   | { do: 'reduce-damage-timed'; target: Selector; amount: number; duration: Duration; damage?: { kind?: 'battle' | 'effect'; enemy?: boolean }; next?: boolean; asTrigger?: boolean }
   /** Added by the compiler (12 commands): 【Burst】"Activate this card's 【Main】." runs the card's own 【Main】 effect. */
   | { do: 'activate-main' }
+  /**
+   * Added by the compiler (4 cards): "Activate 【Main】 on the card paired with this Unit." The 【Main】
+   * effect of the card paired with this Unit (a Command with 【Pilot】, 3-4-6) runs now, with no cost
+   * paid; with no paired card or no 【Main】 on it nothing happens (1-3-2).
+   */
+  | { do: 'activate-paired-main' }
   /** Added by the compiler (1 command): 【Burst】"Activate this card's 【Action】." runs the card's own 【Action】 effect. */
   | { do: 'activate-action' }
   /** Added by the compiler: "It can't choose the enemy player as its attack target during this turn." */
@@ -341,8 +435,18 @@ export type Condition =
   | { type: 'player-level'; who: Who; cmp: Cmp }
   /** "while this Unit has 5 or more AP", "while this Unit is rested", "this Unit is (Zeon)", "is white". */
   | { type: 'self'; filter: Filter }
-  /** "if this Unit is attacking the enemy player" / "attacking an enemy Unit". */
-  | { type: 'attacking'; target: 'player' | 'unit' }
+  /**
+   * "if this Unit is attacking the enemy player" / "attacking an enemy Unit". `filter` (added by the
+   * compiler, 1 card): "If you are attacking a damaged enemy Unit": the attack target must match it.
+   */
+  | { type: 'attacking'; target: 'player' | 'unit'; filter?: Filter }
+  /** Added by the compiler (1 card): "If you have no EX Resources" (5-17-3-2). */
+  | { type: 'ex-count'; who: Who; cmp: Cmp }
+  /**
+   * Added by the compiler (1 card): "Then, if it is a (Jupitris) Unit, draw 1.": the card an earlier
+   * step of the effect picked ("it") matches the filter as it is now (nothing picked: it does not hold).
+   */
+  | { type: 'picked'; filter: Filter }
   /** 【During Pair】 / 【During Link】, with the optional pilot qualifier of 【During Pair･(Trait) Pilot】. */
   | { type: 'paired'; pilot?: Filter }
   | { type: 'linked' }
@@ -359,7 +463,14 @@ export type Condition =
    * Added by the compiler (4 cards): "If you deploy this Unit from your trash" in its 【Deploy】:
    * holds when an effect deployed this Unit from its owner's trash (5-7-1-1), not from the hand.
    */
-  | { type: 'deployed-from-trash' };
+  | { type: 'deployed-from-trash' }
+  /**
+   * Added by the compiler (4 cards): "If you placed a (Zeon)/(Clan) card with this effect" after
+   * "Place the top N cards of your deck into your trash": holds when one of the cards this effect
+   * placed matches the filter (a card the scenario did not name is not known to match).
+   * `present`: printed "If you place …" (wording only).
+   */
+  | { type: 'placed-with-effect'; filter: Filter; present?: true };
 
 /**
  * One step of an effect with its connective: "Then, …" (then), "If you do, …" (ifDone: only when
@@ -370,6 +481,12 @@ export interface EffectStep {
   when?: Condition[];
   optional?: boolean;
   ifDone?: boolean;
+  /**
+   * Added by the compiler: "If you do, set this Unit as active. It gains <First Strike> during this
+   * turn.": the sentence says "it" for the Unit of the sentence before, and is done only when that
+   * sentence was reached (its "If you do" and conditions held), whether or not it changed anything.
+   */
+  withPrevious?: boolean;
   /** Added by the compiler: the step was printed with "Then," (wording only; steps always run in order). */
   then?: boolean;
   /**
@@ -377,10 +494,12 @@ export interface EffectStep {
    * "If there are 2 or more cards with "Improved Technique" in their card name in your trash,
    * choose 1 enemy Unit instead." (`target`, a choose in place of the step's), "If a friendly
    * (Mafty) Link Unit is in play, deal 2 damage instead." / "If you use an EX Resource to play this
-   * card, reduce by 4 instead." (`amount`, in place of the step's). `when` is checked as the step
+   * card, reduce by 4 instead." (`amount`, in place of the step's), "If you are Lv.7 or higher, it
+   * can't receive battle damage from enemy Units with 5 or less AP instead." (`guard`, in place of a
+   * prevent-damage step's). `when` is checked as the step
    * resolves; when it holds the step is done with these instead of its printed ones.
    */
-  instead?: { when: Condition[]; target?: Extract<Selector, { type: 'choose' }>; amount?: number };
+  instead?: { when: Condition[]; target?: Extract<Selector, { type: 'choose' | 'all' }>; amount?: number; guard?: DamageGuard };
   /**
    * Added by the compiler: the step was printed in one sentence with the step before it, joined by
    * "and" (wording only; steps always run in order): "It recovers 2 HP and gets AP+2 during this
@@ -453,7 +572,34 @@ export type Trigger =
    * damage, …": as 'destroys-enemy-with-battle-damage', for any friendly Unit matching the
    * ability's `watched` filter (this Unit too when it matches).
    */
-  | 'friendly-destroys-enemy-with-battle-damage';
+  | 'friendly-destroys-enemy-with-battle-damage'
+  /**
+   * Added by the compiler (3 cards): "When you pair a (Cyber-Newtype) Pilot with one of your blue
+   * Units, …" / "When you pair a Pilot that is Lv.3 or lower with one of your Units, …" / "When you
+   * pair a Pilot with this Unit or one of your white Units, …". Triggers when its controller pairs a
+   * Pilot (or a Command as its 【Pilot】, 3-4-6-2) matching the ability's `pilot` filter with a
+   * friendly Unit matching `watched` (or this Unit, with `orSelf`), after the pairing (5-9-1, 10-1-6-1).
+   */
+  | 'pairs-pilot'
+  /**
+   * Added by the compiler (2 cards): "When this Unit is rested by an effect, …". Triggers when an
+   * effect (any player's; not a cost, 10-1-7-2) rests this Unit (5-4-1-2), after it is rested.
+   */
+  | 'rested-by-effect'
+  /** Added by the compiler (1 card): "When this rested Unit is set as active by an effect, …" (5-4-1-1; not by the start phase, 7-2-3-1). */
+  | 'set-active-by-effect'
+  /**
+   * Added by the compiler (1 card): "When one of your (Orb) Units is deployed, …". Triggers when a
+   * friendly Unit matching `watched` is deployed (this one too when it matches), after it enters the
+   * battle area (5-8-1, 10-1-6-1).
+   */
+  | 'friendly-deployed'
+  /**
+   * Added by the compiler (1 card): "When a friendly (Clan) Unit links, it gains <Breach 3> during
+   * this turn." Triggers when a friendly Unit matching `watched` becomes a Link Unit by a pairing
+   * (3-2-6-2, 10-1-6-1); "it" is that Unit (selector 'trigger-unit').
+   */
+  | 'friendly-links';
 
 /** An activation cost (before the ：). */
 export interface Cost {
@@ -530,7 +676,32 @@ export type Constant =
    * attack target (1-3-1: the card's text takes precedence over the freedom of 8-1); with none
    * rested it attacks as it likes.
    */
-  | { type: 'draws-attacks'; target: Selector; attackers: Filter };
+  | { type: 'draws-attacks'; target: Selector; attackers: Filter }
+  /**
+   * Added by the compiler (4 cards, mostly token text): "This Unit can't be paired with a Pilot." /
+   * "This Unit can't be set as active or paired with a Pilot." While the constant applies, what it
+   * names cannot happen to the target (10-1-5-6, 1-3-3): 'paired' refuses a pair (3-3-1);
+   * 'set-active' leaves it rested through an effect's "set it as active" and the start phase's
+   * active step (7-2-3-1).
+   */
+  | { type: 'cannot-be'; target: Selector; what: ('set-active' | 'paired')[] }
+  /**
+   * Added by the compiler (1 card): "When you rest your Base with one of your Units' effects, you
+   * may rest this Unit instead." / "When you would rest a Unit with a friendly (League Militaire)
+   * Unit's effect, you may rest this Base instead." A substitution (10-1-9-1, 10-1-9-1-1): when an
+   * effect the controller controls, whose source is a Unit matching `source`, would rest a card
+   * matching `replaces` (seen from the controller) other than this card, the controller may rest
+   * this card (`target`, self; it must be active, 1-3-2-1) instead, and the rest is done by it.
+   * `would`: the second wording (meaning the same).
+   */
+  | { type: 'rest-instead'; target: Selector; replaces: Filter; source: Filter; would?: true }
+  /**
+   * Added by the compiler (3 cards): "On the turn this Unit is deployed, it may choose a rested enemy
+   * Unit as its attack target and attack it." On the turn it was deployed (3-2-4 would forbid the
+   * attack unless it is a Link Unit) the target Unit may attack, but only a Unit matching `filter`
+   * (not the player, 1-3-1: the card's text takes precedence).
+   */
+  | { type: 'deploy-turn-attack'; target: Selector; filter: Filter };
 
 interface AbilityBase {
   /** The ability's text as printed (reminder text removed). */
@@ -571,6 +742,10 @@ export type CompiledAbility =
       supported?: Filter;
       /** Added by the compiler (7 cards), for 'friendly-receives-damage', 'friendly-destroys-shield-area-card' and 'friendly-destroys-enemy-with-battle-damage': the friendly Units it watches. */
       watched?: Filter;
+      /** Added by the compiler (3 cards), for 'pairs-pilot' only: the Pilot paired (absent = any Pilot). */
+      pilot?: Filter;
+      /** Added by the compiler (1 card), for 'pairs-pilot' only: "with this Unit or one of your white Units": this Unit counts too. */
+      orSelf?: true;
       /** Added by the compiler (4 cards), for trigger 'deals-battle-damage' only: the enemy Unit dealt the damage. */
       dealtTo?: Filter;
       /**

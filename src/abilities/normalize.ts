@@ -4,6 +4,7 @@
  * of adjectives before a noun, "friendly" = "your", "while" = "if", "this Base/card" = "this
  * Unit"). Everything else must match word for word.
  */
+import { paraphrase } from './paraphrase.js';
 import { twoPlayer } from './two-player.js';
 
 const ADJECTIVES = ['damaged', 'rested', 'active', 'enemy', 'other', 'your'];
@@ -24,7 +25,7 @@ const RULES: [RegExp, string | ((...m: string[]) => string)][] = [
   [/\bdeal damage equal to (the number of .+?) to (it|them|all (?:[^.]|\.(?=\d))+)/g, 'deal damage to $2 equal to $1'],
   // "whose Lv. is equal to or lower than the Unit rested with this ability" = "… than that Unit".
   [/\bthe unit rested with this (?:ability|effect)\b/g, 'that unit'],
-  [/[.,:：。]/g, ' '],
+  [/[.,:：。、]/g, ' '],
   // "This Unit can't attack while …" = "While …, this Unit can't attack".
   [/^((?:【[^】]*】)*)(this unit can't attack) while (.+?)\s*$/, '$1while $3 $2'],
   // "Units/Bases" = "Units or Bases".
@@ -34,6 +35,7 @@ const RULES: [RegExp, string | ((...m: string[]) => string)][] = [
   [/\bof your friendly\b/g, 'of your'],
   [/\bof your\b/g, 'your'],
   [/\bthat has no paired pilot\b/g, 'with no paired pilot'],
+  [/\bthat has no pilot paired with it\b/g, 'with no paired pilot'],
   [/\bfriendly\b/g, 'your'],
   [/\ban\b/g, 'a'],
   [/\bare\b/g, 'is'],
@@ -55,6 +57,8 @@ const RULES: [RegExp, string | ((...m: string[]) => string)][] = [
   // A constant's trailing "during your turn" means the same as a leading one.
   [/^((?:【[^】]*】)*)(.+? (?:gets? [a-z]{2}[+-]\d+(?: and [a-z]{2}[+-]\d+)?|gains? <[^>]+>)) during (your|your opponent's) turn\s*$/, '$1during $3 turn $2'],
   [/\bduring (your|your opponent's) turn\b(?! when)/g, 'if it is $1 turn'],
+  // "During your turn, if X, …" = "If it is your turn and X, …".
+  [/\bif it is (your|your opponent's) turn\s+if\s/g, 'if it is $1 turn and '],
   [/\byou is attacking\b/g, 'this unit is attacking'],
   [/\bthis is a (.+?) unit\b/g, 'this unit is $1'],
   // Pilot text says "this" for the Unit: "this gets AP+1", "while this is damaged".
@@ -68,7 +72,7 @@ const RULES: [RegExp, string | ((...m: string[]) => string)][] = [
 ];
 
 export function normalizeText(text: string): string {
-  let s = twoPlayer(text).normalize('NFKC').toLowerCase().replace(/[\u30fb\uff65･・]/g, '･');
+  let s = paraphrase(twoPlayer(text)).text.normalize('NFKC').toLowerCase().replace(/[\u30fb\uff65･・]/g, '･');
   for (const [re, to] of RULES) s = s.replace(re, to as string);
   return s.replace(/\s+/g, ' ').trim();
 }

@@ -5,6 +5,7 @@
  */
 import type { Ability, CompiledAbility, Condition, Constant, Count, EffectStep, Selector, Step } from './ir.js';
 import { renderCondition } from './patterns/condition.js';
+import { renderCannotBe } from './patterns/constant.js';
 import { renderCount } from './patterns/count.js';
 import { renderGuard, renderImmunity } from './patterns/guard.js';
 import { renderCost, renderPilotQualifier } from './patterns/header.js';
@@ -12,7 +13,7 @@ import { renderInsteadBody } from './patterns/instead.js';
 import { renderKeyword } from './patterns/keyword.js';
 import { renderNoun } from './patterns/noun.js';
 import { TOKEN_CONSTANTS } from './patterns/steps.js';
-import { renderDealsBattleDamage, renderDestroysShieldAreaCard, renderDestroysUnit, renderFriendlyDestroysUnit, renderFriendlyReceives, renderReceives, renderUsesSupport, TRIGGER_TEXT } from './patterns/trigger.js';
+import { renderDealsBattleDamage, renderDestroysShieldAreaCard, renderDestroysUnit, renderFriendlyDestroysUnit, renderFriendlyDeployed, renderFriendlyLinks, renderFriendlyReceives, renderPairsPilot, renderReceives, renderUsesSupport, TRIGGER_TEXT } from './patterns/trigger.js';
 
 const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const lower = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
@@ -27,15 +28,19 @@ function plural(t: Selector | undefined): boolean {
 function object(t: Selector, prev: Selector | undefined): string {
   switch (t.type) {
     case 'previous':
+      if (t.words) return t.words;
       return plural(prev) ? 'them' : 'it';
     case 'self':
       return 'this Unit';
     case 'paired-pilot':
-      return "this Unit's paired Pilot";
+      if (t.filter) return `${article(renderNoun(t.filter))} paired with this Unit`;
+      return t.card ? 'the card paired with this Unit' : "this Unit's paired Pilot";
     case 'battle-opponent':
       return 'the enemy Unit battling this Unit';
     case 'damaged-enemy':
       return 'that enemy Unit';
+    case 'trigger-unit':
+      return 'it';
     case 'all':
       return `all ${renderNoun(t.filter, { plural: true })}`;
     case 'choose':
@@ -97,13 +102,13 @@ function renderPlainStep(s: Step, prev?: Selector): string {
     case 'forbid-attack-player':
       return `${subject(s.target, prev)} can't choose the enemy player as its attack target ${during(s.duration)}`;
     case 'return-to-hand':
-      return `Return ${object(s.target, prev)} to its owner's hand`;
+      return `Return ${object(s.target, prev)} to ${s.yours ? 'your hand' : "its owner's hand"}`;
     case 'return-to-deck-bottom':
       return `Return ${object(s.target, prev)} to the bottom of its owner's deck`;
     case 'draw':
-      return `Draw ${s.count}`;
+      return s.who === 'each' ? `All players draw ${s.count}` : `Draw ${s.count}`;
     case 'discard':
-      return `Discard ${s.count}`;
+      return `Discard ${s.count}${s.filter ? ` ${renderNoun(s.filter, { card: true, plural: s.count > 1 })}` : ''}`;
     case 'shield-to-hand':
       return `Add ${s.count} of your Shields to your hand`;
     case 'self-to-hand':
@@ -114,15 +119,43 @@ function renderPlainStep(s: Step, prev?: Selector): string {
       return "Activate this card's 【Main】";
     case 'activate-action':
       return "Activate this card's 【Action】";
+    case 'activate-paired-main':
+      return 'Activate 【Main】 on the card paired with this Unit';
     case 'deploy-token': {
       const t = s.token;
       const own = (t.constants ?? []).map((c) => Object.entries(TOKEN_CONSTANTS).find(([, v]) => same(v, c))?.[0] ?? `(${c.type})`);
       const spec = [t.traits.map((x) => `(${x})`).join('/'), `AP${t.ap}`, `HP${t.hp}`, ...t.keywords.map(renderKeyword), ...own].join('･');
       return `Deploy ${s.count} ${s.rested ? 'rested ' : ''}[${t.name}](${spec}) Unit token${s.count > 1 ? 's' : ''}`;
     }
+    case 'resource-active':
+      return `Choose ${s.count} of your ${s.rested ? 'rested ' : ''}Resources. Set ${s.count > 1 ? 'them' : 'it'} as active`;
+    case 'pair-self-from-trash':
+      return `After activating this card's 【Main】, you may pair this card from your trash with one of your ${renderNoun(s.filter, { side: false, plural: true })}`;
+    case 'allow-deploy-turn-attack':
+      return `${subject(s.target, prev)} may attack on the turn ${plural(s.target.type === 'previous' ? prev : s.target) ? 'they are' : 'it is'} deployed`;
+    case 'pair-from-hand':
+      return `Pair 1 ${renderNoun(s.filter, { card: true })} from your hand with this Unit`;
+    case 'pay':
+      return `Pay ${'①②③④⑤'[s.amount - 1] ?? `(${s.amount})`}`;
+    case 'damage-shield-area':
+      return `Deal ${s.amount} damage to the first card in your opponent's shield area`;
+    case 'return-to-deck-top':
+      return `Return ${object(s.target, prev)} to the top of its owner's deck`;
+    case 'deploy-ex-base':
+      return 'Deploy 1 EX Base';
     case 'place-resource':
       return `Place ${s.count} ${s.ex ? 'EX' : 'rested'} Resource${s.count > 1 ? 's' : ''}`;
     case 'look-top':
+      if (s.take.to === 'top' && s.printed === 'reveal') {
+        return `Look at the top ${s.count} cards of your deck. You may reveal ${s.take.max} ${renderNoun(s.take.filter, { card: true })} among them and return it to the top of your deck. Return the remaining cards randomly to the bottom of your deck`;
+      }
+      if (s.take.to === 'top') {
+        const left = s.count - s.take.max;
+        const head = `Look at the top ${s.count} cards of your deck and return ${s.take.max} to the top`;
+        if (s.printed === 'and-bottom') return `${head} and ${left} to the bottom`;
+        const cards = `card${left > 1 ? 's' : ''}`;
+        return s.rest === 'trash' ? `${head}. Place the remaining ${cards} into your trash` : `${head}. Return the remaining ${cards} to the bottom of your deck`;
+      }
       if (s.count === 1 && s.take.max === 0 && s.rest === 'top-or-bottom') return 'Look at the top card of your deck. Return it to the top or bottom of your deck';
       if (s.count === 1 && s.take.to === 'hand' && s.rest === 'bottom') {
         return `Look at the top card of your deck. If it is ${article(renderNoun(s.take.filter, { card: true }))}, you may reveal it and add it to your hand. Return any remaining card to the bottom of your deck`;
@@ -140,6 +173,8 @@ function renderPlainStep(s: Step, prev?: Selector): string {
       return `Place the top ${s.count === 1 ? 'card' : `${s.count} cards`} of your deck into your trash`;
     case 'reduce-damage':
       return `Reduce it by ${s.amount}`;
+    case 'trash-to-deck':
+      return `Choose ${s.count} ${renderNoun(s.filter, { card: true, plural: s.count > 1 })} from your trash. Return ${s.count > 1 ? 'them to their' : 'it to its'} owner's deck and shuffle it`;
     case 'exile-from-trash':
       return `Choose ${s.count} ${renderNoun(s.filter, { card: true, plural: s.count > 1 })} from your trash. Exile ${s.count > 1 ? 'them' : 'it'} from the game`;
     case 'prevent-damage':
@@ -245,6 +280,15 @@ function renderConstant(c: Constant, subjectIt: boolean): string {
       return `${subj} may choose ${article(renderNoun(c.filter))} as its attack target`;
     case 'cannot-attack':
       return `${subj} can't attack`;
+    case 'rest-instead': {
+      const self = c.target.type === 'self' && /this Base/.test(subj) ? 'Base' : 'Unit';
+      if (!c.would) return `When you rest your Base with one of your Units' effects, you may rest this ${self} instead`;
+      return `When you would rest ${article(renderNoun(c.replaces))} with ${article(renderNoun(c.source))}'s effect, you may rest this ${self} instead`;
+    }
+    case 'deploy-turn-attack':
+      return `On the turn this Unit is deployed, it may choose ${article(renderNoun(c.filter))} as its attack target and attack it`;
+    case 'cannot-be':
+      return `${subj} can't be ${renderCannotBe(c.what)}`;
     case 'cannot-attack-player':
       return `${subj} can't choose the enemy player as its attack target`;
     case 'prevent-damage':
@@ -312,6 +356,12 @@ function triggerPhrase(a: Extract<CompiledAbility, { kind: 'triggered' }>): stri
       return renderDealsBattleDamage(a.dealtTo);
     case 'uses-support':
       return renderUsesSupport(a.supported);
+    case 'pairs-pilot':
+      return renderPairsPilot(a.pilot, a.watched, a.orSelf);
+    case 'friendly-deployed':
+      return renderFriendlyDeployed(a.watched);
+    case 'friendly-links':
+      return renderFriendlyLinks(a.watched);
     case 'destroys-enemy-with-battle-damage':
       return a.destroyedUnit ? renderDestroysUnit(a.destroyedUnit) : TRIGGER_TEXT[a.trigger];
     default:

@@ -16,6 +16,7 @@ import { PLAYERS, describeUnit, findUnit, opponent, type Game, type PlayerId, ty
 import { baseAp, isLinked, unitAp } from './stats.js';
 import { queueFriendlyDestroyedEnemy, queueTriggers } from './triggers.js';
 import { withFields } from './with-fields.js';
+import { renderNoun } from '../abilities/patterns/noun.js';
 
 type AttackAction = ActionOf<'attack'>;
 
@@ -90,8 +91,16 @@ export function validateAttack(game: Game, a: AttackAction): Problem | null {
   const forbid = attacker.constant.cannotAttack ? attacker.constant.sources.join('; ') : attacker.timedPermissions.find((p) => p.type === 'forbid-attack')?.source;
   if (forbid) return ruleProblem(`${who} can't attack: ${forbid}`, ['1-3-3', '10-1-5-6']);
   if (game.inBattle) return ruleProblem(`a battle is already under way; attacks are declared in the main phase`, ['7-5-4-1', '8-1']);
-  if (attacker.deployedThisTurn && !isLinked(attacker)) {
-    return ruleProblem(`${who} was deployed this turn and is not a Link Unit, so it cannot attack this turn`, ['3-2-4', '3-2-6-3']);
+  const mayEarly = attacker.timedPermissions.find((p) => p.type === 'deploy-turn-attack');
+  if (attacker.deployedThisTurn && !isLinked(attacker) && !mayEarly) {
+    // "On the turn this Unit is deployed, it may choose a rested enemy Unit as its attack target and attack it."
+    const early = attacker.constant.deployTurnAttack;
+    const targetUnit = isPlayerTarget(a.target) ? undefined : findUnit(game, a.target);
+    const allowed = targetUnit ? early.find((e) => unitMatches(targetUnit, e.filter, attacker.owner, attacker)) : undefined;
+    if (!allowed) {
+      const only = early.length ? `; its own text lets it attack on that turn only ${early.map((e) => `a ${renderNoun(e.filter)}`).join(' or ')} (${early[0]!.source})` : '';
+      return ruleProblem(`${who} was deployed this turn and is not a Link Unit, so it cannot attack this turn${only}`, ['3-2-4', '3-2-6-3', ...(early.length ? ['1-3-1'] : [])]);
+    }
   }
   const drawn = drawingAttack(game, attacker);
   if (drawn.length > 0 && !drawn.some((d) => d.unit.id === a.target)) {
@@ -100,7 +109,18 @@ export function validateAttack(game: Game, a: AttackAction): Problem | null {
   let target: Unit | null = null;
   if (!isPlayerTarget(a.target)) {
     target = findUnit(game, a.target) ?? null;
-    if (!target) return unknownUnit(game, a.target, 'attack.target (or "player")');
+    if (!target) {
+      // A Base or a Shield is in the shield area, not the battle area: the rule, not an unknown id.
+      const owner = PLAYERS.find((p) => game.players[p].base?.id === a.target || game.players[p].shields.some((sh) => sh.id === a.target));
+      if (owner) {
+        const what = game.players[owner].base?.id === a.target ? `${game.players[owner].base!.face.name} (${a.target}) is a Base` : `${a.target} is a Shield`;
+        return ruleProblem(
+          `${what} in player ${owner}'s shield area: an attack target is the opposing player or a rested enemy Unit, never a card of the shield area; attack the player ("target": "player"), and the battle damage goes to the Base first, then to the top Shield`,
+          ['8-2-1', '3-5-3', '8-5-2-3'],
+        );
+      }
+      return unknownUnit(game, a.target, 'attack.target (or "player")');
+    }
     if (target.owner === attacker.owner) {
       return ruleProblem(`${describeUnit(target)} is a friendly Unit; the attack target must be the opposing player or a rested enemy Unit`, ['8-2-1', '7-5-4-1']);
     }

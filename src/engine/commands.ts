@@ -8,15 +8,18 @@ import { resolveFace } from './cards.js';
 import { unitAbilitySources } from './constants.js';
 import { newCtx, onceKey, type AbilityCtx } from './context.js';
 import { allHold } from './filters.js';
+import { applySupport, validateSupport } from './abilities.js';
+import { chooseTargets } from './choices.js';
+import { unitKeywords } from './keywords.js';
 import { emit } from './log.js';
 import type { CardLookup } from './lookup.js';
 import { runRulesManagement } from './management.js';
 import { reportUnsupported, unsupportedTiming } from './not-executed.js';
-import { cardRefFields, checkActivePlayer, payForPlay, preparePlay, spendResources, splitPayment } from './play.js';
+import { cardRefFields, checkActivePlayer, pairByEffect, payForPlay, preparePlay, spendResources, splitPayment } from './play.js';
 import { inputProblem, ruleProblem, type Problem } from './problems.js';
 import { firstTargetsAvailable, possible, runEffect } from './resolve.js';
 import type { ActionOf } from './schema.js';
-import { describeAbilityHolder, describeCard, findCardInPlay, findUnit, nextSerial, PLAYERS, type Base, type CardFace, type Game, type Unit } from './state.js';
+import { describeAbilityHolder, describeCard, describeUnit, findCardInPlay, findUnit, nextSerial, PLAYERS, type Base, type CardFace, type Game, type PlayerId, type Unit } from './state.js';
 
 type Window = 'main' | 'action';
 
@@ -81,6 +84,13 @@ export function applyPlay(game: Game, a: ActionOf<'play'>, cards: CardLookup): P
   st.trash.push(cardId);
   game.faces[cardId] = face;
   emit(game, `${face.name} is placed into player ${player}'s trash after its effect`, ['3-4-4', '4-9-1']);
+  const later = game.pairFromTrash;
+  game.pairFromTrash = null;
+  const unit = later && later.card === cardId ? findUnit(game, later.unit) : undefined;
+  if (later && unit && unit.pilot === null) {
+    st.trash.splice(st.trash.lastIndexOf(cardId), 1);
+    pairByEffect(game, unit, cardId, face, later.label);
+  }
   runRulesManagement(game);
   return null;
 }
@@ -104,6 +114,25 @@ function activatables(card: Unit | Base): Activatable[] {
   return out;
 }
 
+/**
+ * <Support> through `activate` (13-1-3-1: it is an 【Activate･Main】): the other friendly Unit is the
+ * `targets` choice (the only one, when there is one); then the same checks and effect as the
+ * "support" action.
+ */
+function activateSupport(game: Game, unit: Unit, player: PlayerId): Problem | null {
+  if (currentWindow(game) !== 'main' || player !== game.active) {
+    return ruleProblem(`<Support> is an 【Activate･Main】 effect: the active player activates it in their main phase, while no Unit is attacking`, ['13-1-3-1', '13-2-1-1', '7-5-3-1']);
+  }
+  const legal = game.players[unit.owner].units.filter((u) => u !== unit).map((u) => u.id);
+  const [target] = chooseTargets(game, { prompt: `<Support> of ${describeUnit(unit)}: the other friendly Unit that gets the AP`, min: 1, max: 1, legal, rules: ['13-1-3-1'] });
+  if (target === undefined) return ruleProblem(`<Support> of ${describeUnit(unit)} chooses one other friendly Unit, and there is none`, ['13-1-3-1', '10-2-2']);
+  const action = { type: 'support' as const, unit: unit.id, target };
+  const problem = validateSupport(game, action);
+  if (problem) return problem;
+  applySupport(game, action);
+  return null;
+}
+
 export function applyActivate(game: Game, a: ActionOf<'activate'>): Problem | null {
   const card = findCardInPlay(game, a.source);
   if (!card) {
@@ -117,18 +146,15 @@ export function applyActivate(game: Game, a: ActionOf<'activate'>): Problem | nu
   const player = a.player ?? card.owner;
   if (player !== card.owner) return ruleProblem(`${name} is player ${card.owner}'s card; only its owner activates its abilities`, ['10-1-7-1']);
   const list = activatables(card);
-  if (list.length === 0) {
-    const support = isUnit && card.face.abilities.some((x) => x.kind === 'keyword' && x.keyword.name === 'Support');
-    if (support) {
-      return inputProblem(`${name}'s <Support> is an 【Activate･Main】 keyword effect (13-1-3-1): use the "support" action ({"type":"support","unit":"${card.id}","target":"<another friendly Unit>"}) in the main phase, not during an attack`, ['13-1-3-1']);
-    }
-    return ruleProblem(`${name} has no 【Activate･Main】 or 【Activate･Action】 ability`, ['10-1-7-1']);
-  }
-  if (a.ability === undefined && list.length > 1) {
-    return inputProblem(`${name} has ${list.length} activated abilities; give "ability" (1 to ${list.length}): ${list.map((x, i) => `${i + 1}: "${x.text}"`).join('; ')}`);
-  }
+  // 13-1-3-1 <Support> is an 【Activate･Main】 (Rest this Unit: another friendly Unit gets AP+N): after the card's own activated abilities.
+  const support = isUnit && unitKeywords(card).has('Support');
+  if (support && (list.length === 0 ? (a.ability ?? 1) === 1 : a.ability === list.length + 1)) return activateSupport(game, card as Unit, player);
+  if (list.length === 0) return ruleProblem(`${name} has no 【Activate･Main】 or 【Activate･Action】 ability`, ['10-1-7-1']);
+  const all = support ? list.length + 1 : list.length;
+  const each = [...list.map((x, i) => `${i + 1}: "${x.text}"`), ...(support ? [`${all}: <Support> (13-1-3-1)`] : [])].join('; ');
+  if (a.ability === undefined && all > 1) return inputProblem(`${name} has ${all} activated abilities; give "ability" (1 to ${all}): ${each}`);
   const pick = list[(a.ability ?? 1) - 1];
-  if (!pick) return inputProblem(`activate.ability: ${name} has ${list.length} activated abilit${list.length === 1 ? 'y' : 'ies'}; accepted: 1 to ${list.length}`);
+  if (!pick) return inputProblem(`activate.ability: ${name} has ${all} activated abilit${all === 1 ? 'y' : 'ies'}; accepted: 1 to ${all} (${each})`);
   const window = currentWindow(game);
   if (!pick.ability) {
     const x = pick.face.abilities[pick.index];
@@ -177,7 +203,11 @@ export function applyActivate(game: Game, a: ActionOf<'activate'>): Problem | nu
     ...(ex > 0 ? ['5-17-3-2-3'] : []),
     ...(ability.oncePerTurn ? ['13-2-13-1'] : []),
   ]);
-  if (cost.steps && cost.steps.length > 0) runEffect(game, ctx, cost.steps.map((step) => ({ step })));
+  if (cost.steps && cost.steps.length > 0) {
+    ctx.paying = true;
+    runEffect(game, ctx, cost.steps.map((step) => ({ step })));
+    ctx.paying = false;
+  }
   runEffect(game, ctx, ability.effect);
   runRulesManagement(game);
   return null;

@@ -78,7 +78,10 @@ function apply(game: Game, ctx: AbilityCtx, c: Constant, label: string): void {
       else if (c.type === 'cannot-attack-player') s.cannotAttackPlayer = true;
       else if (c.type === 'cannot-attack') s.cannotAttack = true;
       else if (c.type === 'draws-attacks') s.drawsAttacks.push({ attackers: c.attackers, source: label });
+      else if (c.type === 'cannot-be') for (const what of c.what) s.cannotBe.push({ what, source: label });
+      else if (c.type === 'deploy-turn-attack') s.deployTurnAttack.push({ filter: c.filter, source: label });
     }
+    if (c.type === 'rest-instead') s.restInstead.push({ replaces: c.replaces, source: c.source, label });
     if (c.type === 'prevent-damage') s.guards.push({ guard: { kind: c.kind, from: c.from }, source: label });
     if (c.type === 'immune') s.immunities.push({ what: c.what, from: c.from, source: label });
   }

@@ -24,6 +24,10 @@ export interface AbilityCtx {
   picked: string[];
   /** For triggers of a battle: the Unit battling the ability's Unit. */
   battleOpponent: Unit | null;
+  /** Paying an activation cost (10-1-7-2): a rest then is not a rest "by an effect". */
+  paying?: boolean;
+  /** The cards this effect placed from the deck into the trash ("If you placed a (Vagan) card with this effect"). */
+  placed?: string[];
   /** A Command played from the hand: whether an EX Resource paid part of its cost ("if you use an EX Resource to play this card"). */
   paidWithEx?: boolean;
 }

@@ -10,7 +10,7 @@ import { destroyBase, destroyUnit, runRulesManagement } from './management.js';
 import { inputProblem, type Problem } from './problems.js';
 import type { ActionOf } from './schema.js';
 import { shieldAreaProtected, sourceMatches, type EffectSource } from './immunity.js';
-import { describeUnit, findUnit, nextSerial, opponent, type Base, type CardFace, type Game, type PlayerId, type Shield, type TimedPermission, type Unit } from './state.js';
+import { cannotBe, describeUnit, findUnit, nextSerial, opponent, type Base, type CardFace, type Game, type PlayerId, type Shield, type TimedPermission, type Unit } from './state.js';
 import { baseHp, unitAp, unitHp } from './stats.js';
 import { abilitiesFor, faceHasTrigger, hasTrigger, queueShieldAreaCardDestroyed, queueTriggers, resolveNow, resolveTriggeredSince } from './triggers.js';
 import { withFields } from './with-fields.js';
@@ -168,7 +168,9 @@ export function destroyTopShields(game: Game, owner: PlayerId, n: number, why: s
   const hit = st.shields.splice(0, n);
   for (const s of hit) {
     game.destroyed.push(s.id);
-    emit(game, `Shield ${s.id} of player ${owner} is destroyed (${why}); it is revealed and checked for 【Burst】 before going to the trash`, [
+    // The card revealed names the Shield when the scenario listed it (5-10-3).
+    const card = s.face ? `: it is revealed as ${s.face.name}${s.face.cardId ? ` (${s.face.cardId})` : ''}` : '; it is revealed';
+    emit(game, `Shield ${s.id} of player ${owner} is destroyed (${why})${card} and checked for 【Burst】 before going to the trash`, [
       ...rules,
       '5-10-3',
     ]);
@@ -372,9 +374,18 @@ function applyOrientation(game: Game, t: Target, rest: boolean, amount: number):
     emit(game, `${name} is now ${word}`, [rule]);
   };
   switch (t.kind) {
-    case 'unit':
-      flip(t.unit, describeUnit(t.unit));
+    case 'unit': {
+      const barred = rest ? null : cannotBe(t.unit, 'set-active');
+      if (barred && t.unit.rested) emit(game, `${describeUnit(t.unit)} can't be set as active (${barred}), so it stays rested`, ['1-3-3', '10-1-5-6']);
+      else {
+        const was = t.unit.rested;
+        flip(t.unit, describeUnit(t.unit));
+        // The rest action stands for an effect: "when this Unit is rested by an effect" triggers.
+        if (rest && !was) queueTriggers(game, 'rested-by-effect', { unit: t.unit });
+        if (!rest && was) queueTriggers(game, 'set-active-by-effect', { unit: t.unit });
+      }
       return null;
+    }
     case 'base':
       if (!t.base) nothingHappens(game, `player ${t.player} has no Base`);
       else flip(t.base, baseName(t.base));

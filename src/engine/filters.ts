@@ -11,6 +11,8 @@ import { cardNames } from './names.js';
 import { PLAYERS, findUnit, totalResources, type Base, type CardFace, type Game, type PlayerId, type Unit } from './state.js';
 import { baseAp, baseHp, isLinked, unitAp, unitHp } from './stats.js';
 import { withFields } from './with-fields.js';
+import { currentCards } from './runtime.js';
+import { faceFromRecord } from './cards.js';
 
 export function compare(n: number, c: Cmp): boolean {
   if (c.op === '<=') return n <= c.value;
@@ -41,10 +43,12 @@ function faceMatches(face: CardFace, f: Filter, self?: CardFace | null): boolean
   if (f.levelVsSelf && self && !compare(face.level, { op: f.levelVsSelf, value: self.level })) return false;
   if (f.traits && f.traits.length > 0 && !f.traits.some((t) => face.traits.some((h) => sameWord(h, t)))) return false;
   if (f.colors && f.colors.length > 0 && !f.colors.some((c) => sameWord(c, face.color ?? ''))) return false;
+  if (f.notColors && f.notColors.some((c) => sameWord(c, face.color ?? ''))) return false;
   if (f.level && !compare(face.level, f.level)) return false;
   if (f.cost && !compare(face.cost, f.cost)) return false;
   if (f.token !== undefined && face.token !== f.token) return false;
   if (f.nameIncludes && !cardNames(face).some((n) => n.toLowerCase().includes(f.nameIncludes!.toLowerCase()))) return false;
+  if (f.nameExcludes && cardNames(face).some((n) => n.toLowerCase().includes(f.nameExcludes!.toLowerCase()))) return false;
   return true;
 }
 
@@ -57,6 +61,7 @@ export function unitMatches(unit: Unit, f: Filter, controller: PlayerId, self: U
   if (!faceMatches(unit.face, f, self?.face ?? null)) return false;
   if (f.ap && !compare(unitAp(unit), f.ap)) return false;
   if (f.hp && !compare(unitHp(unit), f.hp)) return false;
+  if (f.levelOrAp && !compare(unit.face.level, f.levelOrAp.level) && !compare(unitAp(unit), f.levelOrAp.ap)) return false;
   if (f.rested !== undefined && unit.rested !== f.rested) return false;
   if (f.damaged !== undefined && unit.damage > 0 !== f.damaged) return false;
   if (f.keyword && !unitKeywords(unit).has(f.keyword)) return false;
@@ -64,6 +69,11 @@ export function unitMatches(unit: Unit, f: Filter, controller: PlayerId, self: U
   if (f.linked !== undefined && isLinked(unit) !== f.linked) return false;
   // "paired with a (Newtype) Pilot": the Pilot's traits (2-5-5).
   if (f.pilotTraits && !(unit.pilot && f.pilotTraits.some((t) => unit.pilot!.face.traits.some((h) => sameWord(h, t))))) return false;
+  if (f.pilotLevel && !(unit.pilot && compare(unit.pilot.face.level, f.pilotLevel))) return false;
+  if (f.apVsSelf && !(self && compare(unitAp(unit), { op: f.apVsSelf, value: unitAp(self) }))) return false;
+  if (f.anyKeyword && unitKeywords(unit).size === 0) return false;
+  // "with a 【Destroyed】 effect": printed on the Unit or its Pilot (3-3-9-2), read or not.
+  if (f.hasTiming && ![unit.face, unit.pilot?.face].some((face) => face?.abilities.some((a) => a.text.startsWith('【') && a.text.includes(`【${f.hasTiming}】`)))) return false;
   return true;
 }
 
@@ -76,14 +86,14 @@ export function baseMatches(base: Base, f: Filter, controller: PlayerId): boolea
   if (f.hp && !compare(baseHp(base), f.hp)) return false;
   if (f.rested !== undefined && base.rested !== f.rested) return false;
   if (f.damaged !== undefined && base.damage > 0 !== f.damaged) return false;
-  return !(f.keyword || f.paired !== undefined || f.linked !== undefined || f.pilotTraits);
+  return !(f.keyword || f.paired !== undefined || f.linked !== undefined || f.pilotTraits || f.pilotLevel || f.apVsSelf || f.anyKeyword || f.hasTiming || f.levelOrAp);
 }
 
 /** A card outside play (trash, hand, deck) against a filter: only printed facts count. */
 export function cardMatches(face: CardFace, f: Filter): boolean {
   if (f.ap && !compare(face.ap, f.ap)) return false;
   if (f.hp && !compare(face.hp, f.hp)) return false;
-  if (f.rested !== undefined || f.damaged !== undefined || f.paired !== undefined || f.linked !== undefined || f.pilotTraits) return false;
+  if (f.rested !== undefined || f.damaged !== undefined || f.paired !== undefined || f.linked !== undefined || f.pilotTraits || f.pilotLevel || f.apVsSelf || f.anyKeyword || f.hasTiming || f.levelOrAp) return false;
   if (f.keyword && !face.keywords.some((k) => k.name === f.keyword)) return false;
   return typeMatches(face, f) && faceMatches(face, f);
 }
@@ -152,8 +162,19 @@ export function conditionHolds(game: Game, ctx: AbilityCtx, c: Condition): boole
     case 'attacking': {
       const b = game.battle;
       if (!b || !ctx.unit || b.attacker !== ctx.unit.id) return false;
-      return c.target === 'player' ? b.target === null : b.target !== null;
+      if (c.target === 'player') return b.target === null;
+      if (b.target === null) return false;
+      // "a damaged enemy Unit": the current attack target as it is now.
+      const t = c.filter ? findUnit(game, b.target) : undefined;
+      return !c.filter || (t !== undefined && unitMatches(t, c.filter, ctx.controller, ctx.unit));
     }
+    case 'ex-count':
+      return players(ctx, c.who).some((p) => compare(game.players[p].resources.ex, c.cmp));
+    case 'picked':
+      return ctx.picked.some((id) => {
+        const u = findUnit(game, id);
+        return u !== undefined && unitMatches(u, c.filter, ctx.controller, null);
+      });
     case 'paired': {
       const pilot = ctx.unit?.pilot;
       if (!pilot) return false;
@@ -167,6 +188,12 @@ export function conditionHolds(game: Game, ctx: AbilityCtx, c: Condition): boole
       return ctx.paidWithEx === true;
     case 'deployed-from-trash':
       return ctx.unit?.fromTrash === true;
+    case 'placed-with-effect':
+      return (ctx.placed ?? []).some((id) => {
+        const rec = knownFace(game, id) === null ? currentCards()?.byId(id) : undefined;
+        const face = knownFace(game, id) ?? (rec ? faceFromRecord(rec) : null);
+        return face !== null && cardMatches(face, c.filter);
+      });
     case 'battling': {
       // JA 5-22-p1/p2: the attacker and its current attack target are battling; a former target is not.
       const b = game.battle;

@@ -8,7 +8,7 @@ import { refreshConstants } from './constants.js';
 import { emit } from './log.js';
 import { PLAYERS, describeCard, describeUnit, findUnit, opponent, type Base, type CardFace, type Game, type PlayerId, type Unit } from './state.js';
 import { baseHp, isLethal, unitHp } from './stats.js';
-import { queueShieldAreaCardDestroyed, queueTriggers, resolvePending } from './triggers.js';
+import { queueFriendlyEvent, queueShieldAreaCardDestroyed, queueTriggers, resolvePending } from './triggers.js';
 
 export type LeaveReason = 'destroyed' | 'excess';
 
@@ -168,6 +168,7 @@ export function putIntoBattleArea(game: Game, unit: Unit, source: string, deploy
   st.units.push(unit);
   emit(game, `${describeUnit(unit)} enters player ${unit.owner}'s battle area ${unit.rested ? 'rested' : 'active'} (${source})`, ['5-8-1', '3-2-1']);
   queueTriggers(game, 'deploy', { unit });
+  queueFriendlyEvent(game, 'friendly-deployed', unit);
   return true;
 }
 

@@ -12,9 +12,9 @@ import type { CardLookup } from './lookup.js';
 import { baseSectionExcess, battleAreaExcess, runRulesManagement } from './management.js';
 import { inputProblem, ruleProblem, unknownUnit, type Problem } from './problems.js';
 import type { ActionOf, CardRef, PilotSpec } from './schema.js';
-import { describeUnit, findUnit, newUnit, nextSerial, noConstants, totalResources, type CardFace, type Game, type PlayerId, type Resources, type Unit } from './state.js';
+import { cannotBe, describeUnit, findUnit, newUnit, nextSerial, noConstants, totalResources, type CardFace, type Game, type PlayerId, type Resources, type Unit } from './state.js';
 import { isLinked, linkMatch, unitAp, unitHp } from './stats.js';
-import { queueTriggers } from './triggers.js';
+import { queueFriendlyEvent, queuePairedPilot, queueTriggers } from './triggers.js';
 import { playCost } from './constants.js';
 import { withFields } from './with-fields.js';
 
@@ -203,6 +203,7 @@ export function applyDeploy(game: Game, plan: DeployPlan): void {
       '3-2-4',
     ]);
     queueTriggers(game, 'deploy', { unit });
+    queueFriendlyEvent(game, 'friendly-deployed', unit);
   }
   runRulesManagement(game);
 }
@@ -244,6 +245,8 @@ export function preparePair(game: Game, a: ActionOf<'pair'>, cards: CardLookup):
   if (unit.pilot) {
     return ruleProblem(`${describeUnit(unit)} already has the Pilot ${unit.pilot.face.name}; a Unit has at most one Pilot, and it cannot be exchanged`, ['3-3-4', '3-3-5']);
   }
+  const barred = cannotBe(unit, 'paired');
+  if (barred) return ruleProblem(`${describeUnit(unit)} can't be paired with a Pilot (${barred}); an effect that says something can't happen takes precedence`, ['1-3-3', '10-1-5-6', '3-3-1']);
   const pilot = resolvePilotFace(a.pilot, unit.id, cards);
   if ('reason' in pilot) return pilot;
   const play = preparePlay(game, player, pilot.face, pilot.notes, a.from, a.use_ex, unit);
@@ -264,11 +267,20 @@ export function linkExplanation(unit: Unit): { text: string; rules: string[] } {
   return { text: `the Pilot does not meet the link condition ${[...link.names.map((n) => `[${n}]`), ...link.traits.map((t) => `(${t})`)].join(' / ')}`, rules: ['3-2-6-2'] };
 }
 
+/** An effect pairs a card with a Unit (no cost, 3-4-6-2 a Command as its 【Pilot】): the same pairing as the pair action. */
+export function pairByEffect(game: Game, unit: Unit, pilotId: string, face: CardFace, source: string): void {
+  emit(game, `${face.name} is paired from the trash with ${describeUnit(unit)} (${source})`, ['3-4-6-2', '5-9-1']);
+  paired(game, unit, pilotId, face, undefined);
+}
+
 export function applyPair(game: Game, plan: PairPlan): void {
   payForPlay(game, plan);
-  const { unit, face } = plan;
-  unit.pilot = { id: plan.pilotId, face };
-  if (plan.linked !== undefined) unit.linkedOverride = plan.linked;
+  paired(game, plan.unit, plan.pilotId, plan.face, plan.linked);
+}
+
+function paired(game: Game, unit: Unit, pilotId: string, face: CardFace, linkedOverride: boolean | undefined): void {
+  unit.pilot = { id: pilotId, face };
+  if (linkedOverride !== undefined) unit.linkedOverride = linkedOverride;
   const asCommand = face.type === 'command' ? ` (the Command's 【Pilot】 ${face.pilotName ?? ''}, treated as a Pilot)` : '';
   emit(game, `${face.name}${asCommand} is paired with ${describeUnit(unit)}: AP${signed(face.ap)} HP${signed(face.hp)} while paired, now AP ${unitAp(unit)}, HP ${unitHp(unit)}`, [
     '5-9-1',
@@ -284,6 +296,8 @@ export function applyPair(game: Game, plan: PairPlan): void {
     emit(game, `${describeUnit(unit)} is not linked: ${why.text}`, why.rules);
   }
   queueTriggers(game, 'when-paired', { unit });
+  queuePairedPilot(game, unit);
   if (linked) queueTriggers(game, 'when-linked', { unit });
+  if (linked) queueFriendlyEvent(game, 'friendly-links', unit);
   runRulesManagement(game);
 }

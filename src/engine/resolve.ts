@@ -11,7 +11,7 @@ import { ChoiceProblem, chooseCards, chooseTargets, chooseWhere, decideUse, name
 import { inputProblem } from './problems.js';
 import { onceKey, players, type AbilityCtx } from './context.js';
 import { changeAttackTarget } from './battle.js';
-import { applyDraw, damageBase, damageUnit, destroyTopShields, recover } from './effects.js';
+import { applyDraw, damageBase, damageFirstShieldAreaCard, damageUnit, destroyTopShields, recover } from './effects.js';
 import { countOf, countWords } from './counts.js';
 import { allHold, baseMatches, cardMatches, compare, conditionHolds, knownFace, unitMatches, unitsMatching } from './filters.js';
 import { emit, signed } from './log.js';
@@ -23,26 +23,28 @@ import { reportUnsupported } from './not-executed.js';
 import { playCost } from './constants.js';
 import { currentCards } from './runtime.js';
 import { queueTriggers } from './triggers.js';
-import { spendResources, splitPayment } from './play.js';
+import { pairByEffect, spendResources, splitPayment } from './play.js';
 import { RESOURCE_LIMIT } from './turn.js';
-import { describeCard, describeUnit, findCardInPlay, newUnit, noConstants, nextSerial, PLAYERS, totalResources, type Base, type CardFace, type Choice, type Game, type PlayerId, type Unit } from './state.js';
+import { exBaseFace } from './setup.js';
+import { cannotBe, describeCard, describeUnit, findCardInPlay, newUnit, noConstants, nextSerial, PLAYERS, totalResources, type Base, type CardFace, type Choice, type Game, type PlayerId, type Unit } from './state.js';
 import { baseAp, baseHp, unitAp, unitHp } from './stats.js';
 import { withFields } from './with-fields.js';
 
-type Target = { kind: 'unit'; unit: Unit } | { kind: 'base'; base: Base } | { kind: 'card'; id: string; player: PlayerId; face: CardFace | null };
+type Target = { kind: 'unit'; unit: Unit } | { kind: 'base'; base: Base } | { kind: 'card'; id: string; player: PlayerId; face: CardFace | null } | { kind: 'pilot'; unit: Unit };
 
 function src(ctx: AbilityCtx): string {
   return `${ctx.label}'s effect "${ctx.ability.text}"`;
 }
 
 function targetName(t: Target): string {
+  if (t.kind === 'pilot') return `${t.unit.pilot?.face.name ?? 'the Pilot'} (the Pilot of ${describeUnit(t.unit)})`;
   if (t.kind === 'unit') return describeUnit(t.unit);
   if (t.kind === 'base') return describeCard(t.base);
   return t.face ? `${t.face.name} (${t.id})` : t.id;
 }
 
 function targetId(t: Target): string {
-  return t.kind === 'unit' ? t.unit.id : t.kind === 'base' ? t.base.id : t.id;
+  return t.kind === 'unit' ? t.unit.id : t.kind === 'base' ? t.base.id : t.kind === 'pilot' ? (t.unit.pilot?.id ?? `${t.unit.id}-pilot`) : t.id;
 }
 
 
@@ -61,6 +63,15 @@ export function faceOf(game: Game, id: string): CardFace | null {
 /** The candidates of a choose/all selector. */
 function candidates(game: Game, ctx: AbilityCtx, sel: Extract<Selector, { type: 'choose' | 'all' }>): Target[] {
   const f = sel.filter;
+  if (sel.zone === 'battle' && f.type === 'pilot') {
+    // "Choose 1 enemy Pilot" / "… Pilot paired with an enemy Unit that is Lv.5 or lower": Pilots in play (3-3-3).
+    const out: Target[] = [];
+    for (const u of unitsMatching(game, withFields(f.pairedWith ?? { side: 'any' as const }, { side: f.side }), ctx.controller, null)) {
+      const { side: _s, pairedWith: _p, type: _t, ...rest } = f;
+      if (u.pilot && cardMatches(withFields(u.pilot.face, { type: 'pilot' as const }), { side: 'any', ...rest, type: 'pilot' })) out.push({ kind: 'pilot', unit: u });
+    }
+    return out;
+  }
   if (sel.zone === 'battle') {
     let out: Target[] = [];
     if (f.type !== 'base') for (const u of unitsMatching(game, f, ctx.controller, ctx.unit)) out.push({ kind: 'unit', unit: u });
@@ -105,13 +116,13 @@ function levelVsPicked(game: Game, ctx: AbilityCtx, out: Target[], op: '<=' | '>
   const id = ctx.picked[0];
   const ref = id === undefined ? undefined : (findCardInPlay(game, id)?.face ?? faceOf(game, id));
   if (!ref) return [];
-  return out.filter((t) => t.kind !== 'card' && compare((t.kind === 'unit' ? t.unit : t.base).face.level, { op, value: ref.level }));
+  return out.filter((t) => t.kind !== 'card' && t.kind !== 'pilot' && compare((t.kind === 'unit' ? t.unit : t.base).face.level, { op, value: ref.level }));
 }
 
 /** "with the highest Lv." / "with the lowest HP": the candidates at that end (all of them on a tie: the controller chooses). */
 function extremeOf(out: Target[], e: Extreme): Target[] {
   const value = (t: Target): number => {
-    if (t.kind === 'card') return 0;
+    if (t.kind === 'card' || t.kind === 'pilot') return 0;
     const card = t.kind === 'unit' ? t.unit : t.base;
     if (e.stat === 'level') return card.face.level;
     if (t.kind === 'unit') return e.stat === 'ap' ? unitAp(t.unit) : unitHp(t.unit);
@@ -131,8 +142,15 @@ function select(game: Game, ctx: AbilityCtx, sel: Selector, step: Step, entry: C
       const here = id !== undefined ? findCardInPlay(game, id) : undefined;
       return here ? [asTarget(here)] : [];
     }
-    case 'paired-pilot':
-      return ctx.unit?.pilot ? [{ kind: 'card', id: ctx.unit.pilot.id, player: ctx.unit.owner, face: ctx.unit.pilot.face }] : [];
+    case 'paired-pilot': {
+      const pilot = ctx.unit?.pilot;
+      if (!pilot) return [];
+      // "a blue Pilot paired with this Unit": none when its Pilot is not one.
+      if (sel.filter && !cardMatches(withFields(pilot.face, { type: 'pilot' as const }), withFields(sel.filter, { side: 'any' as const }))) return [];
+      // Still paired in play: the Pilot itself; after a 【Destroyed】 it is a card in the trash (3-3-6).
+      const inPlay = findCardInPlay(game, ctx.unit!.id) === ctx.unit && ctx.unit!.pilot === pilot;
+      return inPlay && sel.filter ? [{ kind: 'pilot', unit: ctx.unit! }] : [{ kind: 'card', id: pilot.id, player: ctx.unit!.owner, face: pilot.face }];
+    }
     case 'previous':
       return ctx.picked.flatMap((id): Target[] => {
         const here = findCardInPlay(game, id);
@@ -145,6 +163,7 @@ function select(game: Game, ctx: AbilityCtx, sel: Selector, step: Step, entry: C
       });
     case 'battle-opponent':
     case 'damaged-enemy':
+    case 'trigger-unit':
       // For 'deals-battle-damage' the trigger's battleOpponent is the Unit the damage was dealt to.
       return ctx.battleOpponent && findCardInPlay(game, ctx.battleOpponent.id) ? [{ kind: 'unit', unit: ctx.battleOpponent }] : [];
     case 'all':
@@ -183,7 +202,7 @@ function runStep(game: Game, ctx: AbilityCtx, step: Step, entry: Choice | undefi
   const s = src(ctx);
   // 10-1-5-6 a "can't" effect on the target stops this part of the effect for it.
   const blocked = (t: Target, what: Immunity): boolean => {
-    if (t.kind === 'card') return false;
+    if (t.kind === 'card' || t.kind === 'pilot') return false;
     const card = t.kind === 'unit' ? t.unit : t.base;
     const by = immuneTo(game, card, what, { player: ctx.controller, unit: ctx.unit, face: ctx.face });
     if (by) emit(game, `${targetName(t)} can't be ${IMMUNITY_WORDS[what]} by ${s}: ${by}`, ['10-1-5-6', '1-3-3']);
@@ -211,7 +230,8 @@ function runStep(game: Game, ctx: AbilityCtx, step: Step, entry: Choice | undefi
     case 'destroy': {
       const ts = targetsOf(step.target).filter((t) => !blocked(t, 'destroy'));
       for (const t of ts) {
-        if (t.kind === 'unit') destroyUnit(game, t.unit, `by ${s}`, ['5-10-1']);
+        if (t.kind === 'pilot') removePilot(game, t.unit, 'trash', s);
+        else if (t.kind === 'unit') destroyUnit(game, t.unit, `by ${s}`, ['5-10-1']);
         else if (t.kind === 'base') destroyBase(game, t.base, `by ${s}`, ['5-10-1']);
       }
       return ts.length > 0;
@@ -221,22 +241,34 @@ function runStep(game: Game, ctx: AbilityCtx, step: Step, entry: Choice | undefi
       const rest = step.do === 'rest';
       let any = false;
       for (const t of targetsOf(step.target)) {
-        if (t.kind === 'card' || (rest && blocked(t, 'rest'))) continue;
+        if (t.kind === 'card' || t.kind === 'pilot' || (rest && blocked(t, 'rest'))) continue;
         const card = t.kind === 'unit' ? t.unit : t.base;
         if (card.rested === rest) {
           emit(game, `${targetName(t)} is already ${rest ? 'rested' : 'active'} (${s})`, ['1-3-2-1']);
           continue;
         }
+        const instead = rest ? restSubstitute(game, ctx, t) : null;
+        if (instead) {
+          any = true;
+          continue;
+        }
+        const barred = !rest && t.kind === 'unit' ? cannotBe(t.unit, 'set-active') : null;
+        if (barred) {
+          emit(game, `${targetName(t)} can't be set as active (${barred}), so it stays rested (${s})`, ['1-3-3', '10-1-5-6']);
+          continue;
+        }
         card.rested = rest;
         any = true;
         emit(game, `${targetName(t)} is now ${rest ? 'rested' : 'active'} (${s})`, [rest ? '5-4-1-2' : '5-4-1-1']);
+        if (rest && t.kind === 'unit' && !ctx.paying) queueTriggers(game, 'rested-by-effect', { unit: t.unit });
+        if (!rest && t.kind === 'unit') queueTriggers(game, 'set-active-by-effect', { unit: t.unit });
       }
       return any;
     }
     case 'recover': {
       let any = false;
       for (const t of targetsOf(step.target)) {
-        if (t.kind === 'card') continue;
+        if (t.kind === 'card' || t.kind === 'pilot') continue;
         any = recover(game, t.kind === 'unit' ? t.unit : t.base, targetName(t), step.amount, s, []) > 0 || any;
       }
       return any;
@@ -245,7 +277,7 @@ function runStep(game: Game, ctx: AbilityCtx, step: Step, entry: Choice | undefi
       const times = step.forEach ? scaled(game, ctx, 1, step.forEach, s) : 1;
       const ts = targetsOf(step.target);
       for (const t of ts) {
-        if (t.kind === 'card') continue;
+        if (t.kind === 'card' || t.kind === 'pilot') continue;
         if (times === 0) continue; // 1-3-2-2: zero times is not done
         const ap = step.ap < 0 && blocked(t, 'ap-reduction') ? 0 : step.ap * times;
         const hp = step.hp * times;
@@ -291,7 +323,8 @@ function runStep(game: Game, ctx: AbilityCtx, step: Step, entry: Choice | undefi
       const ts = targetsOf(step.target);
       let any = false;
       for (const t of ts) {
-        if (t.kind !== 'card') {
+        if (t.kind === 'pilot') any = removePilot(game, t.unit, 'hand', s) || any;
+        else if (t.kind !== 'card') {
           if (blocked(t, 'return-to-hand')) continue;
           returnToHand(game, t.kind === 'unit' ? t.unit : t.base, s);
           any = true;
@@ -302,7 +335,7 @@ function runStep(game: Game, ctx: AbilityCtx, step: Step, entry: Choice | undefi
     case 'return-to-deck-bottom': {
       let any = false;
       for (const t of targetsOf(step.target)) {
-        if (t.kind === 'card') continue;
+        if (t.kind === 'card' || t.kind === 'pilot') continue;
         returnToDeckBottom(game, t.kind === 'unit' ? t.unit : t.base, s);
         any = true;
       }
@@ -311,9 +344,10 @@ function runStep(game: Game, ctx: AbilityCtx, step: Step, entry: Choice | undefi
     case 'draw':
       return forEachPlayer(ctx, step.who, (p) => applyDraw(game, p, step.count, s));
     case 'discard':
+      if (step.filter) return forEachPlayer(ctx, step.who, (p) => discardMatching(game, p, step.count, step.filter!, s, entry));
       return forEachPlayer(ctx, step.who, (p) => discard(game, p, step.count, s));
     case 'mill':
-      return forEachPlayer(ctx, step.who, (p) => mill(game, p, step.count, s));
+      return forEachPlayer(ctx, step.who, (p) => mill(game, ctx, p, step.count, s));
     case 'shield-to-hand':
       return forEachPlayer(ctx, step.who, (p) => shieldToHand(game, p, step.count, s));
     case 'self-to-hand':
@@ -322,6 +356,87 @@ function runStep(game: Game, ctx: AbilityCtx, step: Step, entry: Choice | undefi
       return deploySelf(game, ctx, s);
     case 'deploy-token':
       return deployTokens(game, ctx, step, s);
+    case 'resource-active': {
+      // 1-3-2-1 an active Resource cannot be set active: the rested ones are the ones that change.
+      const r = game.players[ctx.controller].resources;
+      const n = Math.min(step.count, r.rested);
+      if (n === 0) {
+        emit(game, `Player ${ctx.controller} has no rested Resource, so none is set as active (${s})`, ['1-3-2-1']);
+        return false;
+      }
+      r.rested -= n;
+      r.active += n;
+      emit(game, `Player ${ctx.controller} sets ${n} rested Resource${n === 1 ? '' : 's'} as active (${s}; active ${r.active}, rested ${r.rested}, EX ${r.ex})`, ['5-4-1-1', '4-4-1']);
+      return true;
+    }
+    case 'pair-self-from-trash': {
+      // Only a Command being played goes to the trash after its effect (3-4-4); then it is paired.
+      const legal = game.players[ctx.controller].units.filter((u) => u.pilot === null && unitMatches(u, step.filter, ctx.controller, null)).map((u) => u.id);
+      const prompt = `${s} ("you may" pair it from the trash with one of: ${legal.join(', ') || 'none'})`;
+      // paidWithEx is set only on a Command played from the hand, the one that goes to the trash in applyPlay.
+      if (ctx.ability.kind !== 'command' || ctx.paidWithEx === undefined || ctx.face.pilotName === null || legal.length === 0) {
+        emit(game, `${s}: no Unit it could be paired with (a matching friendly Unit with no Pilot, 3-3-4), so there is nothing to decide`, ['10-1-3', '3-3-4']);
+        skipDecision(game, prompt);
+        return false;
+      }
+      const d = decideUse(game, prompt, ['10-1-3']);
+      if (!d.use) {
+        emit(game, `Player ${ctx.controller} chooses not to pair it (${s})`, ['10-1-3']);
+        return false;
+      }
+      const [unitId] = chooseTargets(game, { prompt, min: 1, max: 1, legal, rules: ['3-4-6-2', '10-3-3'] }, d.entry);
+      if (unitId === undefined) return false;
+      game.pairFromTrash = { card: ctx.cardId, unit: unitId, label: s };
+      return true;
+    }
+    case 'allow-deploy-turn-attack': {
+      const ts = targetsOf(step.target);
+      for (const t of ts) {
+        if (t.kind !== 'unit') continue;
+        t.unit.timedPermissions.push({ type: 'deploy-turn-attack', filter: null, duration: step.duration, source: s });
+        emit(game, `${targetName(t)} may attack on the turn it is deployed, ${durationWords(game, step.duration)} (${s})`, ['1-3-1', '3-2-4', ...durationRules(step.duration)]);
+      }
+      return ts.length > 0;
+    }
+    case 'pair-from-hand':
+      return pairFromHand(game, ctx, step, s, entry);
+    case 'pay': {
+      const r = game.players[ctx.controller].resources;
+      if (r.active + r.ex < step.amount) {
+        emit(game, `Player ${ctx.controller} cannot pay ${step.amount} (active ${r.active}, EX ${r.ex}), so nothing is paid (${s})`, ['1-3-2', '2-10-1']);
+        return false;
+      }
+      const pay = splitPayment(r, step.amount, undefined);
+      spendResources(game, ctx.controller, pay);
+      emit(game, `Player ${ctx.controller} pays ${step.amount}: rests ${pay.normal} Resource${pay.normal === 1 ? '' : 's'}${pay.ex ? ` and uses ${pay.ex} EX` : ''} (${s})`, ['2-10-1', ...(pay.ex ? ['5-17-3-2-3'] : [])]);
+      return true;
+    }
+    case 'damage-shield-area':
+      for (const p of players(ctx, step.who)) damageFirstShieldAreaCard(game, p, step.amount, s, ['5-5-4'], { kind: 'effect', from: ctx.controller, unit: ctx.unit, face: ctx.face });
+      return true;
+    case 'return-to-deck-top': {
+      let any = false;
+      for (const t of targetsOf(step.target)) {
+        if (t.kind !== 'card') continue;
+        const st = game.players[t.player];
+        const at = st.trash.indexOf(t.id);
+        if (at < 0) {
+          emit(game, `${targetName(t)} is not in player ${t.player}'s trash, so it is not returned (${s})`, ['1-3-2']);
+          continue;
+        }
+        st.trash.splice(at, 1);
+        st.deck += 1;
+        st.deckCards.unshift(t.face?.cardId ?? t.id);
+        if (t.face) game.faces[t.face.cardId ?? t.id] = t.face;
+        emit(game, `${targetName(t)} returns from the trash to the top of player ${t.player}'s deck (${s}; deck ${st.deck})`, ['3-3-6', '13-2-8-2-1']);
+        any = true;
+      }
+      return any;
+    }
+    case 'deploy-ex-base':
+      // 5-17-3-1-1 a Base token; the id follows the start-of-game EX Base's (<P>-ex-base).
+      putBaseIntoPlay(game, ctx.controller, `${ctx.controller}-ex-base-${nextSerial(game)}`, exBaseFace(), s);
+      return true;
     case 'place-resource':
       return forEachPlayer(ctx, step.who, (p) => placeResources(game, p, step.count, step.ex, step.rested, s));
     case 'look-top':
@@ -334,6 +449,8 @@ function runStep(game: Game, ctx: AbilityCtx, step: Step, entry: Choice | undefi
       return true;
     case 'exile-from-trash':
       return exileFromTrash(game, ctx, step, s, entry);
+    case 'trash-to-deck':
+      return trashToDeck(game, ctx, step, s, entry);
     case 'deploy-from':
       return deployFrom(game, ctx, step, s, entry);
     case 'immune': {
@@ -399,10 +516,43 @@ function runStep(game: Game, ctx: AbilityCtx, step: Step, entry: Choice | undefi
       const [to] = targetsOf(step.target);
       return to?.kind === 'unit' ? changeAttackTarget(game, ctx.controller, to.unit, s) : false;
     }
+    case 'activate-paired-main':
+      return activatePairedMain(game, ctx, s);
     case 'activate-main':
     case 'activate-action':
       return activateOwnCommand(game, ctx, step.do === 'activate-main' ? 'main' : 'action', s);
   }
+}
+
+/**
+ * "When you rest your Base with one of your Units' effects, you may rest this Unit instead" (10-1-9-1,
+ * 10-1-9-1-1): a card of the effect's controller that carries such a substitution for this rest, is
+ * active (resting a rested card is not done, 1-3-2-1) and is not the card itself; its controller
+ * decides (`use`). When used, that card is rested instead and the rest counts as done.
+ */
+function restSubstitute(game: Game, ctx: AbilityCtx, t: Target): boolean {
+  if (t.kind === 'card' || t.kind === 'pilot' || !ctx.unit) return false;
+  const card = t.kind === 'unit' ? t.unit : t.base;
+  const st = game.players[ctx.controller];
+  const holders: (Unit | Base)[] = [...st.units, ...(st.base ? [st.base] : [])];
+  for (const h of holders) {
+    if (h === card || h.rested) continue;
+    const sub = h.constant.restInstead.find(
+      (r) => unitMatches(ctx.unit!, r.source, ctx.controller, null) && (t.kind === 'unit' ? unitMatches(t.unit, r.replaces, ctx.controller, null) : baseMatches(t.base, r.replaces, ctx.controller)),
+    );
+    if (!sub) continue;
+    const name = 'timedKeywords' in h ? describeUnit(h) : describeCard(h);
+    const d = decideUse(game, `${sub.label} ("you may" rest ${name} instead of ${targetName(t)})`, ['10-1-9-1']);
+    if (!d.use) {
+      emit(game, `Player ${ctx.controller} does not use the substitution of ${sub.label}`, ['10-1-3']);
+      continue;
+    }
+    h.rested = true;
+    emit(game, `${name} is rested instead of ${targetName(t)} (${sub.label}); the rest of ${src(ctx)} is done by it`, ['10-1-9-1', '10-1-9-1-1', '5-4-1-2']);
+    if ('timedKeywords' in h) queueTriggers(game, 'rested-by-effect', { unit: h });
+    return true;
+  }
+  return false;
 }
 
 /**
@@ -432,6 +582,49 @@ function activateOwnCommand(game: Game, ctx: AbilityCtx, window: 'main' | 'actio
   }
   emit(game, `${s}: the card's ${tag} effect activates: "${command.text}"`, ['13-2-5-1']);
   runEffect(game, withFields(ctx, { ability: command, picked: [] as string[] }), command.effect);
+  return true;
+}
+
+/**
+ * "Activate 【Main】 on the card paired with this Unit": the paired card's (a Command with 【Pilot】,
+ * 3-4-6) 【Main】 effect runs now as part of this effect, no cost paid. None there: nothing (1-3-2).
+ */
+function activatePairedMain(game: Game, ctx: AbilityCtx, s: string): boolean {
+  const pilot = ctx.unit?.pilot;
+  if (!pilot) {
+    emit(game, `${s}: no card is paired with the Unit, so there is no 【Main】 to activate`, ['1-3-2']);
+    return false;
+  }
+  const face = pilot.face;
+  const command = face.abilities.find((a) => a.kind === 'command' && a.windows.includes('main'));
+  if (!command || command.kind !== 'command') {
+    const unread = face.abilities.find((a) => a.kind === 'unsupported' && a.text.includes('【Main】'));
+    if (unread?.kind === 'unsupported') reportUnsupported(game, `${ctx.unit!.id}/pilot`, face, unread, s, ['3-4-6']);
+    else emit(game, `${s}: ${face.name}, the card paired with it, has no 【Main】 effect`, ['1-3-2']);
+    return false;
+  }
+  emit(game, `${s}: the 【Main】 effect of ${face.name}, the card paired with it, activates: "${command.text}"`, ['3-4-6', '10-1-1']);
+  runEffect(game, withFields(ctx, { ability: command, face, label: `${face.name} (paired with ${describeUnit(ctx.unit!)})`, picked: [] as string[] }), command.effect);
+  return true;
+}
+
+/**
+ * A Pilot chosen in play leaves its Unit (the Unit stays, 3-3-3): destroyed into its owner's trash
+ * (5-10-1) or returned to its owner's hand (4-3); a Command paired as its 【Pilot】 goes the same way.
+ */
+function removePilot(game: Game, unit: Unit, to: 'trash' | 'hand', s: string): boolean {
+  const pilot = unit.pilot;
+  if (!pilot) return false;
+  unit.pilot = null;
+  const st = game.players[unit.owner];
+  game.faces[pilot.id] = pilot.face;
+  if (to === 'trash') {
+    st.trash.push(pilot.id);
+    emit(game, `${pilot.face.name}, the Pilot of ${describeUnit(unit)}, is destroyed and placed into player ${unit.owner}'s trash (${s}); the Unit stays, now AP ${unitAp(unit)}, HP ${unitHp(unit)}`, ['5-10-1', '3-3-3']);
+  } else {
+    addToHand(game, unit.owner, pilot.face.cardId ?? pilot.id, pilot.face);
+    emit(game, `${pilot.face.name}, the Pilot of ${describeUnit(unit)}, returns to player ${unit.owner}'s hand (${s}); the Unit stays, now AP ${unitAp(unit)}, HP ${unitHp(unit)}`, ['3-3-3']);
+  }
   return true;
 }
 
@@ -472,10 +665,57 @@ function discard(game: Game, p: PlayerId, n: number, s: string): number {
   return k;
 }
 
-function mill(game: Game, p: PlayerId, n: number, s: string): number {
+/** The hand cards a filtered discard may take: the known ones that match, and whether unlisted cards could. */
+function discardable(game: Game, p: PlayerId, filter: Filter): { legal: string[]; unknown: number } {
+  const st = game.players[p];
+  const legal = st.handCards.filter((id) => {
+    const f = faceOf(game, id);
+    return f !== null && cardMatches(f, filter);
+  });
+  return { legal, unknown: st.hand - st.handCards.length };
+}
+
+/**
+ * "Discard 1 green (Earth Federation) Unit card" (5-11-1): a card in the hand that matches. Known
+ * hand cards are checked; a hand the scenario did not list may hold one, named by its card number
+ * on the caller's word (and checked against the filter). With no such card nothing is discarded (1-3-2).
+ */
+function discardMatching(game: Game, p: PlayerId, n: number, filter: Filter, s: string, entry: Choice | undefined): number {
+  const st = game.players[p];
+  const what = renderNoun(filter, { card: true, plural: n > 1 });
+  const { legal, unknown } = discardable(game, p, filter);
+  if (unknown === 0 && legal.length < n) {
+    emit(game, `Player ${p} has no ${what} in the hand to discard (known hand: ${st.handCards.join(', ') || 'none'}), so nothing is discarded (${s})`, ['1-3-2', '5-11-1']);
+    return 0;
+  }
+  const prompt = `${s}: the ${what} player ${p} discards`;
+  const named = chooseCards(game, prompt, n, unknown > 0 ? null : legal, ['5-11-1'], entry, n);
+  for (const id of named) {
+    const face = faceOf(game, id);
+    const known = st.handCards.includes(id);
+    if (!face || !cardMatches(face, filter) || (known && !legal.includes(id))) {
+      throw new ChoiceProblem(inputProblem(`${prompt}: ${id} is not a ${what}; legal: ${legal.join(', ') || (unknown > 0 ? 'a card number of such a card in the unlisted hand' : 'none')}`, ['5-11-1']));
+    }
+    if (!known && unknown <= 0) throw new ChoiceProblem(inputProblem(`${prompt}: ${id} is not in player ${p}'s hand; legal: ${legal.join(', ') || 'none'}`, ['5-11-1']));
+  }
+  for (const id of named) {
+    const at = st.handCards.indexOf(id);
+    if (at >= 0) st.handCards.splice(at, 1);
+    st.trash.push(id);
+    st.hand -= 1;
+  }
+  emit(game, `Player ${p} discards ${named.join(', ')} (${s}; hand ${st.hand})`, ['5-11-1']);
+  return named.length;
+}
+
+function mill(game: Game, ctx: AbilityCtx, p: PlayerId, n: number, s: string): number {
   const st = game.players[p];
   const k = Math.min(n, st.deck);
-  for (let i = 0; i < k; i++) st.trash.push(st.deckCards.shift() ?? `${p}-deck-${nextSerial(game)}`);
+  const placed: string[] = [];
+  for (let i = 0; i < k; i++) placed.push(st.deckCards.shift() ?? `${p}-deck-${nextSerial(game)}`);
+  st.trash.push(...placed);
+  // "If you placed a (Vagan) card with this effect" reads these.
+  ctx.placed = [...(ctx.placed ?? []), ...placed];
   st.deck -= k;
   emit(game, `The top ${k} card${k === 1 ? '' : 's'} of player ${p}'s deck ${k === 1 ? 'is' : 'are'} placed into the trash (${s}; deck ${st.deck})`, ['4-9-1', ...(k < n ? ['1-3-2'] : [])]);
   return k;
@@ -605,6 +845,7 @@ function lookTop(game: Game, ctx: AbilityCtx, step: Extract<Step, { do: 'look-to
   const known = st.deckCards.length >= n;
   const seen = known ? st.deckCards.slice(0, n) : null;
   emit(game, `Player ${ctx.controller} looks at the top ${n} card${n === 1 ? '' : 's'} of the deck${seen ? `: ${seen.join(', ')}` : ' (not listed in the scenario)'} (${s})`, ['10-3-5']);
+  if (step.take.to === 'top') return lookTopKeep(game, ctx, step, s, entry, n, seen);
   const legal = seen ? seen.filter((id) => { const f = faceOf(game, id); return f !== null && cardMatches(f, step.take.filter); }) : null;
   const taken = n === 0 || step.take.max === 0 ? [] : chooseCards(game, `${s}: the card${step.take.max === 1 ? '' : 's'} revealed and taken from the top ${n}`, step.take.max, legal, ['10-3-5'], entry);
   for (const id of taken) {
@@ -646,9 +887,44 @@ function lookTop(game: Game, ctx: AbilityCtx, step: Extract<Step, { do: 'look-to
   return taken.length > 0;
 }
 
+/**
+ * "Look at the top 2 cards of your deck and return 1 to the top. Place the remaining card into your
+ * trash." (and "… to the bottom of your deck", "… and 1 to the bottom"): the player keeps `take.max`
+ * of them on top (a `cards` choice when the deck is listed: which ones is theirs to decide, 10-3-5);
+ * the others go to the trash or the bottom. With an unlisted deck the cards stay unnamed.
+ */
+function lookTopKeep(game: Game, ctx: AbilityCtx, step: Extract<Step, { do: 'look-top' }>, s: string, entry: Choice | undefined, n: number, seen: string[] | null): boolean {
+  const st = game.players[ctx.controller];
+  if (n === 0) return false;
+  // "You may reveal 1 (G Generation) Unit card among them and return it to the top": optional, and only a matching card.
+  const reveal = step.printed === 'reveal';
+  const legal = seen && reveal ? seen.filter((id) => { const f = faceOf(game, id); return f !== null && cardMatches(f, step.take.filter); }) : seen;
+  const keepMax = Math.min(step.take.max, n);
+  const kept = seen || reveal ? chooseCards(game, `${s}: the card${keepMax === 1 ? '' : 's'} returned to the top of the deck`, keepMax, legal, ['10-3-5'], entry, reveal ? 0 : keepMax) : [];
+  for (const id of kept) {
+    const face = faceOf(game, id);
+    if (reveal && (!face || !cardMatches(face, step.take.filter))) throw new ChoiceProblem(inputProblem(`${s}: ${id} is not a ${renderNoun(step.take.filter, { card: true })}`, ['10-3-5']));
+  }
+  const keep = reveal ? kept.length : keepMax;
+  const others = seen ? seen.filter((id) => !kept.includes(id)) : [];
+  const rest = n - keep;
+  if (reveal && !seen) st.deckCards = [];
+  if (seen) st.deckCards = [...kept, ...st.deckCards.slice(n)];
+  if (step.rest === 'trash') {
+    st.deck -= rest;
+    for (let i = 0; i < rest; i++) st.trash.push(others[i] ?? `${ctx.controller}-deck-${nextSerial(game)}`);
+  } else if (!seen) {
+    // The top cards are no longer known as such once some go to the bottom.
+    st.deckCards = [];
+  }
+  const where = step.rest === 'trash' ? 'into the trash' : 'to the bottom of the deck';
+  emit(game, `Player ${ctx.controller} returns ${kept.length ? kept.join(', ') : `${keep} of them`} to the top of the deck; the remaining ${rest} card${rest === 1 ? '' : 's'}${others.length ? ` (${others.join(', ')})` : ''} go${rest === 1 ? 'es' : ''} ${where} (${s})`, ['10-3-5', ...(step.rest === 'trash' ? ['4-9-1'] : [])]);
+  return true;
+}
+
 /** The choice of cards in the controller's trash that "take from" / "exile from your trash" make. */
-function trashChoice(step: Extract<Step, { do: 'trash-to-hand' | 'exile-from-trash' }>): Extract<Selector, { type: 'choose' }> {
-  return step.do === 'exile-from-trash'
+function trashChoice(step: Extract<Step, { do: 'trash-to-hand' | 'exile-from-trash' | 'trash-to-deck' }>): Extract<Selector, { type: 'choose' }> {
+  return step.do === 'exile-from-trash' || step.do === 'trash-to-deck'
     ? { type: 'choose', min: step.count, max: step.count, filter: withFields(step.filter, { side: 'friendly' as const }), zone: 'trash' }
     : { type: 'choose', min: 1, max: step.max, filter: step.filter, zone: 'trash' };
 }
@@ -668,6 +944,28 @@ function trashToHand(game: Game, ctx: AbilityCtx, step: Extract<Step, { do: 'tra
     emit(game, `${targetName(t)} is added from the trash to player ${t.player}'s hand (${s})`, ['4-9-2']);
   }
   return true;
+}
+
+/**
+ * "Choose 12 cards from your trash. Return them to their owner's deck and shuffle it": exactly that
+ * many are chosen or none (10-2-2), then the deck is shuffled (5-15-1), so its order is unknown.
+ */
+function trashToDeck(game: Game, ctx: AbilityCtx, step: Extract<Step, { do: 'trash-to-deck' }>, s: string, entry: Choice | undefined): boolean {
+  const sel = trashChoice(step);
+  const legal = candidates(game, ctx, sel);
+  if (legal.length < step.count) {
+    emit(game, `${s}: player ${ctx.controller} has ${legal.length} matching card${legal.length === 1 ? '' : 's'} in the trash, fewer than the ${step.count} to choose, so none is chosen and nothing is returned`, ['10-2-2', '10-3-3-1']);
+    skipDecision(game, `${s} (${step.do})`);
+    return false;
+  }
+  const ts = select(game, ctx, sel, step, entry).filter((t): t is Extract<Target, { kind: 'card' }> => t.kind === 'card');
+  const st = game.players[ctx.controller];
+  for (const t of ts) st.trash.splice(st.trash.indexOf(t.id), 1);
+  st.deck += ts.length;
+  st.deckCards = [];
+  ctx.picked = ts.map((t) => t.id);
+  emit(game, `Player ${ctx.controller} returns ${ts.length} card${ts.length === 1 ? '' : 's'} from the trash to the deck (${ts.map((t) => t.id).join(', ')}) and shuffles it: deck ${st.deck}, its order no longer known (${s})`, ['5-15-1', '4-2-4']);
+  return ts.length > 0;
 }
 
 /**
@@ -748,6 +1046,40 @@ function deployFrom(game: Game, ctx: AbilityCtx, step: Extract<Step, { do: 'depl
   return any;
 }
 
+/** The Pilot cards in the hand a "pair 1 (AEUG) Pilot card from your hand" may take, and whether unlisted cards could. */
+function pairableFromHand(game: Game, ctx: AbilityCtx, filter: Filter): { legal: string[]; unknown: boolean } {
+  const st = game.players[ctx.controller];
+  const legal = st.handCards.filter((id) => { const f = faceOf(game, id); return f !== null && cardMatches(f, filter); });
+  return { legal, unknown: st.hand > st.handCards.length };
+}
+
+/**
+ * "You may pair 1 (AEUG) Pilot card from your hand with this Unit": an effect pairs it, so no Lv. or
+ * cost is asked; the card is a `cards` choice (a known hand card, or a card number on the caller's
+ * word for an unlisted hand); this Unit must still be in play with no Pilot (3-3-4).
+ */
+function pairFromHand(game: Game, ctx: AbilityCtx, step: Extract<Step, { do: 'pair-from-hand' }>, s: string, entry: Choice | undefined): boolean {
+  const unit = ctx.unit && findCardInPlay(game, ctx.unit.id) === ctx.unit ? ctx.unit : null;
+  if (!unit || unit.pilot) {
+    emit(game, `${s}: the Unit is ${unit ? 'already paired (a Unit has one Pilot, 3-3-4)' : 'no longer in play'}, so nothing is paired`, ['3-3-4', '1-3-2']);
+    return false;
+  }
+  const st = game.players[ctx.controller];
+  const { legal, unknown } = pairableFromHand(game, ctx, step.filter);
+  const named = chooseCards(game, `${s}: the Pilot card paired from the hand`, 1, unknown ? null : legal, ['5-9-1'], entry);
+  const [id] = named;
+  if (id === undefined) return false;
+  const face = faceOf(game, id);
+  if (!face || !cardMatches(face, step.filter) || (st.handCards.includes(id) && !legal.includes(id))) {
+    throw new ChoiceProblem(inputProblem(`${s}: ${id} is not a ${renderNoun(step.filter, { card: true })}; legal: ${legal.join(', ') || 'none known'}`, ['5-9-1']));
+  }
+  const at = st.handCards.indexOf(id);
+  if (at >= 0) st.handCards.splice(at, 1);
+  st.hand = Math.max(0, st.hand - 1);
+  pairByEffect(game, unit, id, face, s);
+  return true;
+}
+
 /**
  * Runs an effect's steps in order (1-3-7). A leading condition governs the whole effect (10-2-1);
  * targets chosen together are all or nothing (10-3-3-1); a triggered 【Once per Turn】 ability that
@@ -755,10 +1087,19 @@ function deployFrom(game: Game, ctx: AbilityCtx, step: Extract<Step, { do: 'depl
  */
 export function runEffect(game: Game, ctx: AbilityCtx, steps: readonly EffectStep[]): boolean {
   let lastDone = true;
+  let lastReached = true;
   let performed = false;
   for (let i = 0; i < steps.length; i++) {
     const es = steps[i]!;
     if (game.over) return performed;
+    if (es.withPrevious && !lastReached) {
+      // "If you do, set this Unit as active. It gains …": the sentence "it" refers back to was not done.
+      emit(game, `${src(ctx)}: the sentence before this part was not done, so this part is not either`, ['5-20-1']);
+      notReached(game, ctx, [es]);
+      lastDone = false;
+      continue;
+    }
+    lastReached = false;
     if (es.ifDone && !lastDone) {
       emit(game, `"If you do": the part before it did not happen, so the rest of ${src(ctx)} is not resolved`, ['5-20-1']);
       notReached(game, ctx, steps.slice(i));
@@ -805,6 +1146,7 @@ export function runEffect(game: Game, ctx: AbilityCtx, steps: readonly EffectSte
       }
       entry = d.entry?.targets !== undefined || d.entry?.cards !== undefined ? d.entry : undefined;
     }
+    lastReached = true;
     lastDone = runStep(game, ctx, step, entry);
     performed = performed || lastDone;
   }
@@ -865,13 +1207,20 @@ function stepNow(game: Game, ctx: AbilityCtx, es: EffectStep, log: boolean): Ste
     emit(game, holds ? `${src(ctx)}: "${cond}" holds, so the effect is done with ${renderInsteadBody(es.step, alt)} instead` : `${src(ctx)}: "${cond}" does not hold, so the effect is done as first printed`, holds ? ['10-1-9-1', '10-1-9-1-1'] : ['10-2-1']);
   }
   if (!holds) return es.step;
+  if (alt.guard) return { ...es.step, kind: alt.guard.kind, from: alt.guard.from } as Step;
   return withFields(es.step, alt.target ? { target: alt.target } : { amount: alt.amount }) as Step;
 }
 
 /** Whether a step has anything to act on, so a "you may" is a real decision (and a cost can be paid). */
 export function possible(game: Game, ctx: AbilityCtx, step: Step): boolean {
-  if (step.do === 'exile-from-trash') {
+  if (step.do === 'exile-from-trash' || step.do === 'trash-to-deck') {
     return candidates(game, ctx, trashChoice(step)).length >= step.count;
+  }
+  if (step.do === 'discard' && step.filter) {
+    return players(ctx, step.who).every((p) => {
+      const d = discardable(game, p, step.filter!);
+      return d.unknown > 0 || d.legal.length >= step.count;
+    });
   }
   if (step.do === 'discard') return players(ctx, step.who).every((p) => game.players[p].hand >= step.count);
   if (step.do === 'deploy-from') {
@@ -883,8 +1232,17 @@ export function possible(game: Game, ctx: AbilityCtx, step: Step): boolean {
     return any(st.trash);
   }
   if (step.do === 'trash-to-hand') return candidates(game, ctx, trashChoice(step)).length > 0;
+  if (step.do === 'pair-from-hand') {
+    const d = pairableFromHand(game, ctx, step.filter);
+    return ctx.unit !== null && ctx.unit.pilot === null && (d.unknown || d.legal.length > 0);
+  }
+  if (step.do === 'pay') {
+    const r = game.players[ctx.controller].resources;
+    return r.active + r.ex >= step.amount;
+  }
   const sel = 'target' in step ? step.target : null;
-  if (sel && sel.type === 'choose') return candidates(game, ctx, sel).length > 0;
+  // "Rest 3 of your (CB) Units" needs 3 to choose (10-3-3-1).
+  if (sel && sel.type === 'choose') return candidates(game, ctx, sel).length >= Math.max(1, sel.min);
   return true;
 }
 
@@ -897,7 +1255,7 @@ export function firstTargetsAvailable(game: Game, ctx: AbilityCtx, steps: readon
   for (const es of steps) {
     if (es.then || es.ifDone) return true;
     const step = stepNow(game, ctx, es, false);
-    if (!es.optional && (step.do === 'exile-from-trash' || step.do === 'trash-to-hand') && !possible(game, ctx, step)) return false;
+    if (!es.optional && (step.do === 'exile-from-trash' || step.do === 'trash-to-hand' || step.do === 'trash-to-deck') && !possible(game, ctx, step)) return false;
     const sel = 'target' in step ? step.target : null;
     if (sel && sel.type === 'choose' && !es.optional && candidates(game, ctx, sel).length === 0) return false;
   }

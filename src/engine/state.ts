@@ -94,6 +94,12 @@ export interface ConstantState {
   shieldGuards: { guard: DamageGuard; source: string }[];
   /** "Enemy Units choose this rested Unit as their attack target if possible": the attackers it binds, and where it comes from. */
   drawsAttacks: { attackers: Filter; source: string }[];
+  /** "This Unit can't be set as active / paired with a Pilot" (10-1-5-6, 1-3-3): what it stops, and where it comes from. */
+  cannotBe: { what: 'set-active' | 'paired'; source: string }[];
+  /** "… you may rest this Unit instead" (10-1-9-1): on the card rested instead, what it replaces and whose effects. */
+  restInstead: { replaces: Filter; source: Filter; label: string }[];
+  /** "On the turn this Unit is deployed, it may choose a rested enemy Unit as its attack target": the Units it may attack then. */
+  deployTurnAttack: { filter: Filter; source: string }[];
   /** Labels of the abilities that apply, for the log. */
   sources: string[];
   /** What each "… for each …" constant amounts to now ("AP+6 (3 matching Units in play) from …"), for the log; absent when none applies. */
@@ -102,7 +108,7 @@ export interface ConstantState {
 
 /** A temporary rule change from a resolved effect ("it may attack active Units during this turn"). */
 export interface TimedPermission {
-  type: 'attack-active' | 'forbid-attack' | 'forbid-attack-player' | 'prevent-damage' | 'reduce-damage' | 'redirect-damage';
+  type: 'attack-active' | 'forbid-attack' | 'forbid-attack-player' | 'prevent-damage' | 'reduce-damage' | 'redirect-damage' | 'deploy-turn-attack';
   filter: Filter | null;
   guard?: DamageGuard;
   /** 'reduce-damage': by how much, which damage (5-21-1), and whether the first damage it applies to spends it ("the next damage"). */
@@ -152,8 +158,13 @@ export interface Base {
   lastHit?: { unit: string; kind: 'battle' | 'effect' } | null;
 }
 
+/** The constant that stops this from happening to the Unit ("can't be set as active"), or null. */
+export function cannotBe(unit: Unit, what: 'set-active' | 'paired'): string | null {
+  return unit.constant.cannotBe.find((c) => c.what === what)?.source ?? null;
+}
+
 export function noConstants(): ConstantState {
-  return { ap: 0, hp: 0, keywords: [], attackActive: [], cannotAttack: false, cannotAttackPlayer: false, guards: [], immunities: [], shieldGuards: [], drawsAttacks: [], sources: [] };
+  return { ap: 0, hp: 0, keywords: [], attackActive: [], cannotAttack: false, cannotAttackPlayer: false, guards: [], immunities: [], shieldGuards: [], drawsAttacks: [], cannotBe: [], restInstead: [], deployTurnAttack: [], sources: [] };
 }
 
 /** 4-6-4-2 a Shield has 1 HP; its card is face down, known only if the scenario names it. */
@@ -250,6 +261,8 @@ export interface Game {
   damageReduction: number;
   /** Set by a 【Burst】 effect that moved its own card (13-2-5-3: then it does not go to the trash). */
   burstMoved: string | null;
+  /** "After activating this card's 【Main】, you may pair this card from your trash with …": the Command and the Unit, paired once it is in the trash (3-4-4). */
+  pairFromTrash?: { card: string; unit: string; label: string } | null;
   /** Triggered abilities waiting to resolve (10-1-6). */
   pending: PendingTrigger[];
   /** Effects for a duration that act on whatever they name when tested, not on one card. */

@@ -11,7 +11,8 @@ import { unitAbilitySources } from './constants.js';
 import { newCtx, onceKey, type AbilityCtx } from './context.js';
 import { renderCondition } from '../abilities/patterns/condition.js';
 import { renderPilotQualifier } from '../abilities/patterns/header.js';
-import { conditionHolds, unitMatches } from './filters.js';
+import { cardMatches, conditionHolds, unitMatches } from './filters.js';
+import { withFields } from './with-fields.js';
 import { emit } from './log.js';
 import { reportUnsupported, unsupportedTiming } from './not-executed.js';
 import { runEffect } from './resolve.js';
@@ -36,6 +37,11 @@ const TRIGGER_RULES: Record<Trigger, string[]> = {
   'destroys-shield-area-card': ['4-6-2', '11-3-1'],
   'friendly-destroys-shield-area-card': ['4-6-2', '11-3-1'],
   'friendly-destroys-enemy-with-battle-damage': ['8-5-3-2-1'],
+  'pairs-pilot': ['5-9-1', '10-1-6-1'],
+  'rested-by-effect': ['5-4-1-2', '10-1-6-1'],
+  'set-active-by-effect': ['5-4-1-1', '10-1-6-1'],
+  'friendly-deployed': ['5-8-1', '10-1-6-1'],
+  'friendly-links': ['3-2-6-2', '10-1-6-1'],
 };
 
 const TAG: Record<Trigger, string> = {
@@ -56,6 +62,11 @@ const TAG: Record<Trigger, string> = {
   'destroys-shield-area-card': 'When it destroys an enemy shield area card with damage',
   'friendly-destroys-shield-area-card': 'When one of your Units destroys an enemy shield area card with damage',
   'friendly-destroys-enemy-with-battle-damage': 'When one of your Units destroys an enemy Unit with battle damage',
+  'pairs-pilot': 'When you pair a Pilot',
+  'rested-by-effect': 'When it is rested by an effect',
+  'set-active-by-effect': 'When it is set as active by an effect',
+  'friendly-deployed': 'When one of your Units is deployed',
+  'friendly-links': 'When a friendly Unit links',
 };
 
 /** The timing words an unsupported ability's text starts with, per trigger. */
@@ -88,6 +99,8 @@ export interface TriggerSource {
   damaged?: Unit;
   /** For 'friendly-destroys-shield-area-card': the friendly Unit whose damage destroyed it (the source is the watching card). */
   destroyer?: Unit;
+  /** For 'pairs-pilot': the friendly Unit a Pilot was just paired with (the source is the watching card). */
+  paired?: Unit;
   /** For 'uses-support': the Unit whose AP the <Support> increased. */
   supported?: Unit;
 }
@@ -153,8 +166,12 @@ export function abilitiesFor(game: Game, trigger: Trigger, src: TriggerSource): 
       // "destroys an enemy Unit paired with a (Newtype) Pilot": the destroyed Unit as it last was (its Pilot went with it, 3-3-6).
       if (a.destroyedUnit && (!src.battleOpponent || !unitMatches(src.battleOpponent, a.destroyedUnit, src.unit?.owner ?? game.active, src.unit ?? null))) return;
       // "one of your other (Academy) Units": the Unit that received (or dealt) the damage, "other" than this one.
-      const watchedUnit = trigger === 'friendly-destroys-shield-area-card' || trigger === 'friendly-destroys-enemy-with-battle-damage' ? src.destroyer : src.damaged;
-      if (a.watched && (!watchedUnit || !unitMatches(watchedUnit, a.watched, src.unit?.owner ?? src.base?.owner ?? game.active, src.unit ?? null))) return;
+      const watchedUnit =
+        trigger === 'friendly-destroys-shield-area-card' || trigger === 'friendly-destroys-enemy-with-battle-damage' ? src.destroyer : trigger === 'pairs-pilot' || trigger === 'friendly-deployed' || trigger === 'friendly-links' ? src.paired : src.damaged;
+      const self = a.orSelf && watchedUnit !== undefined && watchedUnit === src.unit;
+      if (a.watched && !self && (!watchedUnit || !unitMatches(watchedUnit, a.watched, src.unit?.owner ?? src.base?.owner ?? game.active, src.unit ?? null))) return;
+      // "When you pair a (Cyber-Newtype) Pilot …": the card paired, as a Pilot (a Command's 【Pilot】 too, 3-4-6-2).
+      if (a.pilot && !(src.paired?.pilot && cardMatches(withFields(src.paired.pilot.face, { type: 'pilot' as const }), a.pilot))) return;
       const ctx = newCtx({
         controller: src.unit?.owner ?? src.base?.owner ?? src.owner ?? game.active,
         unit: src.unit ?? null,
@@ -208,6 +225,21 @@ export function queueShieldAreaCardDestroyed(game: Game, unit: Unit, kind: 'batt
   for (const u of st.units) if (hasTrigger(u, 'friendly-destroys-shield-area-card')) n += queueTriggers(game, 'friendly-destroys-shield-area-card', { unit: u, destroyer: unit, damage });
   if (st.base && hasTrigger(st.base, 'friendly-destroys-shield-area-card')) n += queueTriggers(game, 'friendly-destroys-shield-area-card', { base: st.base, destroyer: unit, damage });
   return n;
+}
+
+/** "When you pair a Pilot with one of your … Units" on the cards of `unit`'s owner, after a pairing (5-9-1, 10-1-6-1). */
+export function queuePairedPilot(game: Game, unit: Unit): void {
+  const st = game.players[unit.owner];
+  for (const u of st.units) if (hasTrigger(u, 'pairs-pilot')) queueTriggers(game, 'pairs-pilot', { unit: u, paired: unit });
+  if (st.base && hasTrigger(st.base, 'pairs-pilot')) queueTriggers(game, 'pairs-pilot', { base: st.base, paired: unit });
+}
+
+/** "When one of your (Orb) Units is deployed" / "When a friendly (Clan) Unit links" on the cards of `unit`'s owner (10-1-6-1). */
+export function queueFriendlyEvent(game: Game, trigger: 'friendly-deployed' | 'friendly-links', unit: Unit): void {
+  const st = game.players[unit.owner];
+  // The Unit that linked is "it" of the effect (battleOpponent carries it, as for "that enemy Unit").
+  for (const u of st.units) if (hasTrigger(u, trigger)) queueTriggers(game, trigger, { unit: u, paired: unit, battleOpponent: unit });
+  if (st.base && hasTrigger(st.base, trigger)) queueTriggers(game, trigger, { base: st.base, paired: unit, battleOpponent: unit });
 }
 
 /** "When one of your Units destroys an enemy Unit with battle damage" on the cards of `unit`'s owner (10-1-6-1). */

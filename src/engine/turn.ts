@@ -5,7 +5,7 @@
 import { repairAtEndOfTurn } from './abilities.js';
 import { emit } from './log.js';
 import { runRulesManagement } from './management.js';
-import { PLAYERS, describeUnit, nextSerial, opponent, totalResources, type Game } from './state.js';
+import { PLAYERS, cannotBe, describeUnit, nextSerial, opponent, totalResources, type Game } from './state.js';
 import { queueTriggers } from './triggers.js';
 
 /** 4-8-4 / 7-6-5-1 the hand limit checked in the hand step. */
@@ -83,6 +83,11 @@ function startPhase(game: Game): void {
       continue;
     }
     u.stayRestedTurn = null;
+    const barred = u.rested ? cannotBe(u, 'set-active') : null;
+    if (barred) {
+      emit(game, `${describeUnit(u)} stays rested: it can't be set as active (${barred})`, ['1-3-3', '10-1-5-6', '7-2-3-1']);
+      continue;
+    }
     if (u.rested) units++;
     u.rested = false;
   }

@@ -81,7 +81,7 @@ describe('compile', () => {
     expect(compile('ST04-011').abilities[1]).toMatchObject({ trigger: 'when-linked', effect: [{ step: { do: 'allow-attack-active', target: { type: 'self' }, filter: { side: 'enemy', rested: false, level: { op: '<=', value: 5 } } } }] });
   });
 
-  it('a Pilot in play ("if you have a (CB) Pilot in play") counts paired Pilots; "Choose 1 enemy Pilot" is not a choice', () => {
+  it('a Pilot in play ("if you have a (CB) Pilot in play") counts paired Pilots; "Choose 1 enemy Pilot" only to return or destroy it', () => {
     expect(compile('ST07-004').abilities).toMatchObject([
       { kind: 'constant', requires: [{ type: 'count-in-play', filter: { side: 'friendly', type: 'pilot', traits: ['CB'] }, cmp: { op: '>=', value: 1 } }], effects: [{ type: 'keyword', keyword: { name: 'Blocker' } }] },
     ]);
@@ -92,7 +92,9 @@ describe('compile', () => {
       { type: 'count-in-play', filter: { side: 'friendly', colors: ['red'], traits: ['Super Soldier'], type: 'pilot' }, cmp: { op: '>=', value: 1 } },
       { type: 'count-in-play', filter: { side: 'friendly', colors: ['green'], traits: ['Super Soldier'], type: 'pilot' }, cmp: { op: '>=', value: 1 } },
     ]);
-    expect(compile('GD04-099').abilities.find((a) => a.kind === 'unsupported')).toMatchObject({ unread: '1 enemy Pilot' });
+    // "Choose 1 enemy Pilot" is a choice only to return or destroy it (3-3-3).
+    expect(compile('GD04-099').abilities.find((a) => a.kind === 'triggered' && a.trigger === 'attack')).toMatchObject({ effect: [{ step: { do: 'return-to-hand', target: { type: 'choose', filter: { side: 'enemy', type: 'pilot' } } }, optional: true }] });
+    expect(compileCardText('【Main】Choose 1 enemy Pilot. It gets AP-1 during this turn.').effects).toBe('partial');
   });
 
   it('"Unit card/Pilot card" is any of the types; "whose Lv. is equal to or lower than this Unit"; "undamaged"; "with no paired Pilot"', () => {
@@ -165,9 +167,9 @@ describe('compile', () => {
   });
 
   it('never partly compiles: an ability with one unread clause is unsupported whole, with that clause', () => {
-    const c = compile('GD01-003');
+    const c = compile('GD04-026');
     expect(c.effects).toBe('partial');
-    expect(c.abilities).toEqual([expect.objectContaining({ kind: 'unsupported', reason: 'no-pattern', unread: "Return them to their owner's deck and shuffle it" })]);
+    expect(c.abilities).toEqual([expect.objectContaining({ kind: 'unsupported', reason: 'no-pattern', unread: 'Look at the top card of your deck. Return it to the top of your deck or place it into your trash' })]);
   });
 
   it('source-lost: a keyword whose amount or name the seed lost', () => {

@@ -31,10 +31,4 @@ describe('compileCardText properties', () => {
       for (const a of compileCardText(c.text, { keywords: c.keywords }).abilities) if (a.kind === 'unsupported') expect(a.text).toContain(a.unread);
     }
   });
-
-  it('compiles the whole catalog in well under a second', () => {
-    const started = performance.now();
-    for (const c of loadCatalog()) compileCardText(c.text, { keywords: c.keywords });
-    expect(performance.now() - started).toBeLessThan(1500);
-  });
 });

@@ -54,12 +54,13 @@ describe('restrictions that used to be skipped now run', () => {
 });
 
 describe('an unexecuted decisive ability leaves the verdict open', () => {
-  it('GD03-079 G-Defenser in play: its unread substitution makes the outcome undetermined, so legal is null, not true', () => {
-    const out = sim({ state: { active_player: 'A', players: { A: { units: [{ id: 'a1', card: 'GD03-079' }, { id: 'a2', name: 'X', ap: 1, hp: 1 }] }, B: {} } }, actions: [{ type: 'attack', attacker: 'a2', target: 'player' }] });
+  it('an unread substitution in play ("you may rest this Unit instead", G-Defenser\'s now read; this wording is not) makes the outcome undetermined, so legal is null, not true', () => {
+    const text = 'When one of your Units would be destroyed by an effect, you may rest this Unit instead.';
+    const out = sim({ state: { active_player: 'A', players: { A: { units: [{ id: 'a1', name: 'Guard', ap: 1, hp: 1, text }, { id: 'a2', name: 'X', ap: 1, hp: 1 }] }, B: {} } }, actions: [{ type: 'attack', attacker: 'a2', target: 'player' }] });
     expect(out.legal).toBeNull();
     expect(out.violations).toEqual([]);
     expect(out.undetermined).toHaveLength(1);
-    expect(out.undetermined[0]).toMatchObject({ conclusion: 'outcome', unit: 'a1', card: 'GD03-079' });
+    expect(out.undetermined[0]).toMatchObject({ conclusion: 'outcome', unit: 'a1' });
     expect(out.undetermined[0]!.reason).toMatch(/a substitution the engine could not run/);
   });
 

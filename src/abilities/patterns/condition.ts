@@ -81,6 +81,12 @@ export const CONDITION_PATTERNS: ConditionPattern[] = [
     },
   },
   {
+    // "While an enemy player has 7 or more cards in their trash" (12-2-6: your opponent).
+    id: 'cond.count-in-trash',
+    re: /^your opponent has (\d+) or (more|less|fewer) cards in their trash$/,
+    read: (m) => ({ type: 'count-in-trash', who: 'opponent', filter: { side: 'any' }, cmp: countOf(`${m[1]} or ${m[2]}`).cmp }),
+  },
+  {
     id: 'cond.hand-count',
     re: /^(you|your opponent) (?:have|has) (\d+) or (more|less|fewer) cards in (?:your|their) hand$/,
     read: (m) => ({ type: 'hand-count', who: m[1] === 'you' ? 'you' : 'opponent', cmp: countOf(`${m[2]} or ${m[3]}`).cmp }),
@@ -125,14 +131,40 @@ export const CONDITION_PATTERNS: ConditionPattern[] = [
     re: /^this (?:Unit )?is (rested|active|damaged)$/,
     read: (m) => ({ type: 'self', filter: m[1] === 'damaged' ? { side: 'any', damaged: true } : { side: 'any', rested: m[1] === 'rested' } }),
   },
+  { id: 'cond.self-linked', re: /^this Unit is a Link Unit$/, read: () => ({ type: 'self', filter: { side: 'any', linked: true } }) },
   {
     id: 'cond.self-trait',
     re: /^(?:this Unit is |this is an? )((?:\([^()]+\))(?:\/\([^()]+\))*)(?: Unit)?$/,
     read: (m) => ({ type: 'self', filter: { side: 'any', traits: [...m[1]!.matchAll(/\(([^()]+)\)/g)].map((t) => t[1]!) } }),
   },
+  {
+    id: 'cond.attacking',
+    re: /^you are attacking (an? (?:damaged|rested|active) enemy Unit)$/,
+    read: (m) => ({ type: 'attacking', target: 'unit', filter: nounWith(m[1]!.replace(/^an? /, ''), null, false) }),
+  },
+  { id: 'cond.ex-count', re: /^you have no EX Resources$/, read: () => ({ type: 'ex-count', who: 'you', cmp: { op: '<=', value: 0 } }) },
+  {
+    id: 'cond.picked',
+    re: /^it is an? ((?:\([^()]+\))(?:\/\([^()]+\))*) Unit$/,
+    read: (m) => ({ type: 'picked', filter: { side: 'any', type: 'unit', traits: [...m[1]!.matchAll(/\(([^()]+)\)/g)].map((t) => t[1]!) } }),
+  },
+  {
+    id: 'cond.picked',
+    re: /^it is paired with a Pilot that is Lv\.(\d+) or (lower|higher)$/,
+    read: (m) => ({ type: 'picked', filter: { side: 'any', type: 'unit', pilotLevel: cmpFrom(m[1]!, m[2]) } }),
+  },
   { id: 'cond.attacking', re: /^(?:you are|this Unit is|it is) attacking (the enemy player|an enemy Unit)$/, read: (m) => ({ type: 'attacking', target: m[1] === 'the enemy player' ? 'player' : 'unit' }) },
   { id: 'cond.battling', re: /^this Unit is battling (an? .+)$/, read: (m) => ({ type: 'battling', filter: nounWith(m[1]!.replace(/^an? /, ''), null, false) }) },
   { id: 'cond.deployed-from-trash', re: /^you deploy this Unit from your trash$/, read: () => ({ type: 'deployed-from-trash' }) },
+  {
+    id: 'cond.placed-with-effect',
+    re: /^you (placed|place) an? (.+?) with this effect$/,
+    read: (m) => {
+      const n = parseNoun(m[2]!);
+      if (!n.card || n.plural || n.filter.side !== 'any') throw new Unread(m[2]!);
+      return { type: 'placed-with-effect', filter: n.filter, ...(m[1] === 'place' ? { present: true as const } : {}) };
+    },
+  },
   { id: 'cond.not-paired', re: /^a Pilot is not paired with this Unit$/, read: () => ({ type: 'not-paired' }) },
   { id: 'cond.paid-with-ex', re: /^you use an EX Resource to play this card$/, read: () => ({ type: 'paid-with-ex' }) },
 ];
@@ -195,6 +227,7 @@ export function renderCondition(c: Condition): string {
       return `${countWords(c.cmp, other)} ${renderNoun(f, { plural })} ${plural ? 'are' : 'is'} in play`;
     }
     case 'count-in-trash':
+      if (c.who === 'opponent') return `your opponent has ${cmpTail(c.cmp, 'more', 'less')} ${renderNoun(c.filter, { plural: true, card: true })} in their trash`;
       return `there are ${cmpTail(c.cmp, 'more', 'less')} ${renderNoun(c.filter, { plural: true, card: true })} in your trash`;
     case 'hand-count':
       return `${c.who === 'you' ? 'you have' : 'your opponent has'} ${cmpTail(c.cmp, 'more', 'less')} cards in ${c.who === 'you' ? 'your' : 'their'} hand`;
@@ -211,14 +244,25 @@ export function renderCondition(c: Condition): string {
       if (f.rested !== undefined) return `this Unit is ${f.rested ? 'rested' : 'active'}`;
       if (f.damaged && f.level) return `this Unit is damaged and Lv.${cmpTail(f.level, 'higher', 'lower')}`;
       if (f.damaged) return 'this Unit is damaged';
+      if (f.linked) return 'this Unit is a Link Unit';
       return `this Unit is ${(f.traits ?? []).map((t) => `(${t})`).join('/')}`;
     }
     case 'attacking':
+      if (c.filter) return `you are attacking a ${renderNoun(c.filter)}`;
       return `this Unit is attacking ${c.target === 'player' ? 'the enemy player' : 'an enemy Unit'}`;
+    case 'ex-count':
+      return 'you have no EX Resources';
+    case 'picked':
+      if (c.filter.pilotLevel) return `it is paired with a Pilot that is Lv.${cmpTail(c.filter.pilotLevel, 'higher', 'lower')}`;
+      return `it is a ${(c.filter.traits ?? []).map((t) => `(${t})`).join('/')} Unit`;
     case 'not-paired':
       return 'a Pilot is not paired with this Unit';
     case 'deployed-from-trash':
       return 'you deploy this Unit from your trash';
+    case 'placed-with-effect': {
+      const np = renderNoun(c.filter, { card: true });
+      return `you ${c.present ? 'place' : 'placed'} ${/^[aeiou]/i.test(np) ? 'an' : 'a'} ${np} with this effect`;
+    }
     case 'battling':
       return `this Unit is battling ${/^[aeiou]/i.test(renderNoun(c.filter)) ? 'an' : 'a'} ${renderNoun(c.filter)}`;
     case 'paid-with-ex':

@@ -13,6 +13,16 @@ import { sentences } from './sequence.js';
 import { parseTarget } from './target.js';
 import { statsChange, Unread, type Used } from './unread.js';
 
+/** "set as active or paired with a Pilot" → what a 'cannot-be' constant stops. */
+export function cannotBe(words: string): ('set-active' | 'paired')[] {
+  return words.split(' or ').map((w) => (w === 'set as active' ? 'set-active' : 'paired'));
+}
+
+/** The words of a 'cannot-be' constant after "This Unit can't be ". */
+export function renderCannotBe(what: readonly ('set-active' | 'paired')[]): string {
+  return what.map((w) => (w === 'set-active' ? 'set as active' : 'paired with a Pilot')).join(' or ');
+}
+
 interface ConstantPattern {
   id: string;
   re: RegExp;
@@ -98,7 +108,40 @@ export const CONSTANT_PATTERNS: ConstantPattern[] = [
       return { type: 'draws-attacks', target: { type: 'all', filter: n.filter, zone: 'battle' }, attackers };
     },
   },
+  {
+    // "When you rest your Base with one of your Units' effects, you may rest this Unit instead."
+    id: 'const.rest-instead',
+    re: /^When you rest your Base with one of your Units' effects, you may rest this Unit instead$/,
+    read: () => ({ type: 'rest-instead', target: { type: 'self' }, replaces: { side: 'friendly', type: 'base' }, source: { side: 'friendly', type: 'unit' } }),
+  },
+  {
+    // "When you would rest a Unit with a friendly (League Militaire) Unit's effect, you may rest this Base instead."
+    id: 'const.rest-instead',
+    re: /^When you would rest an? (.+?) with an? (.+?)'s effect, you may rest this (?:Unit|Base) instead$/,
+    read: (m) => {
+      const replaces = parseNoun(m[1]!);
+      const source = parseNoun(m[2]!);
+      if (replaces.card || replaces.plural || source.card || source.plural || source.filter.type !== 'unit' || source.filter.side !== 'friendly') throw new Unread(m[0]!);
+      return { type: 'rest-instead', target: { type: 'self' }, replaces: replaces.filter, source: source.filter, would: true };
+    },
+  },
+  {
+    // "On the turn this Unit is deployed, it may choose a rested enemy Unit as its attack target and attack it."
+    id: 'const.deploy-turn-attack',
+    re: /^On the turn this Unit is deployed, it may choose an? (.+) as its attack target and attack it$/,
+    read: (m) => {
+      const n = parseNoun(m[1]!);
+      if (n.card || n.plural || n.filter.side !== 'enemy' || n.filter.rested !== true || n.filter.type !== 'unit') throw new Unread(m[1]!);
+      return { type: 'deploy-turn-attack', target: { type: 'self' }, filter: n.filter };
+    },
+  },
   { id: 'const.cannot-attack', re: /^This Unit can't attack$/, read: () => ({ type: 'cannot-attack', target: { type: 'self' } }) },
+  {
+    // "This Unit can't be paired with a Pilot." / "This Unit can't be set as active or paired with a Pilot."
+    id: 'const.cannot-be',
+    re: /^This Unit can't be (set as active or paired with a Pilot|paired with a Pilot|set as active)$/,
+    read: (m) => ({ type: 'cannot-be', target: { type: 'self' }, what: cannotBe(m[1]!) }),
+  },
   {
     // "This Unit's AP can't be reduced by enemy effects." / "This Unit can't be destroyed by enemy effects."
     id: 'const.immune',
@@ -200,6 +243,7 @@ export function parseConstants(body: string, used: Used): { requires: Condition[
     used.add('const.trailing-while');
     s = s.slice(0, whileTail.index);
   }
-  if (!readsAsConstant(s)) return null;
+  // "it is a (X) Unit" names a chosen card: never a constant's condition.
+  if (!readsAsConstant(s) || requires.some((r) => r.type === 'picked')) return null;
   return { requires, effects: parseConstant(s, used) };
 }

@@ -53,7 +53,18 @@ function parseCost(text: string, used: Used): Cost {
     let m: RegExpExecArray | null;
     if (p.length === 1 && CIRCLED.includes(p)) cost.resources = (cost.resources ?? 0) + CIRCLED.indexOf(p) + 1;
     else if (/^Rest this (?:Unit|Base)$/.test(p)) cost.restSelf = true;
-    else if ((m = /^Exile (\d+) (.+?) (?:from your trash(?: from the game)?|in your trash from the game)$/.exec(p))) {
+    else if (/^[Rr]eturn this Unit to the bottom of its owner's deck$/.test(p)) {
+      // "②, return this Unit to the bottom of its owner's deck：…" (the Unit leaves play as the cost).
+      (cost.steps ??= []).push({ do: 'return-to-deck-bottom', target: { type: 'self' } });
+      used.add('cost.return-self-to-deck');
+    } else if ((m = /^[Rr]est (\d+) ((?:of your|friendly) .+)$/.exec(p))) {
+      // "Rest 3 of your (CB) Units", "rest 1 friendly (CB) Unit": active ones (a rested Unit cannot be rested, 1-3-2-1).
+      const n = parseNoun(m[2]!);
+      if (n.card || n.filter.type !== 'unit' || n.filter.side !== 'friendly' || n.filter.rested !== undefined || n.plural !== (m[2]!.startsWith('of your') || Number(m[1]) > 1)) throw new Unread(p);
+      const count = Number(m[1]);
+      (cost.steps ??= []).push({ do: 'rest', target: { type: 'choose', min: count, max: count, filter: { ...n.filter, rested: false }, zone: 'battle' } });
+      used.add('cost.rest-units');
+    } else if ((m = /^[Ee]xile (\d+) (.+?) (?:from your trash(?: from the game)?|in your trash from the game)$/.exec(p))) {
       // "Exile 1 Command card from your trash", "Exile 3 blue cards from your trash", "Exile 2 Command cards in your trash from the game".
       const n = parseNoun(m[2]!);
       if (!n.card || n.filter.side !== 'any' || n.plural !== Number(m[1]) > 1) throw new Unread(p);
@@ -71,6 +82,8 @@ export function renderCost(c: Cost, self: 'Unit' | 'Base'): string {
   if (c.restSelf) parts.push(`Rest this ${self}`);
   for (const s of c.steps ?? []) {
     if (s.do === 'exile-from-trash') parts.push(`Exile ${s.count} ${renderNoun(s.filter, { card: true, plural: s.count > 1 })} from your trash`);
+    else if (s.do === 'return-to-deck-bottom' && s.target.type === 'self') parts.push("return this Unit to the bottom of its owner's deck");
+    else if (s.do === 'rest' && s.target.type === 'choose') parts.push(`Rest ${s.target.max} ${renderNoun({ ...s.target.filter, rested: undefined }, { plural: s.target.max > 1 })}`);
     else parts.push(`(${s.do})`);
   }
   return parts.join('、');

@@ -53,6 +53,11 @@ export function parseNoun(np: string): Noun {
     else filter.side = w === 'enemy' ? 'enemy' : 'friendly';
     s = s.slice(m[0].length);
   }
+  const notColor = /^non-(red|blue|green|white|purple) /.exec(s);
+  if (notColor) {
+    filter.notColors = [notColor[1]!];
+    s = s.slice(notColor[0].length);
+  }
   const color = /^(red|blue|green|white|purple) /.exec(s);
   if (color) {
     filter.colors = [color[1]!];
@@ -66,6 +71,11 @@ export function parseNoun(np: string): Noun {
   if (s.startsWith('Link ')) {
     filter.linked = true;
     s = s.slice(5);
+  } else if (s.startsWith('Linked Units')) {
+    // "1 of your (Phantom Pain) Linked Units": Link Units (3-2-6-2), as a few cards print it.
+    filter.linked = true;
+    filter.linkedWord = true;
+    s = s.slice(7);
   }
   let card = false;
   let plural = false;
@@ -105,6 +115,7 @@ export function parseNoun(np: string): Noun {
     let m: RegExpExecArray | null;
     if ((m = /^ with (<[A-Za-z][A-Za-z -]*?>)/.exec(s))) filter.keyword = parseKeywordName(m[1]!);
     else if ((m = /^ with (\d+)(?: or (less|more))? (HP|AP)/.exec(s))) filter[m[3] === 'HP' ? 'hp' : 'ap'] = cmpOf(m[1]!, m[2]);
+    else if ((m = /^ that is Lv\.(\d+) or (lower|higher) or has (\d+) or (less|more) AP/.exec(s)) && !filter.levelOrAp && !filter.level && !filter.ap) filter.levelOrAp = { level: cmpOf(m[1]!, m[2]), ap: cmpOf(m[3]!, m[4]) };
     else if ((m = /^ that (?:is|are) Lv\.(\d+)(?: or (lower|higher))?/.exec(s))) filter.level = cmpOf(m[1]!, m[2]);
     else if ((m = /^ with "([^"]+)" in (?:its|their) card names?/.exec(s))) filter.nameIncludes = m[1]!;
     else if ((m = /^ other than Link Units/.exec(s)) && filter.linked === undefined) filter.linked = false;
@@ -113,6 +124,19 @@ export function parseNoun(np: string): Noun {
     // An earlier step's pick (sequence.ts checks there is one): "than that Unit" / "than the Unit rested with this ability".
     else if ((m = /^ whose Lv\. is equal to or (lower|higher) than (?:that Unit|the Unit rested with this ability)/.exec(s)) && !filter.levelVsPrevious) filter.levelVsPrevious = m[1] === 'lower' ? '<=' : '>=';
     else if ((m = /^ (?:with|that has) no paired Pilot/.exec(s)) && filter.paired === undefined) filter.paired = false;
+    else if ((m = /^ paired with an? (.+)$/.exec(s)) && filter.type === 'pilot' && !card && !filter.pairedWith) {
+      // "Pilot paired with an enemy Unit that is Lv.5 or lower": the Unit it is paired with.
+      const inner = parseNoun(m[1]!);
+      if (inner.card || inner.plural || inner.filter.type !== 'unit') fail();
+      filter.pairedWith = inner.filter;
+    }
+    else if ((m = /^ paired with a Pilot that is Lv\.(\d+) or (lower|higher)/.exec(s)) && !filter.pilotLevel && filter.type === 'unit') filter.pilotLevel = cmpOf(m[1]!, m[2]);
+    else if ((m = /^ paired with a Pilot(?! that| with)/.exec(s)) && filter.paired === undefined && filter.type === 'unit') filter.paired = true;
+    else if ((m = /^ that has no Pilot paired with it/.exec(s)) && filter.paired === undefined && filter.type === 'unit') filter.paired = false;
+    else if ((m = /^ with AP equal to or (less|more) than this Unit/.exec(s)) && !filter.apVsSelf && filter.type === 'unit') filter.apVsSelf = m[1] === 'less' ? '<=' : '>=';
+    else if ((m = /^ with a keyword effect/.exec(s)) && !filter.anyKeyword && filter.type === 'unit') filter.anyKeyword = true;
+    else if ((m = /^ with a 【Destroyed】 effect/.exec(s)) && !filter.hasTiming && filter.type === 'unit') filter.hasTiming = 'Destroyed';
+    else if ((m = /^ without "([^"]+)" in (?:its|their) card names?/.exec(s)) && !filter.nameExcludes) filter.nameExcludes = m[1]!;
     else if ((m = /^,? other than Unit tokens/.exec(s)) && filter.token === undefined && filter.type === 'unit') filter.token = false;
     else if ((m = /^ ((?:that is )?battling) this Unit$/.exec(s)) && !filter.battling && filter.type === 'unit') filter.battling = { self: true, words: m[1]! };
     else if ((m = /^ ((?:that is )?battling (?:an?|one of your)) (.+)$/.exec(s)) && !filter.battling && filter.type === 'unit') {
@@ -152,9 +176,10 @@ export function renderNoun(f: Filter, style: NounStyle = {}): string {
   if (style.side !== false && f.side === 'enemy') words.push('enemy');
   if (f.other) words.push('other');
   if (style.side !== false && f.side === 'friendly') words.push('friendly');
+  if (f.notColors?.length) words.push(`non-${f.notColors.join('/')}`);
   if (f.colors?.length) words.push(f.colors.join('/'));
   if (f.traits?.length) words.push(f.traits.map((t) => `(${t})`).join('/'));
-  if (f.linked) words.push('Link');
+  if (f.linked && !f.linkedWord) words.push('Link');
   const s = style.plural ? 's' : '';
   const noun = f.types?.length
     ? f.types.map((t) => `${cap(t)} card${s}`).join('/')
@@ -167,7 +192,7 @@ export function renderNoun(f: Filter, style: NounStyle = {}): string {
           : style.card || f.type === 'command'
             ? `${cap(f.type)} card${s}`
             : `${cap(f.type)}${s}`;
-  words.push(noun);
+  words.push(f.linkedWord ? `Linked ${noun}` : noun);
   let out = words.join(' ');
   if (f.keyword) out += ` with ${renderKeyword({ name: f.keyword, amount: null })}`;
   if (f.hp) out += ` with ${cmpWords(f.hp, 'less', 'more')} HP`;
@@ -175,9 +200,20 @@ export function renderNoun(f: Filter, style: NounStyle = {}): string {
   if (f.nameIncludes) out += ` with "${f.nameIncludes}" in its card name`;
   if (f.pilotTraits) out += ` paired with a ${f.pilotTraits.map((t) => `(${t})`).join('/')} Pilot`;
   if (f.level) out += ` that ${style.plural ? 'are' : 'is'} Lv.${cmpWords(f.level, 'lower', 'higher')}`;
+  if (f.levelOrAp) out += ` that is Lv.${cmpWords(f.levelOrAp.level, 'lower', 'higher')} or has ${cmpWords(f.levelOrAp.ap, 'less', 'more')} AP`;
   if (f.levelVsSelf) out += ` whose Lv. is equal to or ${f.levelVsSelf === '<=' ? 'lower' : 'higher'} than this Unit`;
   if (f.levelVsPrevious) out += ` whose Lv. is equal to or ${f.levelVsPrevious === '<=' ? 'lower' : 'higher'} than that Unit`;
   if (f.paired === false) out += ' with no paired Pilot';
+  if (f.paired === true) out += ' paired with a Pilot';
+  if (f.pilotLevel) out += ` paired with a Pilot that is Lv.${cmpWords(f.pilotLevel, 'lower', 'higher')}`;
+  if (f.apVsSelf) out += ` with AP equal to or ${f.apVsSelf === '<=' ? 'less' : 'more'} than this Unit`;
+  if (f.anyKeyword) out += ' with a keyword effect';
+  if (f.hasTiming) out += ` with a 【${f.hasTiming}】 effect`;
+  if (f.pairedWith) {
+    const np = renderNoun(f.pairedWith);
+    out += ` paired with ${/^[aeiou]/i.test(np) ? 'an' : 'a'} ${np}`;
+  }
+  if (f.nameExcludes) out += ` without "${f.nameExcludes}" in its card name`;
   if (f.linked === false) out += ' other than Link Units';
   if (f.token === false) out += ', other than Unit tokens';
   if (f.battling) {

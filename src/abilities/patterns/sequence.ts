@@ -25,6 +25,7 @@ export function sentences(body: string): string[] {
 }
 
 interface Connectives {
+  withPrevious?: boolean;
   then?: boolean;
   ifDone?: boolean;
   when?: Condition[];
@@ -52,12 +53,14 @@ export function connectives(sentence: string, used: Used): Connectives {
   if (turn) {
     out.when = [parseCondition(`${turn[1]} turn`, used)];
     s = s.slice(turn[0].length);
-  } else if (/^If /i.test(s)) {
+  }
+  if (/^If /i.test(s)) {
     // The condition ends at the first ", " after which a clause reads as a condition.
     let at = s.indexOf(', ');
     for (; at > 0; at = s.indexOf(', ', at + 1)) {
       try {
-        out.when = parseConditions(s.slice(3, at), used);
+        // "During your turn, if …,": both conditions.
+        out.when = [...(out.when ?? []), ...parseConditions(s.slice(3, at), used)];
         s = s.slice(at + 2);
         break;
       } catch (e) {
@@ -81,6 +84,7 @@ function flags(c: Connectives): Omit<EffectStep, 'step'> {
     ...(c.optional ? { optional: true } : {}),
     ...(c.ifDone ? { ifDone: true } : {}),
     ...(c.then ? { then: true } : {}),
+    ...(c.withPrevious ? { withPrevious: true } : {}),
   };
 }
 
@@ -105,7 +109,7 @@ function parseSteps(sentence: string, used: Used): EffectStep['step'][] {
   }
 }
 
-export function parseEffect(body: string, used: Used): EffectStep[] {
+export function parseEffect(body: string, used: Used, itIs?: Selector): EffectStep[] {
   const list = sentences(body);
   const out: EffectStep[] = [];
   let chosenWhen: Condition[] | undefined;
@@ -124,13 +128,30 @@ export function parseEffect(body: string, used: Used): EffectStep[] {
       i += look.read - 1;
       continue;
     }
+    const after = /^After activating this card's 【Main】, you may pair this card from your trash with one of (your .+)$/.exec(list[i]!);
+    if (after) {
+      // The last sentence of a Command with 【Pilot】 (3-4-6): done once the card is in the trash.
+      const n = parseNoun(`of ${after[1]!}`);
+      if (n.card || !n.plural || n.filter.type !== 'unit' || n.filter.side !== 'friendly' || i !== list.length - 1) throw new Unread(list[i]!);
+      used.add('step.pair-self-from-trash');
+      out.push({ step: { do: 'pair-self-from-trash', filter: n.filter } });
+      continue;
+    }
+    const resources = /^Choose (\d+) of your (rested )?Resources$/.exec(c.rest);
+    if (resources && list[i + 1] === (Number(resources[1]) > 1 ? 'Set them as active' : 'Set it as active')) {
+      // "Choose 1 of your Resources. Set it as active."
+      used.add('step.resource-active');
+      out.push({ step: { do: 'resource-active', count: Number(resources[1]), ...(resources[2] ? { rested: true as const } : {}) }, ...flags(c) });
+      i++;
+      continue;
+    }
     const choose = /^Choose (.+?)( from your trash)?$/.exec(c.rest);
     const pair = choose && !choose[2] ? /^(\d+ .+?) and (\d+ .+)$/.exec(choose[1]!) : null;
     if (choose && pair && list[i + 1] !== undefined) {
       // "Choose 1 of your Units and 1 enemy Unit. Deal 1 damage to them.": two steps, one per choice.
       const a = parseChoice(pair[1]!, used);
       const b = parseChoice(pair[2]!, used);
-      if (a.card || b.card || a.selector.max !== 1 || b.selector.max !== 1 || c.optional || c.ifDone) throw new Unread(choose[1]!);
+      if (a.card || b.card || a.selector.max !== 1 || b.selector.max !== 1 || c.optional || c.ifDone || a.selector.filter.type === 'pilot' || b.selector.filter.type === 'pilot') throw new Unread(choose[1]!);
       const next = list[i + 1]!;
       const first = parseStep(next, used);
       const second = parseStep(next, used);
@@ -168,6 +189,14 @@ export function parseEffect(body: string, used: Used): EffectStep[] {
         i++;
         continue;
       }
+      if (choose[2] && /^Return (?:it|them) to (?:its|their) owner's deck and shuffle it$/.test(next)) {
+        // "Choose 12 cards from your trash. Return them to their owner's deck and shuffle it."
+        if (selector.filter.side !== 'any' || selector.min !== selector.max || (next.startsWith('Return them')) !== (selector.max > 1)) throw new Unread(next);
+        used.add('step.trash-to-deck');
+        out.push({ step: { do: 'trash-to-deck', count: selector.max, filter: selector.filter }, ...flags(c) });
+        i++;
+        continue;
+      }
       if (choose[2]) {
         // "Choose 1 (Zeon) Pilot card from your trash. Add it to your hand."
         if (!/^Add (?:it|them) to your hand$/.test(next) || selector.filter.side !== 'any' || selector.min !== selector.max) throw new Unread(next);
@@ -179,6 +208,9 @@ export function parseEffect(body: string, used: Used): EffectStep[] {
       const [step, also] = parseSteps(next, used);
       const t = targetOf(step!);
       if (!t || t.type !== 'previous') throw new Unread(next);
+      // A Pilot in play is chosen to be destroyed or returned to the hand, nothing else (3-3-3).
+      if (selector.filter.type === 'pilot' && !card && ((step!.do !== 'destroy' && step!.do !== 'return-to-hand') || also || list.slice(i + 2).length)) throw new Unread(next);
+      if (selector.filter.type === 'pilot' && !card) used.add('choose.pilot');
       (step as { target: Selector }).target = selector;
       out.push({ step: step!, ...flags(c) });
       if (also) {
@@ -199,9 +231,14 @@ export function parseEffect(body: string, used: Used): EffectStep[] {
       // "If …, set this Unit as active. It can't attack during this turn.": "it" is this Unit again,
       // under the same condition as the sentence it refers back to.
       (step as { target: Selector }).target = { type: 'self' };
-      const before = out[out.length - 1]!.when;
-      if (before) c.when = before;
+      const prior = out[out.length - 1]!;
+      if (prior.when) c.when = prior.when;
+      // "If you do, set this Unit as active. It gains …": done when that sentence was reached.
+      if (prior.ifDone || prior.withPrevious) c.withPrevious = true;
       used.add('seq.this-unit-it');
+    } else if (t?.type === 'previous' && itIs && !out.some((s) => targetOf(s.step)?.type === 'choose')) {
+      // "it" named by the trigger ("When a friendly (Clan) Unit links, it gains …").
+      (step as { target: Selector }).target = itIs;
     } else if (t?.type === 'previous') {
       if (!out.some((s) => targetOf(s.step)?.type === 'choose')) throw new Unread(list[i]!);
       if (chosenWhen && !c.when) c.when = chosenWhen;
@@ -213,6 +250,10 @@ export function parseEffect(body: string, used: Used): EffectStep[] {
     }
   }
   if (!out.length) throw new Unread(body);
+  // "if it is a (Jupitris) Unit" names what an earlier step chose: there must be one.
+  out.forEach((e, i) => {
+    if (e.when?.some((w) => w.type === 'picked') && !out.slice(0, i).some((b) => targetOf(b.step)?.type === 'choose')) throw new Unread(list[Math.min(i, list.length - 1)]!);
+  });
   if (refersBack(out)) used.add('seq.that-unit');
   return out;
 }

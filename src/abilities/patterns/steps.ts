@@ -24,6 +24,8 @@ const dur = (w: string | undefined) => (w === 'battle' ? 'battle' : 'turn');
 export const TOKEN_CONSTANTS: Record<string, Constant> = {
   "This Unit can't choose the enemy player as its attack target": { type: 'cannot-attack-player', target: { type: 'self' } },
   "This Unit can't attack": { type: 'cannot-attack', target: { type: 'self' } },
+  "This Unit can't be paired with a Pilot": { type: 'cannot-be', target: { type: 'self' }, what: ['paired'] },
+  "This Unit can't be set as active or paired with a Pilot": { type: 'cannot-be', target: { type: 'self' }, what: ['set-active', 'paired'] },
 };
 
 /** "((Zeon)･AP3･HP1･<Blocker>)" → traits, AP, HP, keywords (and the token's constants). */
@@ -64,6 +66,7 @@ export function deployable(np: string, plural: boolean): Filter {
 }
 
 export const STEP_PATTERNS: StepPattern[] = [
+  { id: 'step.damage-shield-area', re: /^Deal (\d+) damage to the first card in your opponent's shield area$/, read: (m) => ({ do: 'damage-shield-area', who: 'opponent', amount: Number(m[1]) }) },
   { id: 'step.damage', re: /^Deal (\d+) damage to (.+)$/, read: (m, u) => ({ do: 'damage', target: parseTarget(m[2]!, u), amount: Number(m[1]) }) },
   { id: 'step.destroy', re: /^Destroy (.+)$/, read: (m, u) => ({ do: 'destroy', target: parseTarget(m[1]!, u) }) },
   { id: 'step.set-active', re: /^Set (.+) as active$/, read: (m, u) => ({ do: 'set-active', target: parseTarget(m[1]!, u) }) },
@@ -82,7 +85,7 @@ export const STEP_PATTERNS: StepPattern[] = [
   },
   {
     id: 'step.attack-active',
-    re: /^During this turn, (it|they|this Unit) may choose an? (.+) as (?:its|their) attack target$/,
+    re: /^During this turn, (it|they|this Unit|all .+? Units) may choose an? (.+) as (?:its|their) attack target$/,
     read: (m, u) => ({ do: 'allow-attack-active', target: parseTarget(m[1]!, u), filter: activeTarget(m[2]!), duration: 'turn' }),
   },
   {
@@ -105,8 +108,13 @@ export const STEP_PATTERNS: StepPattern[] = [
   },
   {
     id: 'step.return-to-hand',
-    re: /^Return (.+?) to (?:its owner's hand|their owners' hands|their owner's hand)$/,
-    read: (m, u) => ({ do: 'return-to-hand', target: parseTarget(m[1]!, u) }),
+    re: /^Return (.+?) to (?:its owner's hand|their owners' hands|their owner's hand|(your hand))$/,
+    read: (m, u) => {
+      const target = parseTarget(m[1]!, u);
+      // "to your hand" only where the card can only be yours: the card paired with this Unit.
+      if (m[2] && target.type !== 'paired-pilot') throw new Unread(m[0]!);
+      return { do: 'return-to-hand', target, ...(m[2] ? { yours: true as const } : {}) };
+    },
   },
   {
     id: 'step.prevent-damage',
@@ -179,18 +187,48 @@ export const STEP_PATTERNS: StepPattern[] = [
     },
   },
   { id: 'step.reduce-damage', re: /^Reduce it by (\d+)$/, read: (m) => ({ do: 'reduce-damage', amount: Number(m[1]) }) },
+  { id: 'step.allow-deploy-turn-attack', re: /^(It|They) may attack on the turn (?:it is|they are) deployed$/, read: (m, u) => ({ do: 'allow-deploy-turn-attack', target: parseTarget(m[1]!, u), duration: 'turn' }) },
+  {
+    id: 'step.pair-from-hand',
+    re: /^Pair 1 ((?:.+? )?Pilot card(?: with "[^"]+" in its card name)?) from your hand with this Unit$/,
+    read: (m) => {
+      const n = parseNoun(m[1]!);
+      if (!n.card || n.plural || n.filter.type !== 'pilot' || n.filter.side !== 'any') throw new Unread(m[1]!);
+      return { do: 'pair-from-hand', filter: n.filter };
+    },
+  },
+  { id: 'step.pay', re: /^Pay ([①②③④⑤])$/, read: (m) => ({ do: 'pay', amount: '①②③④⑤'.indexOf(m[1]!) + 1 }) },
+  {
+    id: 'step.return-to-deck-top',
+    re: /^Return (the card paired with this Unit) to the top of its owner's deck$/,
+    read: (m, u) => ({ do: 'return-to-deck-top', target: parseTarget(m[1]!, u) }),
+  },
   { id: 'step.draw', re: /^Draw (\d+)$/, read: (m) => ({ do: 'draw', who: 'you', count: Number(m[1]) }) },
+  // "All players draw 1." (each player, the active player first: 10-1-6-6 has no say; both draw).
+  { id: 'step.all-draw', re: /^All players draw (\d+)$/, read: (m) => ({ do: 'draw', who: 'each', count: Number(m[1]) }) },
   { id: 'step.discard', re: /^Discard (\d+)$/, read: (m) => ({ do: 'discard', who: 'you', count: Number(m[1]) }) },
+  {
+    // "Discard 1 green (Earth Federation) Unit card." / "Discard 1 red card."
+    id: 'step.discard-card',
+    re: /^Discard (\d+) (.+ cards?)$/,
+    read: (m) => {
+      const n = parseNoun(m[2]!);
+      if (!n.card || n.filter.side !== 'any' || n.plural !== Number(m[1]) > 1) throw new Unread(m[2]!);
+      return { do: 'discard', who: 'you', count: Number(m[1]), filter: n.filter };
+    },
+  },
   { id: 'step.shield-to-hand', re: /^Add (\d+) of your Shields to your hand$/, read: (m) => ({ do: 'shield-to-hand', who: 'you', count: Number(m[1]) }) },
   { id: 'step.burst-to-hand', re: /^Add this card to your hand$/, read: () => ({ do: 'self-to-hand' }) },
   { id: 'step.deploy-self', re: /^Deploy this card$/, read: () => ({ do: 'deploy-self' }) },
   { id: 'step.activate-main', re: /^Activate this card's 【Main】$/, read: () => ({ do: 'activate-main' }) },
   { id: 'step.activate-action', re: /^Activate this card's 【Action】$/, read: () => ({ do: 'activate-action' }) },
+  { id: 'step.activate-paired-main', re: /^Activate 【Main】 on the card paired with this Unit$/, read: () => ({ do: 'activate-paired-main' }) },
   {
     id: 'step.deploy-token',
     re: /^Deploy (\d+) (rested )?\[([^\]]+)\]\((.+)\) Unit tokens?$/,
     read: (m, u) => ({ do: 'deploy-token', count: Number(m[1]), rested: !!m[2], token: tokenSpec(m[3]!, m[4]!, u) }),
   },
+  { id: 'step.deploy-ex-base', re: /^Deploy 1 EX Base$/, read: () => ({ do: 'deploy-ex-base' }) },
   {
     id: 'step.place-resource',
     re: /^Place (\d+) (EX|rested) Resources?$/,
@@ -269,6 +307,23 @@ function withCount(step: Extract<Step, { do: 'damage' | 'modify' }>, forEach: Co
  * Returns the step and how many sentences it read.
  */
 export function parseLookTop(sentences: string[], used: Used): { step: Step; read: number } | null {
+  const ret = /^Look at the top (\d+) cards of your deck and return (\d+) to the top(?: and (\d+) to the bottom)?$/.exec(sentences[0] ?? '');
+  if (ret) {
+    // "… and return 1 to the top. Place the remaining card into your trash." and its two sisters.
+    const count = Number(ret[1]);
+    const max = Number(ret[2]);
+    const left = count - max;
+    if (max < 1 || left < 1) throw new Unread(sentences[0]!);
+    const step = (rest: 'bottom' | 'trash', printed?: 'in-order' | 'and-bottom'): Step => ({ do: 'look-top', count, take: { filter: { side: 'any' }, max, to: 'top' }, rest, ...(printed ? { printed } : {}) });
+    used.add('step.look-top-return-top');
+    if (ret[3]) {
+      if (Number(ret[3]) !== left) throw new Unread(sentences[0]!);
+      return { step: step('bottom', 'and-bottom'), read: 1 };
+    }
+    if (sentences[1] === `Place the remaining card${left > 1 ? 's' : ''} into your trash`) return { step: step('trash'), read: 2 };
+    if (sentences[1] === `Return the remaining card${left > 1 ? 's' : ''} to the bottom of your deck`) return { step: step('bottom', 'in-order'), read: 2 };
+    throw new Unread(sentences.slice(0, 2).join('. '));
+  }
   const look = /^Look at the top (?:(\d+) cards|card) of your deck$/.exec(sentences[0] ?? '');
   if (!look) return null;
   const count = look[1] ? Number(look[1]) : 1;
@@ -283,6 +338,14 @@ export function parseLookTop(sentences: string[], used: Used): { step: Step; rea
     if (!n.card || n.plural || n.filter.side !== 'any') throw new Unread(one[1]!);
     used.add('step.look-top');
     return { step: { do: 'look-top', count: 1, take: { filter: n.filter, max: 1, to: 'hand' }, rest: 'bottom' }, read: 3 };
+  }
+  const keepTop = /^You may reveal (\d+) (.+?) among them and return it to the top of your deck$/.exec(sentences[1] ?? '');
+  if (keepTop && count > 1 && /^Return the remaining cards randomly to the bottom of your deck$/.test(sentences[2] ?? '')) {
+    // "You may reveal 1 (G Generation) Unit card among them and return it to the top of your deck."
+    const n = parseNoun(keepTop[2]!);
+    if (!n.card || n.plural || n.filter.side !== 'any' || Number(keepTop[1]) !== 1) throw new Unread(keepTop[2]!);
+    used.add('step.look-top-reveal-top');
+    return { step: { do: 'look-top', count, take: { filter: n.filter, max: 1, to: 'top' }, rest: 'bottom', printed: 'reveal' }, read: 3 };
   }
   const take = /^You may (?:reveal (?:(\d+) )?(.+?) among them and add (?:it|them) to your hand|deploy (\d+) (.+?) among them)$/.exec(sentences[1] ?? '');
   const rest = /^Return the remaining cards randomly to the bottom of your deck$/.exec(sentences[2] ?? '');

@@ -10,10 +10,20 @@ import { Unread, type Used } from './unread.js';
 export function parseTarget(phrase: string, used: Used): Selector {
   const p = phrase.trim();
   if (/^(?:it|them|they)$/i.test(p)) return { type: 'previous' };
+  // "If you use an EX Resource to play this card, rest the enemy Unit." (the one chosen before).
+  if (/^the enemy Unit$/.test(p)) return { type: 'previous', words: 'the enemy Unit' };
   if (/^this (?:Unit|Base|card)$/i.test(p)) return { type: 'self' };
   // Pilot text: "this gets AP+1" (the Unit it is paired with).
   if (/^this$/i.test(p)) return { type: 'self' };
   if (/^this Unit's paired Pilot$/i.test(p)) return { type: 'paired-pilot' };
+  if (/^the card paired with this Unit$/.test(p)) return { type: 'paired-pilot', card: true };
+  const pilotOf = /^an? (.+ Pilot) paired with this Unit$/.exec(p);
+  if (pilotOf) {
+    // "a blue Pilot paired with this Unit": its Pilot, if it is one.
+    const n = parseNoun(pilotOf[1]!);
+    if (n.card || n.plural || n.filter.type !== 'pilot' || n.filter.side !== 'any') throw new Unread(p);
+    return { type: 'paired-pilot', filter: n.filter };
+  }
   // After "when this Unit deals battle damage to an enemy Unit": the Unit dealt it (compile.ts checks the trigger).
   if (/^that enemy Unit$/.test(p)) return { type: 'damaged-enemy' };
   const all = /^all (.+)$/i.exec(p);
@@ -34,10 +44,10 @@ export function parseChoice(phrase: string, used: Used): { selector: Extract<Sel
   const most = /^(.+) with the (highest|lowest) (Lv\.?|AP|HP)$/.exec(m[3]!);
   const extreme: Extreme | undefined = most ? { stat: most[3]!.startsWith('Lv') ? 'level' : (most[3]!.toLowerCase() as 'ap' | 'hp'), end: most[2] as 'highest' | 'lowest' } : undefined;
   const n = parseNoun(most ? most[1]! : m[3]!);
-  // A Pilot in play is not a choosable card here ("Choose 1 enemy Pilot").
-  if (n.filter.type === 'pilot' && !n.card) throw new Unread(phrase.trim());
+  // A Pilot in play ("Choose 1 enemy Pilot") is chosen only to destroy it or return it (sequence.ts checks).
   const min = Number(m[1]);
   const max = m[2] !== undefined ? Number(m[2]) : min;
+  if (n.filter.type === 'pilot' && !n.card && (min !== 1 || max !== 1)) throw new Unread(phrase.trim());
   // "1 enemy Unit" is singular, "1 of your Units" / "1 to 2 enemy Units" plural; anything else is a misread.
   const ofYour = m[3]!.startsWith('of your ');
   if (n.plural !== (ofYour || max > 1)) throw new Unread(phrase.trim());

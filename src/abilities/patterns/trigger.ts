@@ -11,6 +11,8 @@ const TRIGGER_PHRASES: { id: string; re: RegExp; trigger: Trigger }[] = [
   { id: 'trigger.end-of-turn', re: /^At the end of your turn, /, trigger: 'end-of-turn' },
   { id: 'trigger.start-of-turn', re: /^At the start of your turn, /, trigger: 'start-of-turn' },
   { id: 'trigger.places-ex-resource', re: /^When you place an EX Resource, /, trigger: 'places-ex-resource' },
+  { id: 'trigger.rested-by-effect', re: /^[Ww]hen this Unit is rested by an effect, /, trigger: 'rested-by-effect' },
+  { id: 'trigger.set-active-by-effect', re: /^[Ww]hen this rested Unit is set as active by an effect, /, trigger: 'set-active-by-effect' },
   { id: 'trigger.destroys-with-battle-damage', re: /^[Ww]hen this Unit destroys an enemy Unit with battle damage, /, trigger: 'destroys-enemy-with-battle-damage' },
 ];
 
@@ -27,6 +29,14 @@ const FRIENDLY_DESTROYS_UNIT = /^[Ww]hen one of (your .+?) destroys an enemy Uni
 
 export function renderFriendlyDestroysUnit(f: Filter | undefined): string {
   return `When one of your ${f ? renderNoun(f, { side: false, plural: true }) : 'Units'} destroys an enemy Unit with battle damage, `;
+}
+
+/** "When you pair a (Cyber-Newtype) Pilot with one of your blue Units, " / "… with this Unit or one of your white Units, ". */
+const PAIRS_PILOT = /^[Ww]hen you pair (an? .+?) with (this Unit or )?one of (your .+?), /;
+
+export function renderPairsPilot(pilot: Filter | undefined, watched: Filter | undefined, orSelf: boolean | undefined): string {
+  const p = pilot ? renderNoun(pilot) : 'Pilot';
+  return `When you pair ${/^[aeiou]/i.test(p) ? 'an' : 'a'} ${p} with ${orSelf ? 'this Unit or ' : ''}one of your ${watched ? renderNoun(watched, { side: false, plural: true }) : 'Units'}, `;
 }
 
 /** "When this Unit receives enemy effect damage, " / "… receives damage from an enemy, ". */
@@ -69,6 +79,15 @@ export function renderUsesSupport(f: Filter | undefined): string {
   return `When you use this Unit's <Support> to increase ${/^[aeiou]/i.test(np) ? 'an' : 'a'} ${np}'s AP, `;
 }
 
+export function renderFriendlyDeployed(f: Filter | undefined): string {
+  return `When one of your ${f ? renderNoun(f, { side: false, plural: true }) : 'Units'} is deployed, `;
+}
+
+export function renderFriendlyLinks(f: Filter | undefined): string {
+  const np = f ? renderNoun(f) : 'friendly Unit';
+  return `When ${/^[aeiou]/i.test(np) ? 'an' : 'a'} ${np} links, `;
+}
+
 export type DamageQualifier = { kind?: 'battle' | 'effect'; enemy?: boolean };
 
 export function renderReceives(d: DamageQualifier | undefined): string {
@@ -80,13 +99,15 @@ export const TRIGGER_TEXT: Record<string, string> = {
   'start-of-turn': 'At the start of your turn, ',
   'destroys-enemy-with-battle-damage': 'When this Unit destroys an enemy Unit with battle damage, ',
   'places-ex-resource': 'When you place an EX Resource, ',
+  'rested-by-effect': 'When this Unit is rested by an effect, ',
+  'set-active-by-effect': 'When this rested Unit is set as active by an effect, ',
 };
 
 /** The trigger phrase at the start of a body, and the effect text after it. */
 export function parseTriggerPhrase(
   body: string,
   used: Used,
-): { trigger: Trigger; requires: Condition[]; rest: string; damage?: DamageQualifier; supported?: Filter; watched?: Filter; dealtTo?: Filter; destroyedUnit?: Filter; damageFrom?: boolean } | null {
+): { trigger: Trigger; requires: Condition[]; rest: string; damage?: DamageQualifier; supported?: Filter; watched?: Filter; dealtTo?: Filter; destroyedUnit?: Filter; damageFrom?: boolean; pilot?: Filter; orSelf?: true } | null {
   let s = body;
   const requires: Condition[] = [];
   const turn = /^During (your|your opponent's) turn, (?=when )/.exec(s);
@@ -173,6 +194,37 @@ export function parseTriggerPhrase(
     if (!dealtTo) return null;
     used.add('trigger.deals-battle-damage');
     return { trigger: 'deals-battle-damage', requires, rest: restAfter(s, deals[0]), dealtTo };
+  }
+  const pair = PAIRS_PILOT.exec(s);
+  if (pair) {
+    let pilot;
+    let units;
+    try {
+      pilot = parseNoun(pair[1]!.replace(/^an? /, ''));
+      units = parseNoun(`of ${pair[3]!}`);
+    } catch (e) {
+      if (e instanceof Unread) return null;
+      throw e;
+    }
+    if (pilot.card || pilot.plural || pilot.filter.type !== 'pilot' || pilot.filter.side !== 'any' || units.card || !units.plural || units.filter.type !== 'unit' || units.filter.side !== 'friendly') return null;
+    used.add('trigger.pairs-pilot');
+    const { side: _, ...rest } = pilot.filter;
+    const pf = Object.keys(rest).length > 1 ? pilot.filter : undefined;
+    return { trigger: 'pairs-pilot', requires, rest: restAfter(s, pair[0]), watched: units.filter, ...(pf ? { pilot: pf } : {}), ...(pair[2] ? { orSelf: true as const } : {}) };
+  }
+  const dep = /^[Ww]hen one of (your .+?) is deployed, /.exec(s);
+  const links = dep ? null : /^[Ww]hen (an? friendly .+?) links, /.exec(s);
+  if (dep || links) {
+    let n;
+    try {
+      n = parseNoun(dep ? `of ${dep[1]!}` : links![1]!.replace(/^an? /, ''));
+    } catch (e) {
+      if (e instanceof Unread) return null;
+      throw e;
+    }
+    if (n.card || n.plural !== !!dep || n.filter.type !== 'unit' || n.filter.side !== 'friendly') return null;
+    used.add(dep ? 'trigger.friendly-deployed' : 'trigger.friendly-links');
+    return { trigger: dep ? 'friendly-deployed' : 'friendly-links', requires, rest: restAfter(s, (dep ?? links)![0]), watched: n.filter };
   }
   const sup = USES_SUPPORT.exec(s);
   if (sup) {
