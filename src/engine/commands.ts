@@ -68,9 +68,11 @@ export function applyPlay(game: Game, a: ActionOf<'play'>, cards: CardLookup): P
   const play = preparePlay(game, player, face, res.notes, 'hand', a.use_ex);
   if ('reason' in play) return play;
   if (!ctx && unread?.kind === 'unsupported' && /\bchoose\b/i.test(unread.text)) {
-    // The engine checks 10-1-8-1-1 for the effects it reads; for this one it cannot, so it says so
-    // rather than let "Legal" stand for it.
-    emit(game, `${face.name}'s effect chooses a target the engine cannot read ("${unread.unread}"): if no such target can be chosen, the card cannot be played at all and nothing is paid; check that by hand`, ['10-1-8-1-1', '10-2-2-1']);
+    // The engine checks 10-1-8-1-1 for the effects it reads; for this one it cannot, so whether the
+    // card may be played at all is open: the answer says so rather than let "Legal" stand for it.
+    const reason = `${face.name}'s effect chooses a target the engine cannot read ("${unread.unread}"): if no such target can be chosen, the card cannot be played at all and nothing is paid (10-1-8-1-1), so whether this play is legal is not settled`;
+    emit(game, `${reason}; check that by hand`, ['10-1-8-1-1', '10-2-2-1']);
+    game.undetermined.push({ kind: 'not-executed', conclusion: 'legality', reason, action: game.actionIndex, unit: null, card: face.cardId, abilities: [unread.text], rules: ['10-1-8-1-1', '10-2-2-1'] });
   }
   payForPlay(game, play);
   if (ctx) ctx.paidWithEx = (play.payment?.ex ?? 0) > 0;

@@ -225,7 +225,7 @@ describe('constant abilities follow the board (10-1-5-3)', () => {
     expect(out.state.players.A.trash).toEqual(['A-trash-1', 'A-trash-2', 'A-trash-3', 'A-trash-4', 'GD01-111']);
   });
 
-  it('a Command whose targeting text the engine cannot read says that 10-1-8-1-1 is unchecked instead of letting "Legal" stand for it', () => {
+  it('a Command whose targeting text the engine cannot read leaves legality undetermined (10-1-8-1-1 unchecked) instead of letting "Legal" stand for it', () => {
     const out = sim({
       state: {
         active_player: 'A',
@@ -235,8 +235,10 @@ describe('constant abilities follow the board (10-1-5-3)', () => {
     });
     const note = out.events.find((e) => /chooses a target the engine cannot read/.test(e.text));
     expect(note?.rules).toEqual(['10-1-8-1-1', '10-2-2-1']);
-    expect(note?.text).toMatch(/cannot be played at all and nothing is paid; check that by hand/);
+    expect(note?.text).toMatch(/cannot be played at all and nothing is paid \(10-1-8-1-1\), so whether this play is legal is not settled; check that by hand/);
     expect(out.not_executed.map((n) => n.card)).toContain('GD05-102');
+    expect(out.legal).toBeNull();
+    expect(out.undetermined).toContainEqual(expect.objectContaining({ kind: 'not-executed', conclusion: 'legality', card: 'GD05-102', rules: ['10-1-8-1-1', '10-2-2-1'] }));
   });
 
   it('a mandatory "discard 1" with only known cards in hand names one: none is not an answer (1-3-2), and the error says it is not optional', () => {
