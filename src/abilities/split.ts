@@ -48,8 +48,10 @@ export function splitAbilities(text: string): string[] {
     const line = stripReminders(raw);
     if (!line) continue;
     // A sentence ending before a new 【tag】 ends the ability; so does the one-sentence 【Burst】 of a
-    // Pilot ("【Burst】Add this card to your hand. While this Unit is (Zeon), …" in the seed's lines).
-    for (const part of line.split(/(?<=[.。])\s*(?=【)|(?<=^【Burst】(?:Add this card to your hand|Deploy this card)\.)\s+/)) {
+    // Pilot ("【Burst】Add this card to your hand. While this Unit is (Zeon), …" in the seed's lines),
+    // unless the next sentence replaces what it did ("… you may deploy it as a Unit instead."): that
+    // sentence belongs to the 【Burst】, and split off it would be dropped when the 【Burst】 resolves.
+    for (const part of line.split(/(?<=[.。])\s*(?=【)|(?<=^【Burst】(?:Add this card to your hand|Deploy this card)\.)\s+(?![^.。【]*\binstead\b)/)) {
       let rest = part.trim();
       const lead = LEADING_KEYWORDS.exec(rest);
       if (lead && !/^[.,]/.test(rest.slice(lead[1]!.length))) {

@@ -25,6 +25,8 @@ describe('2-11-4 reminder text', () => {
     const asia = splitAbilities(text('GD05-089')).join(' ');
     expect(asia).toContain('you may deploy it as an (AP3・HP3) Unit instead. 【During Link】');
     expect(asia).not.toContain('Don\'t treat it as a Pilot');
+    // The "instead" sentence replaces what the 【Burst】 did: it is part of that 【Burst】, not an ability of its own.
+    expect(splitAbilities(text('GD05-089'))[0]).toMatch(/^【Burst】Add this card to your hand\. If there are 3 or more \(MF\) cards in your trash, you may deploy it as an \(AP3・HP3\) Unit instead\.$/);
   });
 });
 
