@@ -56,9 +56,13 @@ describe.runIf(redisUrl)(`budget shared through Redis (${redisUrl || 'REDIS_URL 
   });
 });
 
-describe.skipIf(redisUrl)('budget shared through Redis', () => {
-  it.skip('skipped: set REDIS_URL=redis://127.0.0.1:PORT (a running redis-server) to run it; .ci/run does', () => undefined);
-});
+// Without REDIS_URL the shared-budget test above cannot run: one skipped line says how to run it.
+// With it, nothing is registered here, so a run that has Redis reports no skip for it.
+if (!redisUrl) {
+  describe('budget shared through Redis', () => {
+    it.skip('skipped: set REDIS_URL=redis://127.0.0.1:PORT (a running redis-server) to run it; .ci/run does', () => undefined);
+  });
+}
 
 describe('Redis faults', () => {
   it('with Redis unreachable from the start, the server answers and still limits per process', async () => {
