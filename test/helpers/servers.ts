@@ -24,6 +24,22 @@ export async function stdioClient(env: Record<string, string> = {}, args: string
   return { client, close: () => client.close() };
 }
 
+/**
+ * A raw stdio server process: `write` feeds its standard input (and should end it), and the
+ * promise settles with everything it wrote and its exit code.
+ */
+export function rawStdio(write: (stdin: NodeJS.WritableStream) => void, env: Record<string, string> = {}): Promise<{ out: string; err: string; code: number | null }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [cli, '--stdio'], { cwd: root, env: { ...process.env, LOG_LEVEL: '', ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
+    child.once('exit', (code) => resolve({ out, err, code }));
+    write(child.stdin!);
+  });
+}
+
 export interface HttpServer {
   url: string;
   port: number;

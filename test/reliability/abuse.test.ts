@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawn, spawnSync } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
-import { cli, initializeBody, post, root, session } from '../helpers/servers.js';
+import { cli, initializeBody, post, rawStdio, root, session } from '../helpers/servers.js';
 import { clientAddress, loopbackRequest } from '../helpers/loopback.js';
 import { checkedServers } from './leaks.js';
 
@@ -181,16 +181,7 @@ describe('sessions', () => {
 });
 
 describe('stdio fails loudly', () => {
-  const run = (input: (stdin: NodeJS.WritableStream) => void, env: Record<string, string> = {}) =>
-    new Promise<{ out: string; err: string; code: number | null }>((resolve) => {
-      const child = spawn(process.execPath, [cli, '--stdio'], { cwd: root, env: { ...process.env, LOG_LEVEL: '', ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
-      let out = '';
-      let err = '';
-      child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-      child.stderr.on('data', (d: Buffer) => (err += d.toString()));
-      child.once('exit', (code) => resolve({ out, err, code }));
-      input(child.stdin);
-    });
+  const run = rawStdio;
 
   it('answers an oversized line with a JSON-RPC error and keeps serving', async () => {
     const { out, err, code } = await run((stdin) => {

@@ -5,9 +5,8 @@
  * with the depth error instead of overflowing the stack.
  */
 import http from 'node:http';
-import { spawn } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
-import { cli, httpServer, initializeBody, root, session, type HttpServer } from '../helpers/servers.js';
+import { httpServer, initializeBody, rawStdio, session, type HttpServer } from '../helpers/servers.js';
 import { serverTrouble } from './leaks.js';
 import { deepSimulate } from '../helpers/nesting.js';
 
@@ -94,17 +93,8 @@ describe('SIGTERM', () => {
 });
 
 describe('stdio', () => {
-  const run = (input: string, env: Record<string, string> = {}) =>
-    new Promise<{ out: string; err: string; code: number | null }>((resolve) => {
-      const child = spawn(process.execPath, [cli, '--stdio'], { cwd: root, env: { ...process.env, LOG_LEVEL: '', ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
-      let out = '';
-      let err = '';
-      child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-      child.stderr.on('data', (d: Buffer) => (err += d.toString()));
-      child.once('exit', (code) => resolve({ out, err, code }));
-      // All at once, and the input ends at once.
-      child.stdin.end(input);
-    });
+  // All at once, and the input ends at once.
+  const run = (input: string, env: Record<string, string> = {}) => rawStdio((stdin) => stdin.end(input), env);
 
   it('answers every queued request before it exits at the end of input (the last line without a newline too), and exits 0', async () => {
     const calls = Array.from({ length: 30 }, (_, i) =>
