@@ -14,7 +14,7 @@ import { unitKeywords } from './keywords.js';
 import { emit } from './log.js';
 import type { CardLookup } from './lookup.js';
 import { runRulesManagement } from './management.js';
-import { reportUnsupported, unsupportedTiming } from './not-executed.js';
+import { leaveOpen, reportUnsupported, unsupportedTiming } from './not-executed.js';
 import { cardRefFields, checkActivePlayer, pairByEffect, payForPlay, preparePlay, spendResources, splitPayment } from './play.js';
 import { inputProblem, ruleProblem, type Problem } from './problems.js';
 import { firstTargetsAvailable, possible, runEffect } from './resolve.js';
@@ -72,7 +72,7 @@ export function applyPlay(game: Game, a: ActionOf<'play'>, cards: CardLookup): P
     // card may be played at all is open: the answer says so rather than let "Legal" stand for it.
     const reason = `${face.name}'s effect chooses a target the engine cannot read ("${unread.unread}"): if no such target can be chosen, the card cannot be played at all and nothing is paid (10-1-8-1-1), so whether this play is legal is not settled`;
     emit(game, `${reason}; check that by hand`, ['10-1-8-1-1', '10-2-2-1']);
-    game.undetermined.push({ kind: 'not-executed', conclusion: 'legality', reason, action: game.actionIndex, unit: null, card: face.cardId, abilities: [unread.text], rules: ['10-1-8-1-1', '10-2-2-1'] });
+    leaveOpen(game, 'legality', reason, { unit: null, card: face.cardId, text: unread.text, rules: ['10-1-8-1-1', '10-2-2-1'] });
   }
   payForPlay(game, play);
   if (ctx) ctx.paidWithEx = (play.payment?.ex ?? 0) > 0;

@@ -30,15 +30,17 @@ export function decisiveKind(text: string): (typeof DECISIVE)[number] | null {
   return DECISIVE.find((d) => d.re.test(text)) ?? null;
 }
 
+/** Records that an ability the engine could not run leaves `conclusion` open, and why. */
+export function leaveOpen(game: Game, conclusion: Undetermined['conclusion'], reason: string, where: { unit: string | null; card: string | null; text: string; rules?: string[] }): void {
+  game.undetermined.push({ kind: 'not-executed', conclusion, reason, action: game.actionIndex, unit: where.unit, card: where.card, abilities: [where.text], rules: where.rules ?? [] });
+}
+
 export function reportUnsupported(game: Game, unit: string, face: CardFace, a: UnsupportedAbility, when?: string, rules: string[] = []): void {
   if (game.notExecuted.some((n) => n.unit === unit && n.text === a.text)) return;
   const reason = `${REASONS[a.reason]} (${a.detail}; unread: "${a.unread}")`;
   game.notExecuted.push({ unit, card: face.cardId, text: a.text, reason });
   const d = decisiveKind(a.text);
-  if (d) {
-    const reason = `${face.name} (${unit}) has ${d.what} the engine could not run ("${a.text}"), so ${d.unsettled} is not settled`;
-    game.undetermined.push({ kind: 'not-executed', conclusion: d.conclusion, reason, action: game.actionIndex, unit, card: face.cardId, abilities: [a.text], rules: [] });
-  }
+  if (d) leaveOpen(game, d.conclusion, `${face.name} (${unit}) has ${d.what} the engine could not run ("${a.text}"), so ${d.unsettled} is not settled`, { unit, card: face.cardId, text: a.text });
   emit(game, `${when ? `${when}: ` : ''}the ability "${a.text}" of ${face.name} (${unit}) is not executed: ${reason}. Resolve it by hand.`, [...rules, '10-1-1']);
 }
 

@@ -11,9 +11,13 @@ import type { Draft } from './records.js';
 /** Sections whose numbered infractions become records. */
 const INFRACTION_SECTIONS = new Set(['7.4.1', '7.4.2', '7.4.3']);
 
-/** Recorded on a section whose items became records (search reads the section as a whole too). */
-function splitRepair(items: Draft[]): { kind: 'split-into-items'; detail: string } {
-  return { kind: 'split-into-items', detail: `its numbered items are records ${items[0]!.id} to ${items.at(-1)!.id}` };
+/**
+ * The section, keeping its text up to `introEnd` and a `split-into-items` repair naming the items
+ * (search reads the section as a whole too), followed by its items.
+ */
+function withItems(d: Draft, introEnd: number, items: Draft[]): Draft[] {
+  const repair = { kind: 'split-into-items' as const, detail: `its numbered items are records ${items[0]!.id} to ${items.at(-1)!.id}` };
+  return [{ ...d, text: d.text.slice(0, introEnd).trim(), repairs: [...(d.repairs ?? []), repair] }, ...items];
 }
 
 /** "Penalty: … Resolution: … Examples: • … • …" on lines of their own. */
@@ -47,7 +51,7 @@ export function splitInfractions(d: Draft): Draft[] {
     heading: s.name,
     text: infractionText(d.text.slice(s.bodyAt, i + 1 < starts.length ? starts[i + 1]!.at : d.text.length)),
   }));
-  return [{ ...d, text: d.text.slice(0, starts[0]!.at).trim(), repairs: [...(d.repairs ?? []), splitRepair(items)] }, ...items];
+  return withItems(d, starts[0]!.at, items);
 }
 
 /** The match structures of 3.5, each a record with its figures as a Markdown table. */
@@ -68,7 +72,7 @@ export function splitMatchStructures(d: Draft): Draft[] {
     const table = ['| | |', '| --- | --- |', ...rows.map(([k, v]) => `| ${k} | ${v} |`)].join('\n');
     return { id: `${d.id}.${i + 1}`, heading: `${m[1]} Match Structure`, text: table };
   });
-  return [{ ...d, text: d.text.slice(0, found[0]!.index).trim(), repairs: [...(d.repairs ?? []), splitRepair(items)] }, ...items];
+  return withItems(d, found[0]!.index, items);
 }
 
 /** 3.6's table of rounds by number of participants, as a Markdown table inside the record. */
@@ -139,7 +143,7 @@ export function splitMarkedItems(d: Draft, markers: string[], marker: (m: string
     text: d.text.slice(s.bodyAt, i + 1 < starts.length ? starts[i + 1]!.at : d.text.length).trim(),
     parent: d.id,
   }));
-  return [{ ...d, text: d.text.slice(0, starts[0]!.at).trim(), repairs: [...(d.repairs ?? []), splitRepair(items)] }, ...items];
+  return withItems(d, starts[0]!.at, items);
 }
 
 /** The Floor Rules' drafts with the lettered parts of sections 8 and the penalties of 12 made citable. */
