@@ -60,9 +60,13 @@ describe('connection pool', () => {
   it('while the pool is busy, drops sockets still sending headers after BUSY_HEADERS_TIMEOUT_MS', async () => {
     const s = await start({ MAX_CONNECTIONS: '20', MAX_CONNECTIONS_PER_ADDRESS: '8', HEADERS_TIMEOUT_MS: '60000', REQUEST_TIMEOUT_MS: '60000', BUSY_HEADERS_TIMEOUT_MS: '300' });
     const slow = Array.from({ length: 2 }, (_, a) => Array.from({ length: 6 }, () => trickler(s.port, clientAddress(a, 72)))).flat();
-    // 12 of 20 open: busy. Each is dropped long before the 60 s headers timeout.
-    await Promise.race([Promise.all(slow.map((t) => t.closed)), new Promise((r) => setTimeout(r, 15_000))]);
-    expect(slow.filter((t) => !t.socket.destroyed)).toHaveLength(0);
+    // 12 of 20 open: busy (the mark is half of 20). The pool sheds sockets past the busy deadline
+    // while it is busy, long before the 60 s headers timeout, until it is no longer busy. Sockets it
+    // accepted a sweep later than the others may be younger than the deadline when the pool drops
+    // below its mark; those it leaves alone, by design, so the promise is "below the mark", not "none".
+    const open = () => slow.filter((t) => !t.socket.destroyed).length;
+    await waitFor(() => open() < 10, 15_000);
+    expect(open()).toBeLessThan(10);
     // The log line comes down another pipe than the socket's close: wait for it rather than race it.
     await waitFor(() => s.logs().includes('"reason":"slow while busy"'), 5_000);
     expect(s.logs()).toContain('"reason":"slow while busy"');
