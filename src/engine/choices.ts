@@ -180,3 +180,25 @@ export function chooseWhere(game: Game, prompt: string, rules: string[]): 'top' 
   consume(game, prompt);
   return entry.where;
 }
+
+/**
+ * The order a player gives to their effects that trigger (or Shields' 【Burst】 that reveal)
+ * together, 10-1-6-5: an `order` choice listing every source once. Without one they go as listed,
+ * and the log says so; null then.
+ */
+export function chooseOrder(game: Game, prompt: string, keys: string[], rules: string[]): string[] | null {
+  const entry = peek(game);
+  if (entry?.order === undefined) {
+    emit(game, `${prompt}: the scenario gives no {"order": [${keys.join(', ')}]}, so they resolve in the order listed`, rules);
+    return null;
+  }
+  consume(game, prompt);
+  const given = entry.order;
+  const missing = keys.filter((k) => !given.includes(k));
+  const extra = given.filter((k) => !keys.includes(k));
+  if (missing.length > 0 || extra.length > 0 || new Set(given).size !== given.length) {
+    throw new ChoiceProblem(inputProblem(`${prompt}: "order" must list each of ${listOf(keys)} once, not ${listOf(given)}`, rules));
+  }
+  emit(game, `${prompt}: in the order chosen, ${given.join(', then ')}`, rules);
+  return [...given];
+}

@@ -23,9 +23,9 @@ import { describeAbilityHolder, describeCard, describeUnit, findCardInPlay, find
 
 type Window = 'main' | 'action';
 
-/** 9-2 the action step of a battle, where 【Action】 and 【Activate･Action】 are used. */
+/** 9-2 the action step of a battle or of the end phase (7-6-3-1), where 【Action】 and 【Activate･Action】 are used. */
 function currentWindow(game: Game): Window | null {
-  if (game.inBattle) return game.step === 'action step' ? 'action' : null;
+  if (game.inBattle || game.phase === 'end') return game.step === 'action step' ? 'action' : null;
   return game.phase === 'main' ? 'main' : null;
 }
 
@@ -55,7 +55,7 @@ export function applyPlay(game: Game, a: ActionOf<'play'>, cards: CardLookup): P
       WINDOW_RULES[window],
     );
   }
-  if (window === 'action' && a.player === undefined && game.inBattle) {
+  if (window === 'action' && a.player === undefined) {
     return inputProblem(`play in an action step: give "player" ("A" or "B"); both players may play 【Action】 Commands (9-2)`, ['9-2']);
   }
   const cardId = a.id ?? face.cardId ?? `${player}-command-${nextSerial(game)}`;

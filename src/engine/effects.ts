@@ -3,7 +3,7 @@
  * active, recover, modify AP/HP, grant a keyword, draw, discard), each following the general rules
  * of chapter 5. Battle (battle.ts) and keyword effects (abilities.ts) reuse the damage primitives.
  */
-import { decideUse } from './choices.js';
+import { chooseOrder, decideUse } from './choices.js';
 import { parseKeywordSpec, unitKeywords } from './keywords.js';
 import { emit, signed } from './log.js';
 import { destroyBase, destroyUnit, runRulesManagement } from './management.js';
@@ -165,7 +165,7 @@ export function damageBase(game: Game, base: Base, amount: number, source: strin
  */
 export function destroyTopShields(game: Game, owner: PlayerId, n: number, why: string, rules: string[]): void {
   const st = game.players[owner];
-  const hit = st.shields.splice(0, n);
+  let hit = st.shields.splice(0, n);
   for (const s of hit) {
     game.destroyed.push(s.id);
     // The card revealed names the Shield when the scenario listed it (5-10-3).
@@ -176,10 +176,15 @@ export function destroyTopShields(game: Game, owner: PlayerId, n: number, why: s
     ]);
   }
   // Shields destroyed together are revealed together, before any 【Burst】 resolves; their owner
-  // resolves them in the order chosen (top first here), and what one triggers goes before the next.
+  // resolves them in the order chosen (top first unless an `order` choice says), and what one triggers goes before the next.
   const together = hit.length > 1 && hit.filter((s) => s.face && faceHasTrigger(s.face, 'burst')).length > 1;
   if (hit.length > 1) emit(game, `The ${hit.length} Shields are revealed at the same time`, ['13-1-7-4']);
-  if (together) emit(game, `Player ${owner} resolves the 【Burst】 effects that triggered together in the order they choose: from the top Shield down`, ['10-1-6-5', '10-1-6-8']);
+  if (together) {
+    const bursts = hit.filter((s) => s.face && faceHasTrigger(s.face, 'burst'));
+    const names = bursts.map((s) => `${s.id} (${s.face!.name})`).join(', ');
+    const order = chooseOrder(game, `Player ${owner}'s 【Burst】 effects that triggered together, ${names}, resolve in the order that player chooses`, bursts.map((s) => s.id), ['10-1-6-5', '10-1-6-8']);
+    if (order) hit = [...order.map((id) => hit.find((s) => s.id === id)!), ...hit.filter((s) => !order.includes(s.id))];
+  }
   const batch = game.resolutions;
   hit.forEach((s, k) => {
     let moved = false;
@@ -449,7 +454,14 @@ function applyGrant(game: Game, action: ActionOf<'grant'>, t: Target): Problem |
   const k = parseKeywordSpec(action.keyword);
   if (typeof k === 'string') return inputProblem(k, ['13-1']);
   const had = unitKeywords(t.unit).has(k.name);
-  t.unit.timedKeywords.push(withFields(k, { duration: action.duration, source: `grant (action ${game.actionIndex ?? '-'})` }));
+  const source = `${action.remove ? 'loss' : 'grant'} (action ${game.actionIndex ?? '-'})`;
+  if (action.remove) {
+    t.unit.timedKeywords.push({ name: k.name, amount: null, duration: action.duration, source, lost: true });
+    const what = had ? `loses <${k.name}> ${durationText(game, action.duration)}` : `has no <${k.name}> to lose; it will not have one ${durationText(game, action.duration)} unless an effect gives it one later`;
+    emit(game, `${describeUnit(t.unit)} ${what}`, ['1-3-1', ...durationRules(action.duration)]);
+    return null;
+  }
+  t.unit.timedKeywords.push(withFields(k, { duration: action.duration, source }));
   const stackRule: Record<string, string> = {
     Repair: '13-1-1-2',
     Breach: '13-1-2-5',

@@ -54,14 +54,17 @@ export function combineKeywords(copies: Iterable<KeywordInstance>): KeywordSet {
  * Every copy a Unit has right now: its own, the paired Pilot's (3-3-9-2: text below the Pilot's
  * name is gained by the Unit), those constant abilities give while their conditions hold
  * (【During Pair】/【During Link】 13-2-10-1, 13-2-12-1, "while …" 10-1-5-3; see constants.ts), and
- * temporary grants (5-16-1).
+ * temporary grants (5-16-1), less what a temporary loss took away.
  */
 export function unitKeywordCopies(unit: Unit): KeywordInstance[] {
   const copies: KeywordInstance[] = [...unit.face.keywords];
   if (unit.pilot) copies.push(...unit.pilot.face.keywords);
   copies.push(...unit.constant.keywords);
-  copies.push(...unit.timedKeywords);
-  return copies;
+  if (!unit.timedKeywords.some((k) => k.lost)) return copies.concat(unit.timedKeywords);
+  // Applied in the order they came: a loss removes what was there, a later grant stands.
+  let out = copies;
+  for (const k of unit.timedKeywords) out = k.lost ? out.filter((c) => c.name !== k.name) : [...out, k];
+  return out;
 }
 
 export function unitKeywords(unit: Unit): KeywordSet {

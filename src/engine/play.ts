@@ -34,6 +34,8 @@ export interface Play {
   changed?: string;
   /** null when the card is put into play by an effect (no hand card, no Lv or cost). */
   payment: Payment | null;
+  /** Put into play from the trash by an effect: the trash entry it leaves. */
+  fromTrash?: string;
 }
 
 export function cardRefFields(ref: CardRef): FaceFields {
@@ -78,7 +80,12 @@ export function spendResources(game: Game, player: PlayerId, { normal, ex }: Pay
   for (let i = 0; i < ex; i++) st.removed.push(`${player}-ex-resource-${nextSerial(game)}`);
 }
 
-export function preparePlay(game: Game, player: PlayerId, face: CardFace, notes: string[], from: 'hand' | 'effect' | undefined, useEx: number | undefined, pairing?: Unit): Play | Problem {
+export function preparePlay(game: Game, player: PlayerId, face: CardFace, notes: string[], from: 'hand' | 'effect' | 'trash' | undefined, useEx: number | undefined, pairing?: Unit): Play | Problem {
+  if (from === 'trash') {
+    const entry = trashEntry(game, player, face);
+    if (typeof entry !== 'string') return entry;
+    return { player, face, notes, payment: null, level: face.level, cost: face.cost, fromTrash: entry };
+  }
   // 5-17-1 tokens are put into play by effects; they are never in the hand.
   if ((from ?? 'hand') === 'effect' || face.token) return { player, face, notes, payment: null, level: face.level, cost: face.cost };
   if (game.players[player].hand < 1) {
@@ -94,6 +101,22 @@ export function preparePlay(game: Game, player: PlayerId, face: CardFace, notes:
   return { player, face, notes, payment, level, cost, ...(changed ? { changed } : {}) };
 }
 
+/**
+ * The trash card an effect puts into play: the one with this card number or name, else one the
+ * scenario left unnamed (a trash given as a count); a problem when the trash holds neither.
+ */
+function trashEntry(game: Game, player: PlayerId, face: CardFace): string | Problem {
+  const trash = game.players[player].trash;
+  const same = (id: string) => {
+    const f = game.faces[id];
+    return face.cardId !== null ? id === face.cardId || f?.cardId === face.cardId : f?.name === face.name;
+  };
+  const found = trash.find(same) ?? trash.find((id) => !game.faces[id] && !/^[A-Z]{2,4}\d*-\d+/.test(id));
+  if (found !== undefined) return found;
+  const listed = trash.length === 0 ? 'it is empty' : `it holds ${trash.join(', ')}`;
+  return ruleProblem(`${face.name} is not in player ${player}'s trash (${listed}); an effect deploys or pairs a card from the trash only when it is there`, ['4-9-1', '10-2-2']);
+}
+
 export function checkActivePlayer(game: Game, player: PlayerId): Problem | null {
   if (player === game.active) return null;
   return ruleProblem(`player ${player} is not the active player; cards are played from the hand by the active player in their main phase`, ['7-5-1', '7-5-2-1']);
@@ -104,6 +127,13 @@ export function payForPlay(game: Game, play: Play): void {
   for (const n of play.notes) emit(game, n, []);
   if (play.changed) emit(game, play.changed, ['1-3-1', '2-9-1', '2-10-1']);
   const { face, player } = play;
+  if (play.fromTrash !== undefined) {
+    const trash = game.players[player].trash;
+    trash.splice(trash.indexOf(play.fromTrash), 1);
+    const named = game.faces[play.fromTrash] || play.fromTrash === face.cardId ? '' : ` (the scenario did not name the trash's cards: ${play.fromTrash} is taken as it)`;
+    emit(game, `${face.name} is put into play from player ${player}'s trash by an effect${named}: no Lv or cost check`, ['5-7-1-1', '4-9-1']);
+    return;
+  }
   if (!play.payment) {
     emit(game, `${face.name} is put into play by an effect: no card from the hand, no Lv or cost check`, face.token ? ['5-17-1', '5-17-2-4'] : ['5-7-1-1']);
     return;
@@ -141,7 +171,7 @@ export function prepareDeploy(game: Game, a: ActionOf<'deploy'>, cards: CardLook
   const player = a.player ?? game.active;
   // An effect may deploy for either player (a 【Burst】 during the opponent's attack, tokens: 5-7-1-1);
   // only playing from the hand is the active player's (7-5-2-1).
-  const notActive = a.from === 'effect' ? null : checkActivePlayer(game, player);
+  const notActive = a.from === 'effect' || a.from === 'trash' ? null : checkActivePlayer(game, player);
   if (notActive) return notActive;
   if (findUnit(game, a.id) || game.players.A.base?.id === a.id || game.players.B.base?.id === a.id) {
     return inputProblem(`id "${a.id}" is already used by a card in play; give the deployed card a new id`);
@@ -196,6 +226,7 @@ export function applyDeploy(game: Game, plan: DeployPlan): void {
     if (plan.replace) battleAreaExcess(game, plan.replace); // 11-4-2
     if (plan.replaceIgnored) emit(game, `"replace" is ignored: the battle area is not full, so no Unit is put into the trash`, ['11-4-2']);
     const unit: Unit = newUnit(plan.id, plan.player, face, false);
+    if (plan.fromTrash !== undefined) unit.fromTrash = true; // "If you deploy this Unit from your trash"
     st.units.push(unit);
     emit(game, `${describeUnit(unit)} (AP ${unitAp(unit)}, HP ${unitHp(unit)}) is deployed active into the battle area; it cannot attack this turn unless it becomes a Link Unit`, [
       '3-2-1',
@@ -235,7 +266,7 @@ export function resolvePilotFace(spec: PilotSpec, unitId: string, cards: CardLoo
 
 export function preparePair(game: Game, a: ActionOf<'pair'>, cards: CardLookup): PairPlan | Problem {
   const player = a.player ?? game.active;
-  const notActive = a.from === 'effect' ? null : checkActivePlayer(game, player);
+  const notActive = a.from === 'effect' || a.from === 'trash' ? null : checkActivePlayer(game, player);
   if (notActive) return notActive;
   const unit = findUnit(game, a.unit);
   if (!unit) return unknownUnit(game, a.unit, 'pair.unit');

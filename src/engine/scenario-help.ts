@@ -18,7 +18,8 @@ export function scenarioHelp(): string {
   return [
     'Scenario format: {"state": {"active_player": "A", "players": {"A": {"units": [{"id": "a1", "card": "GD01-013"}], "shields": 6, "resources": 5, "hand": ["GD01-100"]}, "B": {…}}}, "actions": [{"type": "attack", "attacker": "a1", "target": "player"}]}.',
     `Actions by type (? = optional): ${actions.join('; ')}.`,
-    'choices, in the order the abilities ask: {"targets": ["b1"]}, {"use": true|false}, {"cards": ["GD01-051"]}, {"where": "top"|"bottom"}.',
+    'state.phase (optional): "start", "draw", "resource", "main" (default) or "end" (its action step); "advance" moves on to where a player next acts.',
+    'choices, in the order the abilities ask: {"targets": ["b1"]}, {"use": true|false}, {"cards": ["GD01-051"]}, {"where": "top"|"bottom"}, {"order": ["a2", "a1"]} (effects triggered together).',
     'Full format with examples: resource gundam://docs/scenario-format.',
   ].join('\n');
 }

@@ -88,7 +88,7 @@ const linkSpec = z
 
 /** Fields any card description may carry; a `card` fills them from the catalog, explicit ones override. */
 const cardNaming = {
-  card: shared(id('card').optional().describe('Catalog card number ("GD01-013") or name; fills the other fields'), 'CatalogCard'),
+  card: shared(id('card').optional().describe('Card number ("GD01-013") or name; fills the rest'), 'CatalogCard'),
   name: text('name').optional(),
 };
 
@@ -208,20 +208,21 @@ const playerSpec = shared(
 // ---------------------------------------------------------------------------------------------
 // Actions
 
-const targetId = id('target').describe('Else: a unit or base id, "A.base", "B.shield", "A.resources"');
+const targetId = id('target').describe('Else: a unit id, "A.base", "B.shield", "A.resources"');
 const actor = playerId.optional();
 const useEx = count('use_ex').optional();
 const acting = {
   player: actor,
-  from: z.enum(['hand', 'effect']).optional().describe('"effect": unpaid'),
+  from: z.enum(['hand', 'effect', 'trash']).optional().describe('"effect"/"trash" (by an effect): unpaid'),
   use_ex: useEx,
 };
 
 const choiceSpec = strictObject({
   targets: z.array(id('target')).max(12, 'at most 12 targets').optional().describe('For a "choose"'),
   use: z.boolean().optional().describe('For a "you may" or 【Burst】'),
-  cards: z.array(id('card')).max(12, 'at most 12 cards').optional().describe('Cards taken from deck, deployed from hand/trash, or discarded'),
+  cards: z.array(id('card')).max(12, 'at most 12 cards').optional().describe('Card ids taken, deployed or discarded'),
   where: z.enum(['top', 'bottom']).optional().describe('For "top or bottom of your deck"'),
+  order: z.array(id('source')).max(12, 'at most 12 sources').optional().describe('Sources of simultaneous triggers, in order'),
 });
 
 const choicesField = shared(
@@ -305,7 +306,7 @@ const effectActions = [
     duration,
     choices: choicesField,
   }),
-  strictObject({ type: kind('grant'), target: targetId, keyword: text('keyword'), duration, choices: choicesField }),
+  strictObject({ type: kind('grant'), target: targetId, keyword: text('keyword'), duration, remove: z.boolean().optional(), choices: choicesField }),
   strictObject({ type: kind('draw'), player: playerId, count: count('count'), choices: choicesField }),
   strictObject({ type: kind('discard'), player: playerId, count: count('count'), choices: choicesField }),
 ] as const;
@@ -318,9 +319,11 @@ const supportAction = strictObject({
 });
 
 const endTurnAction = strictObject({ type: kind('end_turn'), choices: choicesField });
+/** 7-1 the turn moves on to where a player next acts: the main phase, or the end phase's action step. */
+const advanceAction = strictObject({ type: kind('advance'), choices: choicesField });
 
 export const actionSchema = shared(
-  z.discriminatedUnion('type', [attackAction, deployAction, pairAction, ...effectActions, supportAction, playAction, activateAction, endTurnAction]),
+  z.discriminatedUnion('type', [attackAction, deployAction, pairAction, ...effectActions, supportAction, playAction, activateAction, endTurnAction, advanceAction]),
   'Action',
 );
 
@@ -331,6 +334,7 @@ export const simulateRulingInputSchema = strictObject({
   state: strictObject({
     active_player: playerId,
     turn: z.number().int().min(1).max(1000).optional(),
+    phase: z.enum(['start', 'draw', 'resource', 'main', 'end']).optional().describe('Default main; end: its action step'),
     players: strictObject({ A: playerSpec.optional(), B: playerSpec.optional() }),
   }).describe('The board at the start'),
   actions: z.array(actionSchema).max(200, 'at most 200 actions').describe('In order; stops at the first illegal one'),

@@ -15,7 +15,7 @@ import { resolvePilotFace } from './play.js';
 import { inputProblem, ruleProblem, type Problem } from './problems.js';
 import type { BaseSpec, CardRef, PlayerSpec, SimulateRulingInput, UnitSpec } from './schema.js';
 import { newUnit, noConstants, PLAYERS, type Base, type CardFace, type Game, type PlayerId, type PlayerState, type Shield, type Unit } from './state.js';
-import { HAND_LIMIT, RESOURCE_LIMIT } from './turn.js';
+import { HAND_LIMIT, RESOURCE_LIMIT, startIn } from './turn.js';
 
 export const DEFAULTS = {
   shields: 6, // 6-2-2
@@ -294,7 +294,7 @@ export function setupGame(input: SimulateRulingInput, cards: CardLookup): Setup 
   for (const p of PLAYERS) buildPlayer(game, p, input.state.players[p] ?? {}, cards, seen, problems);
   const [first] = problems;
   if (first) return { game, problem: first };
-  emit(game, `Turn ${game.turn}: the scenario starts in player ${game.active}'s main phase`, ['7-5-1']);
+  startIn(game, input.state.phase ?? 'main');
   for (const p of PLAYERS) {
     if (game.players[p].hand > HAND_LIMIT) {
       emit(game, `Player ${p} holds ${game.players[p].hand} cards; the hand limit of ${HAND_LIMIT} is only enforced in their end phase`, ['4-8-4']);

@@ -19,10 +19,13 @@ import type { Action, SimulateRulingInput, SimulateRulingOutput, Undetermined } 
 import { emptyGame, setupGame } from './setup.js';
 import { PLAYERS, type Game, type PlayerState, type Violation } from './state.js';
 import { baseAp, baseHp, isLinked, unitAp, unitHp } from './stats.js';
-import { endTurn } from './turn.js';
+import { advance, endTurn, phaseProblem } from './turn.js';
 
 /** Validates and applies one action to `game` in place; returns the problem instead when it is illegal. */
 function applyOne(game: Game, action: Action, cards: CardLookup): Problem | null {
+  const fromHand = (action.type === 'deploy' || action.type === 'pair') && (action.from ?? 'hand') === 'hand';
+  const outOfPhase = phaseProblem(game, action.type, fromHand);
+  if (outOfPhase) return outOfPhase;
   switch (action.type) {
     case 'attack': {
       const problem = validateAttack(game, action);
@@ -53,6 +56,9 @@ function applyOne(game: Game, action: Action, cards: CardLookup): Problem | null
       return applyActivate(game, action);
     case 'end_turn':
       endTurn(game);
+      return null;
+    case 'advance':
+      advance(game);
       return null;
     default:
       return applyEffect(game, action);

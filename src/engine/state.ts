@@ -46,6 +46,8 @@ export interface Modifier {
 export interface TimedKeyword extends KeywordInstance {
   duration: Duration;
   source: string;
+  /** "It loses <Blocker>": every copy it had before is gone while this lasts (a later grant adds one back). */
+  lost?: true;
 }
 
 /**
@@ -284,6 +286,8 @@ export interface PendingTrigger {
   /** `resolutions` when it triggered: later batches resolve first (10-1-6-7). */
   batch: number;
   burst: boolean;
+  /** Its place among the effects of one player that triggered together, once that player ordered them (10-1-6-5). */
+  order?: number;
 }
 
 /** A card ability that mattered to the scenario but was not run (never partly run). */
@@ -315,6 +319,7 @@ export interface Choice {
   use?: boolean | undefined;
   cards?: string[] | undefined;
   where?: 'top' | 'bottom' | undefined;
+  order?: string[] | undefined;
 }
 
 export interface Violation {

@@ -7,6 +7,7 @@
  */
 import type { CompiledAbility, Trigger } from '../abilities/ir.js';
 import { checkRepeat, countResolution } from './bounds.js';
+import { chooseOrder } from './choices.js';
 import { unitAbilitySources } from './constants.js';
 import { newCtx, onceKey, type AbilityCtx } from './context.js';
 import { renderCondition } from '../abilities/patterns/condition.js';
@@ -270,20 +271,40 @@ export function resolveNow(game: Game, ctx: AbilityCtx): void {
 
 function nextPending(game: Game): number {
   let best = -1;
-  const rank = (i: number): [number, number, number] => {
+  // Newest batch, 【Burst】, the active player's, then the order their player chose (else as queued).
+  const rank = (i: number): [number, number, number, number] => {
     const p = game.pending[i]!;
-    return [p.batch, p.burst ? 1 : 0, p.ctx.controller === game.active ? 1 : 0];
+    return [p.batch, p.burst ? 1 : 0, p.ctx.controller === game.active ? 1 : 0, -(p.order ?? Number.MAX_SAFE_INTEGER)];
+  };
+  const better = (x: number[], y: number[]) => {
+    for (let k = 0; k < x.length; k++) if (x[k] !== y[k]) return x[k]! > y[k]!;
+    return false;
   };
   for (let i = 0; i < game.pending.length; i++) {
-    if (best < 0) {
-      best = i;
-      continue;
-    }
-    const [b1, u1, a1] = rank(i);
-    const [b0, u0, a0] = rank(best);
-    if (b1 > b0 || (b1 === b0 && (u1 > u0 || (u1 === u0 && a1 > a0)))) best = i;
+    if (best < 0 || better(rank(i), rank(best))) best = i;
   }
   return best;
+}
+
+/** The pending effects that triggered together with `p` for the same player (10-1-6-5), `p` first. */
+function triggeredTogether(game: Game, p: PendingTrigger): PendingTrigger[] {
+  return game.pending.filter((q) => q.batch === p.batch && q.burst === p.burst && q.ctx.controller === p.ctx.controller && q.order === undefined);
+}
+
+/**
+ * 10-1-6-5: a player with several effects triggered at once resolves them in the order they
+ * choose. Asked once per group (an `order` choice naming their sources), before the first resolves.
+ */
+function orderTogether(game: Game, p: PendingTrigger): void {
+  const group = triggeredTogether(game, p);
+  if (group.length < 2) return;
+  const ids = group.map((q) => q.ctx.cardId);
+  const keys = group.map((q, k) => (ids.indexOf(ids[k]!) !== ids.lastIndexOf(ids[k]!) ? `${ids[k]}:${q.ctx.index + 1}` : ids[k]!));
+  const names = group.map((q, k) => `${keys[k]} (${q.ctx.label})`).join(', ');
+  const order = chooseOrder(game, `Player ${p.ctx.controller}'s effects triggered together, ${names}, resolve in the order that player chooses`, keys, ['10-1-6-5']);
+  group.forEach((q, k) => {
+    q.order = order ? order.indexOf(keys[k]!) : k;
+  });
 }
 
 /**
@@ -292,8 +313,12 @@ function nextPending(game: Game): number {
  */
 function resolveQueue(game: Game, afterEach: () => void, since: number | null): void {
   while (game.pending.length > 0 && !game.over) {
-    const i = nextPending(game);
+    let i = nextPending(game);
     if (since !== null && game.pending[i]!.batch <= since) return;
+    if (game.pending[i]!.order === undefined) {
+      orderTogether(game, game.pending[i]!);
+      i = nextPending(game);
+    }
     const [p] = game.pending.splice(i, 1) as [PendingTrigger];
     if (since !== null) {
       emit(game, `${p.ctx.label}: "${p.ctx.ability.text}" triggered while 【Burst】 effects were resolving, so it resolves before the next one`, ['10-1-6-8-1']);

@@ -1,11 +1,14 @@
 /**
- * Turn flow (chapter 7), kept apart from the moves: the end phase of the current turn, then the
- * next player's start, draw and resource phases, stopping in their main phase.
+ * Turn flow (chapter 7), kept apart from the moves: the phase a scenario starts in, what each phase
+ * allows, the end phase of the current turn, then the next player's start, draw and resource
+ * phases, stopping in their main phase.
  */
 import { repairAtEndOfTurn } from './abilities.js';
 import { emit } from './log.js';
 import { runRulesManagement } from './management.js';
-import { PLAYERS, cannotBe, describeUnit, nextSerial, opponent, totalResources, type Game } from './state.js';
+import { ruleProblem, type Problem } from './problems.js';
+import type { Action } from './schema.js';
+import { PLAYERS, cannotBe, describeUnit, nextSerial, opponent, totalResources, type Game, type Phase } from './state.js';
 import { queueTriggers } from './triggers.js';
 
 /** 4-8-4 / 7-6-5-1 the hand limit checked in the hand step. */
@@ -20,14 +23,19 @@ function turnTriggers(game: Game, trigger: 'start-of-turn' | 'end-of-turn'): voi
   if (st.base) queueTriggers(game, trigger, { base: st.base });
 }
 
-/** 7-6 end phase: action step, end step, hand step, cleanup step. */
-function endPhase(game: Game): void {
+/** 7-5-5 the end of the main phase is declared; 7-6-3 the end phase begins with its action step. */
+function enterEndPhase(game: Game): void {
+  emit(game, `Player ${game.active} declares the end of the main phase`, ['7-5-5-1', '7-5-5-2']);
+  game.phase = 'end';
+  game.step = 'action step';
+  emit(game, `Player ${game.active}'s end phase, action step: starting with the standby player, players may activate 【Action】 Commands and 【Activate･Action】 effects`, ['7-6-1', '7-6-3-1']);
+}
+
+/** 7-6 the rest of the end phase, from its action step: end step, hand step, cleanup step. */
+function finishEndPhase(game: Game): void {
   const p = game.active;
   const st = game.players[p];
-  game.phase = 'end';
-
-  game.step = 'action step';
-  emit(game, `Player ${p}'s end phase. Action step: both players pass`, ['7-6-1', '7-6-3-1', '9-5']);
+  emit(game, 'Action step: both players pass, and it ends', ['7-6-3-1', '9-5']);
 
   game.step = 'end step';
   emit(game, 'End step: effects "at the end of the turn" activate', ['7-6-4-1']);
@@ -143,22 +151,70 @@ function resourcePhase(game: Game): void {
   runRulesManagement(game);
 }
 
-/** Ends the turn and plays the next one up to its main phase (7-1-1). */
-export function endTurn(game: Game): void {
-  endPhase(game);
+/** The phases before the main phase, from `from` on (7-1-1), then the main phase begins. */
+function playToMain(game: Game, from: 'start' | 'draw' | 'resource'): void {
+  if (from === 'start') startPhase(game);
   if (game.over) return;
-  const next = opponent(game.active);
-  game.step = null;
-  emit(game, `The turn passes to player ${next}`, ['7-6-7']);
-  game.active = next;
-  game.turn += 1;
-  startPhase(game);
-  if (game.over) return;
-  drawPhase(game);
+  if (from !== 'resource') drawPhase(game);
   if (game.over) return;
   resourcePhase(game);
   if (game.over) return;
   game.phase = 'main';
   game.step = null;
-  emit(game, `Turn ${game.turn}: player ${next}'s main phase`, ['7-1-1', '7-5-1']);
+  emit(game, `Turn ${game.turn}: player ${game.active}'s main phase`, ['7-1-1', '7-5-1']);
 }
+
+/** The next turn, up to its main phase (7-6-7, 7-1-1). */
+function nextTurn(game: Game): void {
+  const next = opponent(game.active);
+  game.step = null;
+  emit(game, `The turn passes to player ${next}`, ['7-6-7']);
+  game.active = next;
+  game.turn += 1;
+  playToMain(game, 'start');
+}
+
+/** Ends the turn and plays the next one up to its main phase (7-1-1); from the end phase's action step, the rest of it. */
+export function endTurn(game: Game): void {
+  if (game.phase === 'main') enterEndPhase(game);
+  finishEndPhase(game);
+  if (game.over) return;
+  nextTurn(game);
+}
+
+/**
+ * The turn moves on to where a player next acts (7-1): from the start, draw or resource phase to the
+ * main phase, from the main phase to the end phase's action step (7-5-5), and from there through the
+ * end phase to the next turn's main phase.
+ */
+export function advance(game: Game): void {
+  const phase = game.phase;
+  if (phase === 'main') enterEndPhase(game);
+  else if (phase === 'end') endTurn(game);
+  else playToMain(game, phase);
+}
+
+/** The board of the scenario is at the beginning of `phase` (the end phase: its action step). */
+export function startIn(game: Game, phase: Phase): void {
+  game.phase = phase;
+  game.step = phase === 'end' ? 'action step' : null;
+  const where = phase === 'end' ? "end phase, in its action step" : `${phase} phase`;
+  const rules = { start: ['7-2'], draw: ['7-3'], resource: ['7-4'], main: ['7-5-1'], end: ['7-6-3-1'] }[phase];
+  emit(game, `Turn ${game.turn}: the scenario starts in player ${game.active}'s ${where}`, rules);
+}
+
+/** What each phase allows outside a battle (7-2 to 7-6); null when `type` may be taken now. */
+export function phaseProblem(game: Game, type: Action['type'], fromHand: boolean): Problem | null {
+  const phase = game.phase;
+  if (game.inBattle || phase === 'main' || EFFECTS.has(type)) return null;
+  if (phase !== 'end') {
+    if (type === 'advance') return null;
+    return ruleProblem(`the turn is in player ${game.active}'s ${phase} phase, where players take no actions (the ${phase === 'start' ? 'start, draw and resource phases are' : phase === 'draw' ? 'draw and resource phases are' : 'resource phase is'} played in order); begin with {"type": "advance"} to play on to the main phase`, ['7-1-1', '7-1-2', '7-5-1']);
+  }
+  if (type === 'advance' || type === 'end_turn' || type === 'play' || type === 'activate' || ((type === 'deploy' || type === 'pair') && !fromHand)) return null;
+  const what = type === 'attack' ? 'attacks are declared in the main phase' : type === 'support' ? '<Support> is an 【Activate･Main】 effect' : 'cards are played from the hand in the main phase';
+  return ruleProblem(`the turn is in player ${game.active}'s end phase (action step), where players may only activate 【Action】 Commands and 【Activate･Action】 effects: ${what}`, ['7-6-3-1', '7-5-1']);
+}
+
+/** Actions that stand for an effect's result: any phase may see one. */
+const EFFECTS: ReadonlySet<Action['type']> = new Set(['deal_damage', 'destroy', 'rest', 'set_active', 'recover', 'modify', 'grant', 'draw', 'discard']);

@@ -165,11 +165,25 @@ function flattenUnions(node: JsonSchema, defs: JsonSchema, minVariants = 2): voi
       if (descriptions.length) schema.description = descriptions.join('; ');
       properties[f] = schema;
     }
-    const signatures = objects.map((o) => {
-      const required = new Set((o.required as string[] | undefined) ?? []);
-      const fields = names(o).filter((f) => !common.includes(f)).map((f) => (required.has(f) ? f : `${f}?`));
-      return `${valuesOf(o).join('|')}(${fields.join(', ')})${typeof o.description === 'string' ? `: ${o.description}` : ''}`;
-    });
+    // Variants with the same fields share one signature ("rest|recover(target,amount?)"), and an
+    // optional field that three or more variants take is named once after them ("player? on …").
+    const requiredIn = (o: JsonSchema) => new Set((o.required as string[] | undefined) ?? []);
+    const takers = (f: string) => objects.filter((o) => names(o).includes(f));
+    const fieldsOf = (o: JsonSchema) => JSON.stringify(names(o).filter((f) => !common.includes(f)));
+    const spread = [...seen.keys()].filter((f) => !common.includes(f) && new Set(takers(f).map(fieldsOf)).size >= 3 && takers(f).every((o) => !requiredIn(o).has(f)));
+    const grouped = new Map<string, unknown[]>();
+    for (const o of objects) {
+      const required = requiredIn(o);
+      const fields = names(o).filter((f) => !common.includes(f) && !spread.includes(f)).map((f) => (required.has(f) ? f : `${f}?`));
+      const tail = `(${fields.join(',')})${typeof o.description === 'string' ? `: ${o.description}` : ''}`;
+      grouped.set(tail, [...(grouped.get(tail) ?? []), ...valuesOf(o)]);
+    }
+    const byTakers = new Map<string, string[]>();
+    for (const f of spread) {
+      const on = takers(f).flatMap(valuesOf).join('|');
+      byTakers.set(on, [...(byTakers.get(on) ?? []), `${f}?`]);
+    }
+    const signatures = [...[...grouped].map(([tail, values]) => `${values.join('|')}${tail}`), ...[...byTakers].map(([on, fields]) => `${fields.join(',')} on ${on}`)];
     const discriminator = (objects[0]!.properties as Record<string, JsonSchema>)[field]!;
     const { const: _c, enum: _e, description: _d, ...rest } = discriminator;
     delete node[k];

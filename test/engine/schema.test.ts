@@ -114,7 +114,7 @@ describe('input schemas', () => {
       [scenario({ units: [{ id: 'a1', health: 2 }] }, {}, []), /unknown field "health" in state\.players\.A\.units\[0\]; accepted: .*\bdeployed_this_turn\b/],
       [scenario({ units: [{ id: 'a1', ap: 1 }] }, { units: [{ id: 'b1', ap: 1, hp: 1 }] }, [{ type: 'attack', attacker: 'a1', target: 'player', blocked_by: 'b1' }]), /unknown field "blocked_by" in actions\[0\]; accepted: type, attacker, target, blocker/],
       [{ state: { active_player: 'A', players: { player1: {} } }, actions: [] }, /unknown field "player1" in state\.players; accepted: A, B/],
-      [{ state: { active_player: 'A', players: {}, phase: 'main' }, actions: [] }, /unknown field "phase" in state; accepted: active_player, turn, players/],
+      [{ state: { active_player: 'A', players: {}, step: 'main' }, actions: [] }, /unknown field "step" in state; accepted: active_player, turn, phase, players/],
       [{ state: { active_player: 'A', players: {} }, actions: [], seed: 1 }, /unknown field "seed" in the arguments; accepted: state, actions/],
       [scenario({ shields: 6, life: 3 }, {}, []), /unknown field "life" in state\.players\.A; accepted: units, base, shields, /],
       [scenario({ resources: { active: 2, exhausted: 1 } }, {}, []), /unknown field "exhausted" in state\.players\.A\.resources; accepted: active, rested, ex/],

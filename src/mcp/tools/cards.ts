@@ -81,8 +81,7 @@ export const searchCards = defineTool({
             scope: z.enum(['always', 'conditional', 'grants']),
             when: z.enum(['paired', 'linked']).optional(),
           })
-          .optional()
-          .describe('With keyword: always, conditional (when), or granted'),
+          .optional(),
       }),
     ),
   }),
@@ -191,7 +190,7 @@ export const getCard = defineTool({
   name: 'get_card',
   title: 'Get a card',
   description:
-    'One card by id, printing id or name (exact or loose): each field with its source, printings, restriction status, which abilities simulate_ruling runs; candidates for a name.',
+    'One card by id, printing id or name (exact or loose): fields with sources, printings, restriction status, which abilities simulate_ruling runs.',
   input: strictObject({
     id: z.string().trim().min(1).max(32).optional().describe('e.g. "GD01-013", "ST01-014-p4"'),
     name: z.string().trim().min(1).max(120).optional().describe('Exact or loose'),
@@ -207,8 +206,7 @@ export const getCard = defineTool({
       .object({
         list: z.string().nullable(),
         status: z.array(z.object({ status: z.enum(['banned', 'limited', 'banned_pair', 'pair_group']), text: z.string() })),
-      })
-      .describe('Banned/restricted list and status'),
+      }),
   }),
   handler: (args, kb) => {
     const { card, printing, candidates, match } = lookup(kb, args.id, args.name);

@@ -56,8 +56,8 @@ export const simulateRulingTool = defineTool({
   name: 'simulate_ruling',
   title: 'Simulate a ruling',
   description:
-    'Plays a board and actions out under the Comprehensive Rules, each step with its rules; what it cannot run or settle is in not_executed/undetermined. ' +
-    'Format: resource gundam://docs/scenario-format (sent on invalid input).',
+    'Plays a board and actions out under the Comprehensive Rules, citing each step\'s rules; what it cannot run or settle is in not_executed/undetermined. ' +
+    'Format: gundam://docs/scenario-format (sent on invalid input).',
   input: simulateRulingInputSchema,
   output: simulateRulingOutputSchema,
   inputHelp: scenarioHelp,

@@ -31,7 +31,7 @@ export const searchRules = defineTool({
   name: 'search_rules',
   title: 'Search the rules',
   description:
-    'Searches the official rules (comprehensive, tournament, floor, errata), English or Japanese, by players\' words or rule numbers: numbered rules with their exact text, most specific first.',
+    'Searches the official rules (comprehensive, tournament, floor, errata), English or Japanese, by players\' words or rule numbers: numbered rules, exact text, most specific first.',
   input: strictObject({
     query: queryText('query').describe('A question or words, English or Japanese'),
     language: z.enum(['en', 'ja']).optional().describe('Default: the query\'s'),
