@@ -44,6 +44,8 @@ export interface TargetRequest {
   max: number;
   legal: string[];
   rules: string[];
+  /** Cards in a trash or hand: a `cards` entry names them as well as `targets` does. */
+  cardZone?: boolean;
 }
 
 function listOf(ids: string[]): string {
@@ -60,7 +62,8 @@ export function chooseTargets(game: Game, req: TargetRequest, already?: Choice):
     return [];
   }
   const min = Math.min(req.min, req.legal.length);
-  const entry = already ?? peek(game);
+  const raw = already ?? peek(game);
+  const entry = req.cardZone && raw && raw.targets === undefined && raw.cards !== undefined ? withFields(raw, { targets: raw.cards }) : raw;
   if (entry?.targets === undefined) {
     if (req.min >= 1 && req.legal.length <= req.min) {
       emit(game, `${req.prompt}: the only legal choice is ${listOf(req.legal)}, so it is chosen`, [...req.rules, '10-3-3']);

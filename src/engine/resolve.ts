@@ -19,7 +19,7 @@ import { addToHand, destroyBase, destroyUnit, putIntoBattleArea, returnToDeckBot
 import { renderCondition } from '../abilities/patterns/condition.js';
 import { renderNoun } from '../abilities/patterns/noun.js';
 import { renderInsteadBody } from '../abilities/patterns/instead.js';
-import { reportUnsupported } from './not-executed.js';
+import { leaveOpen, reportUnsupported } from './not-executed.js';
 import { playCost } from './constants.js';
 import { currentCards } from './runtime.js';
 import { queueTriggers } from './triggers.js';
@@ -100,6 +100,25 @@ function candidates(game: Game, ctx: AbilityCtx, sel: Extract<Selector, { type: 
   return out;
 }
 
+/**
+ * A choice from a trash or hand that holds cards the scenario did not name (given as a count): the
+ * engine cannot tell whether they qualify, so what the choice leads to is left open, and the log
+ * says how to name them.
+ */
+function unnamedCardsMatter(game: Game, ctx: AbilityCtx, sel: Extract<Selector, { type: 'choose' }>, step: Step): void {
+  if (sel.zone !== 'trash' && sel.zone !== 'hand') return;
+  const who = sel.filter.side === 'enemy' ? players(ctx, 'opponent') : [ctx.controller];
+  for (const p of who) {
+    const st = game.players[p];
+    const unnamed = sel.zone === 'trash' ? st.trash.filter((id) => !faceOf(game, id)).length : st.hand - st.handCards.length;
+    if (unnamed === 0) continue;
+    const what = `player ${p}'s ${sel.zone} holds ${unnamed} card${unnamed === 1 ? '' : 's'} the scenario does not name, and ${src(ctx)} chooses from it (${step.do})`;
+    emit(game, `${what}: only named cards can be chosen here; list the ${sel.zone}'s cards by card number to settle it`, ['10-2-2-1']);
+    leaveOpen(game, 'outcome', `${what}; whether they could be chosen is not known, so the outcome is not settled. List the ${sel.zone} by card number.`, { unit: ctx.unit?.id ?? ctx.base?.id ?? null, card: ctx.face.cardId, text: ctx.ability.text, rules: ['10-2-2-1'] });
+    return;
+  }
+}
+
 /** "battling this Unit" / "battling a friendly Unit with <Blocker>": the Unit's partner in the current battle (JA 5-22-p1/p2). */
 function battlingMatch(game: Game, ctx: AbilityCtx, unit: Unit, b: NonNullable<Filter['battling']>): boolean {
   const battle = game.battle;
@@ -170,9 +189,11 @@ function select(game: Game, ctx: AbilityCtx, sel: Selector, step: Step, entry: C
       return candidates(game, ctx, sel);
     case 'choose': {
       const all = candidates(game, ctx, sel);
+      if (all.length < sel.max) unnamedCardsMatter(game, ctx, sel, step);
+      const cardZone = sel.zone === 'trash' || sel.zone === 'hand';
       const ids = chooseTargets(
         game,
-        { prompt: `${src(ctx)} (${step.do})`, min: sel.min, max: sel.max, legal: all.map(targetId), rules: ['10-2-2-1'] },
+        { prompt: `${src(ctx)} (${step.do})`, min: sel.min, max: sel.max, legal: all.map(targetId), rules: ['10-2-2-1'], cardZone },
         entry,
       );
       return all.filter((t) => ids.includes(targetId(t)));
@@ -954,6 +975,7 @@ function trashToDeck(game: Game, ctx: AbilityCtx, step: Extract<Step, { do: 'tra
   const sel = trashChoice(step);
   const legal = candidates(game, ctx, sel);
   if (legal.length < step.count) {
+    unnamedCardsMatter(game, ctx, sel, step);
     emit(game, `${s}: player ${ctx.controller} has ${legal.length} matching card${legal.length === 1 ? '' : 's'} in the trash, fewer than the ${step.count} to choose, so none is chosen and nothing is returned`, ['10-2-2', '10-3-3-1']);
     skipDecision(game, `${s} (${step.do})`);
     return false;
@@ -976,6 +998,7 @@ function exileFromTrash(game: Game, ctx: AbilityCtx, step: Extract<Step, { do: '
   const sel = trashChoice(step);
   const legal = candidates(game, ctx, sel);
   if (legal.length < step.count) {
+    unnamedCardsMatter(game, ctx, sel, step);
     emit(game, `${s}: player ${ctx.controller} has ${legal.length} matching card${legal.length === 1 ? '' : 's'} in the trash, fewer than ${step.count}, so none is exiled`, ['1-3-2', '5-20-1']);
     return false;
   }
@@ -1132,6 +1155,8 @@ export function runEffect(game: Game, ctx: AbilityCtx, steps: readonly EffectSte
     const step = stepNow(game, ctx, es, true);
     let entry: Choice | undefined;
     if (es.optional && !possible(game, ctx, step)) {
+      const sel = step.do === 'exile-from-trash' || step.do === 'trash-to-hand' || step.do === 'trash-to-deck' ? trashChoice(step) : 'target' in step && step.target.type === 'choose' ? step.target : null;
+      if (sel) unnamedCardsMatter(game, ctx, sel, step);
       emit(game, `${src(ctx)}: the "you may" part cannot be done here (nothing it could choose), so there is nothing to decide`, ['10-1-3', '10-2-2']);
       skipDecision(game, `${src(ctx)} ("you may" ${es.step.do})`);
       lastDone = false;

@@ -230,3 +230,32 @@ describe('cards put into play from the trash by an effect', () => {
     expect(out.state.players.A.trash).toEqual([]);
   });
 });
+
+describe('choices from a trash', () => {
+  // Unicorn Gundam 02 Banshee (Destroy Mode) GD01-003, linked with Marida Cruz: "【During Link】【Attack】Choose 12 cards from your trash. …"
+  const banshee = (trash: unknown, choices: unknown[]) =>
+    sim({
+      state: { active_player: 'A', players: { A: { units: [{ id: 'a1', card: 'GD01-003', pilot: 'Marida Cruz', linked: true }], trash }, B: {} } },
+      actions: [{ type: 'attack', attacker: 'a1', target: 'player', choices }],
+    });
+
+  it('cards in a trash are named with "cards" as well as "targets"', () => {
+    const trash = ['GD01-100', 'GD01-099', 'GD01-004', 'GD01-056', 'ST05-005', 'GD01-087', 'GD02-107', 'GD03-062', 'GD01-007', 'GD01-080', 'GD03-007', 'GD05-003', 'GD03-003'];
+    const chosen = trash.slice(1);
+    const byTargets = banshee(trash, [{ targets: chosen }]);
+    const byCards = banshee(trash, [{ cards: chosen }]);
+    expect(byTargets.legal, JSON.stringify(byTargets.violations)).toBe(true);
+    expect(byCards.legal, JSON.stringify(byCards.violations)).toBe(true);
+    expect(byCards.state.players.A.trash).toEqual(['GD01-100']);
+    expect(byCards.state.players.A.units[0]!.rested).toBe(false);
+    expect(byCards.events.map((e) => e.text)).toEqual(byTargets.events.map((e) => e.text));
+  });
+
+  it('a trash given as a count cannot be chosen from: the outcome is left open, with how to settle it', () => {
+    const out = banshee(12, []);
+    expect(out.legal).toBeNull();
+    expect(out.undetermined[0]).toMatchObject({ kind: 'not-executed', conclusion: 'outcome', unit: 'a1', card: 'GD01-003' });
+    expect(out.undetermined[0]!.reason).toMatch(/player A's trash holds 12 cards the scenario does not name.*List the trash by card number/);
+    expect(texts(out).some((t) => /only named cards can be chosen here/.test(t))).toBe(true);
+  });
+});
