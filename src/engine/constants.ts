@@ -120,7 +120,7 @@ interface Source {
 function addSources(game: Game, out: Source[], face: CardFace, unit: Unit | null, base: Base | null): void {
   const f = faceConstants(face);
   const id = (unit ?? base)!.id;
-  for (const i of f.untimedUnsupported) reportUnsupported(game, id, face, face.abilities[i] as UnsupportedAbility);
+  for (const i of f.untimedUnsupported) reportUnsupported(game, id, face, face.abilities[i] as UnsupportedAbility, undefined, [], true);
   for (const i of f.constants) {
     const ctx = ctxFor(game, face, i, unit, base);
     if (!ctx || ctx.ability.kind !== 'constant') continue;
