@@ -7,6 +7,7 @@
 import { damageFirstShieldAreaCard, recover } from './effects.js';
 import { keywordAmount, unitKeywords } from './keywords.js';
 import { emit } from './log.js';
+import { leaveOpen } from './not-executed.js';
 import { runRulesManagement } from './management.js';
 import { queueTriggers } from './triggers.js';
 import { ruleProblem, unknownUnit, type Problem } from './problems.js';
@@ -20,13 +21,14 @@ export function repairAtEndOfTurn(game: Game, player: PlayerId): void {
     const set = unitKeywords(unit);
     if (!set.has('Repair')) continue;
     const n = set.get('Repair') ?? 0;
-    if (n <= 0) {
-      emit(game, `${describeUnit(unit)} has <Repair> with no known amount, so it recovers nothing`, ['13-1-1-1']);
-      continue;
-    }
+    const label = n > 0 ? `<Repair ${n}>` : '<Repair>';
     if (unit.damage === 0) {
       // 1-3-2-1 recovering an undamaged Unit is not performed, so <Repair> does not activate.
-      emit(game, `<Repair ${n}> of ${describeUnit(unit)} does not activate: it has no damage, and recovering HP it has not lost is not performed`, ['13-1-1-1', '1-3-2-1', '5-6-3']);
+      emit(game, `${label} of ${describeUnit(unit)} does not activate: it has no damage, and recovering HP it has not lost is not performed`, ['13-1-1-1', '1-3-2-1', '5-6-3']);
+      continue;
+    }
+    if (n <= 0) {
+      lostAmount(game, unit, 'Repair', `how many HP it recovers at the end of the turn`);
       continue;
     }
     recover(game, unit, describeUnit(unit), n, `<Repair ${n}> at the end of its owner's turn`, ['13-1-1-1']);
@@ -34,18 +36,31 @@ export function repairAtEndOfTurn(game: Game, player: PlayerId): void {
 }
 
 /**
+ * A keyword whose amount the card data lost ("<Repair>" on GD05-001) came to act: what it does
+ * depends on the amount, so that outcome is left open rather than shown as zero.
+ */
+function lostAmount(game: Game, unit: Unit, keyword: 'Repair' | 'Breach' | 'Support', what: string): void {
+  const reason = `${describeUnit(unit)} has <${keyword}>, but the card data lost its amount, so ${what} is not known; give the Unit "keywords" (e.g. "${keyword} 1") to settle it`;
+  emit(game, reason, [KEYWORD_RULE[keyword]]);
+  leaveOpen(game, 'outcome', reason, { unit: unit.id, card: unit.face.cardId, text: `<${keyword}>`, rules: [KEYWORD_RULE[keyword]] });
+}
+
+const KEYWORD_RULE = { Repair: '13-1-1-1', Breach: '13-1-2-1', Support: '13-1-3-1' } as const;
+
+/**
  * 13-1-2-1 when the Unit destroys an enemy Unit with battle damage during its owner's turn, deal the
  * amount to the first card of that opponent's shield area: the Base, else the top Shield (13-1-2-2).
  * It activates even when both Units were destroyed (13-1-2-3), not when the area is empty (13-1-2-4).
  */
 export function resolveBreach(game: Game, attacker: string, amount: number, enemy: PlayerId, bothDestroyed: boolean, unit?: Unit): void {
-  if (amount <= 0) {
-    emit(game, `${attacker} has <Breach> with no known amount: no damage`, ['13-1-2-1', '5-5-5']);
-    return;
-  }
   const st = game.players[enemy];
   if (!st.base && st.shields.length === 0) {
-    emit(game, `<Breach ${amount}> of ${attacker} does not activate: player ${enemy} has neither a Base nor Shields`, ['13-1-2-4']);
+    emit(game, `<Breach${amount > 0 ? ` ${amount}` : ''}> of ${attacker} does not activate: player ${enemy} has neither a Base nor Shields`, ['13-1-2-4']);
+    return;
+  }
+  if (amount <= 0) {
+    if (unit) lostAmount(game, unit, 'Breach', `how much damage it deals to player ${enemy}'s ${st.base ? 'Base' : 'top Shield'}`);
+    else emit(game, `${attacker} has <Breach> with no known amount: its damage is not known`, ['13-1-2-1']);
     return;
   }
   const both = bothDestroyed ? ' (it activates even though both Units were destroyed)' : '';
@@ -80,6 +95,7 @@ export function applySupport(game: Game, action: ActionOf<'support'>): void {
   const target = findUnit(game, action.target);
   if (!unit || !target) return;
   const n = keywordAmount(unit, 'Support');
+  if (n <= 0) lostAmount(game, unit, 'Support', `how much AP the other Unit gets`);
   unit.rested = true;
   target.modifiers.push({ ap: n, hp: 0, duration: 'turn', source: `<Support ${n}> of ${unit.id}` });
   emit(game, `${describeUnit(unit)} rests to activate <Support ${n}>: ${describeUnit(target)} gets AP+${n} during this turn (AP ${unitAp(target)})`, [

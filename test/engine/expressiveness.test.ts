@@ -259,3 +259,23 @@ describe('choices from a trash', () => {
     expect(texts(out).some((t) => /only named cards can be chosen here/.test(t))).toBe(true);
   });
 });
+
+describe('keywords whose amount the card data lost', () => {
+  // V2 Gundam GD05-001 and Build Strike Gundam (Full Package) (EX) EB01-021 print a bare <Repair> / <Breach>.
+  it('when the amount matters the outcome is left open, saying how to settle it; when it does not, the rule decides', () => {
+    const out = sim({
+      state: { active_player: 'A', players: { A: { units: [{ id: 'a1', card: 'GD05-001', damage: 2 }, { id: 'a2', card: 'EB01-021' }] }, B: { units: [{ id: 'b1', ap: 1, hp: 1, rested: true }] } } },
+      actions: [{ type: 'attack', attacker: 'a2', target: 'b1' }, { type: 'end_turn' }],
+    });
+    expect(out.legal).toBeNull();
+    expect(out.undetermined.map((u) => [u.unit, u.conclusion, u.abilities[0]])).toEqual([['a2', 'outcome', '<Breach>'], ['a1', 'outcome', '<Repair>']]);
+    expect(out.undetermined[1]!.reason).toMatch(/lost its amount, so how many HP it recovers at the end of the turn is not known; give the Unit "keywords"/);
+    // Undamaged, <Repair> does not activate whatever its amount (1-3-2-1); with no shield area, <Breach> neither (13-1-2-4).
+    const moot = sim({
+      state: { active_player: 'A', players: { A: { units: [{ id: 'a1', card: 'GD05-001' }, { id: 'a2', card: 'EB01-021' }] }, B: { base: null, shields: 0, units: [{ id: 'b1', ap: 1, hp: 1, rested: true }] } } },
+      actions: [{ type: 'attack', attacker: 'a2', target: 'b1' }, { type: 'end_turn' }],
+    });
+    expect(moot.undetermined).toEqual([]);
+    expect(moot.events.map((e) => e.text)).toEqual(expect.arrayContaining([expect.stringMatching(/<Repair> of V2 Gundam \(a1\) does not activate: it has no damage/), expect.stringMatching(/<Breach> of .* does not activate: player B has neither a Base nor Shields/)]));
+  });
+});
