@@ -22,6 +22,9 @@ export interface Coverage {
   fullCards: string[];
 }
 
+/** The keywords that take an amount (13-1-1, 13-1-2, 13-1-3). */
+const AMOUNTED = new Set(['Repair', 'Breach', 'Support']);
+
 /** One record per card number; its compiled abilities (the corpus's own, or compiled now). */
 export function measureCoverage(cards: CardRecord[]): Coverage {
   const seen = new Set<string>();
@@ -36,7 +39,9 @@ export function measureCoverage(cards: CardRecord[]): Coverage {
     if (seen.has(id)) continue;
     seen.add(id);
     const compiled: CardAbilities = compileCardText(card.text, { keywords: card.keywords });
-    if (compiled.effects === 'none' || compiled.abilities.every((a) => a.kind === 'keyword')) continue;
+    // A bare keyword line is no effect text, unless the source lost its amount ("<Breach>"): the
+    // engine then runs it and leaves open what the amount decides, so the card stays counted.
+    if (compiled.effects === 'none' || compiled.abilities.every((a) => a.kind === 'keyword' && !(a.keyword.amount === null && AMOUNTED.has(a.keyword.name)))) continue;
     withEffects++;
     if (compiled.effects === 'full') {
       full++;

@@ -48,8 +48,6 @@ function compileOne(text: string, opts: CompileOptions): CompiledAbility[] {
   if (h.pilotName !== undefined) return [{ ...base, kind: 'pilot', pilotName: h.pilotName }];
   // A bare keyword line: "<Blocker>", "【Activate･Main】<Support 2>".
   if (new RegExp(`^(?:${KEYWORD_SRC}\\s*)+$`).test(h.body) && !h.trigger && !h.windows && !h.cost?.resources && !h.cost?.restSelf) {
-    const lost = opts.keywords?.find((k) => k.amount_lost && h.body.includes(`<${k.name}>`));
-    if (lost) throw new Unread(`<${lost.name}>`, 'source-lost', `the source lost the amount of <${lost.name}>`);
     used.add('keyword.bare');
     return [...h.body.matchAll(new RegExp(KEYWORD_SRC, 'g'))].map((m) => ({ ...base, kind: 'keyword' as const, keyword: parseKeyword(m[0]), ...(h.activate ? { activate: h.activate } : {}) }));
   }

@@ -159,7 +159,7 @@ export function resolveFace(fields: FaceFields, cards: CardLookup, fallbackType:
     }
     const lost = rec.keywords.filter((k) => k.amount_lost && k.scope !== 'mentions' && k.scope !== 'grants');
     if (lost.length > 0 && fields.keywords === undefined) {
-      notes.push(`${rec.id}: the catalog lost the amount of <${lost.map((k) => k.name).join('>, <')}>; it counts as 0 unless the scenario gives "keywords".`);
+      notes.push(`${rec.id}: the catalog lost the amount of <${lost.map((k) => k.name).join('>, <')}>; where that amount matters the outcome is left undetermined, unless the scenario gives "keywords".`);
     }
   }
   // A catalog card with nothing overridden is the catalog's own face, shared.

@@ -32,7 +32,7 @@ export function parseKeywordSpec(spec: string): KeywordInstance | string {
   return { name, amount: parsed.amount };
 }
 
-/** A keyword and its total amount (null: takes none, or every copy's amount is unknown). */
+/** A keyword and its total amount (null: takes none, or a copy's amount is unknown). */
 export type KeywordSet = Map<KeywordName, number | null>;
 
 /** Applies the stacking rules to a list of copies. */
@@ -42,8 +42,9 @@ export function combineKeywords(copies: Iterable<KeywordInstance>): KeywordSet {
     if (!set.has(k.name)) {
       set.set(k.name, k.amount);
     } else if (STACKING.has(k.name)) {
+      // A copy whose amount the card data lost makes the total unknown (null), never a smaller sum.
       const prev = set.get(k.name) ?? null;
-      set.set(k.name, prev === null ? k.amount : prev + (k.amount ?? 0));
+      set.set(k.name, prev === null || k.amount === null ? null : prev + k.amount);
     }
     // 13-1-4-2, 13-1-5-3, 13-1-6-2, 13-1-7-2: no multiple copies of the others; the first stands.
   }

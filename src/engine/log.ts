@@ -4,13 +4,11 @@ import type { Game } from './state.js';
 
 export function emit(game: Game, text: string, rules: string[]): void {
   countEvent(game);
-  game.events.push({
-    text,
-    rules,
-    phase: game.phase,
-    ...(game.step !== null ? { step: game.step } : {}),
-    ...(game.actionIndex !== null ? { action: game.actionIndex } : {}),
-  });
+  // Built field by field: spreading optional parts made two short-lived objects per event.
+  const event: Game['events'][number] = { text, rules, phase: game.phase };
+  if (game.step !== null) event.step = game.step;
+  if (game.actionIndex !== null) event.action = game.actionIndex;
+  game.events.push(event);
 }
 
 /** A modifier as the log prints it: +2, -1, +0. */

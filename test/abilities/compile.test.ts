@@ -173,8 +173,10 @@ describe('compile', () => {
   });
 
   it('source-lost: a keyword whose amount or name the seed lost', () => {
+    // An amount lost is read with amount null (the engine leaves open what it decides); a name lost is not read.
     const lostAmount = compile('EB01-003').abilities[0] as Ability;
-    expect(lostAmount).toMatchObject({ kind: 'unsupported', reason: 'source-lost', unread: '<Repair>' });
+    expect(lostAmount).toMatchObject({ kind: 'keyword', keyword: { name: 'Repair', amount: null } });
+    expect(compile('GD05-007').abilities[0]).toMatchObject({ kind: 'constant' });
     const lostName = compile('EB01-024').abilities.find((a) => a.text.startsWith('【Attack】'));
     expect(lostName).toMatchObject({ kind: 'unsupported', reason: 'source-lost' });
     // GD03-033 prints "… for each 4 AP this Unit has." officially too: nothing was lost, and the clause is read.

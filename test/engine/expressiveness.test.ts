@@ -276,6 +276,15 @@ describe('keywords whose amount the card data lost', () => {
       actions: [{ type: 'attack', attacker: 'a2', target: 'b1' }, { type: 'end_turn' }],
     });
     expect(moot.undetermined).toEqual([]);
+    // Asshimar GD05-007 "【During Link】This Unit gets AP+2 and <Repair>.": the AP+2 runs; its damage at the end of the
+    // opponent's turn is not repaired (13-1-1-1 the owner's turn), so the amount never matters there.
+    const asshimar = sim({
+      state: { active_player: 'B', players: { A: { units: [{ id: 'a1', card: 'GD05-007', pilot: { name: 'P', type: 'pilot' }, linked: true, damage: 1 }] }, B: {} } },
+      actions: [{ type: 'end_turn' }],
+    });
+    expect(asshimar.undetermined).toEqual([]);
+    expect(asshimar.state.players.A.units[0]).toMatchObject({ damage: 1, keywords: ['Repair'] });
+    expect(asshimar.state.players.A.units[0]!.ap).toBe(1 + 2); // printed AP 1, 【During Link】 AP+2
     expect(moot.events.map((e) => e.text)).toEqual(expect.arrayContaining([expect.stringMatching(/<Repair> of V2 Gundam \(a1\) does not activate: it has no damage/), expect.stringMatching(/<Breach> of .* does not activate: player B has neither a Base nor Shields/)]));
   });
 });

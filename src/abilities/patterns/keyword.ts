@@ -16,13 +16,16 @@ const WITH_AMOUNT = new Set<IrKeyword>(['Repair', 'Breach', 'Support']);
 
 export const KEYWORD_SRC = '<[A-Za-z][A-Za-z -]*?(?: \\d+)?>';
 
-/** "<Breach 3>" → {name, amount}; a keyword whose amount the source lost is 'source-lost'. */
+/**
+ * "<Breach 3>" → {name, amount}. A <Repair>, <Breach> or <Support> printed without its amount lost
+ * it in the source (the publisher always prints one): it is read with amount null, and the engine
+ * leaves the outcome open where that amount matters (src/engine/abilities.ts).
+ */
 export function parseKeyword(token: string): IrKeywordInstance {
   const m = /^<([A-Za-z][A-Za-z -]*?)(?: (\d+))?>$/.exec(token.trim());
   const name = m ? NAMES[m[1]!.toLowerCase()] : undefined;
   if (!m || !name) throw new Unread(token, 'no-pattern', `unknown keyword ${token}`);
   const amount = m[2] !== undefined ? Number(m[2]) : null;
-  if (WITH_AMOUNT.has(name) && amount === null) throw new Unread(token, 'source-lost', `the source lost the amount of <${name}>`);
   if (!WITH_AMOUNT.has(name) && amount !== null) throw new Unread(token, 'no-pattern', `<${name}> takes no amount`);
   return { name, amount };
 }
