@@ -244,7 +244,17 @@ export type Step =
    * rested one can be set active (1-3-2-1), so the controller's rested Resources become active, up
    * to `count`; with none rested nothing is done.
    */
-  | { do: 'resource-active'; count: number; rested?: true }
+  | {
+      do: 'resource-active';
+      count: number;
+      rested?: true;
+      /**
+       * Added by the compiler (1 card): "All players each choose 1 of their Resources. Set them as
+       * active.": each player, the controller first (1-3-4), sets up to `count` of their own rested
+       * Resources active (an active one chosen would stay as it is, 1-3-2-1).
+       */
+      who?: 'each';
+    }
   /** "Place 1 EX Resource." / "Place 1 rested Resource." */
   | { do: 'place-resource'; who: Who; count: number; ex: boolean; rested: boolean }
   /**
@@ -258,7 +268,12 @@ export type Step =
    * and return 1 to the top and 1 to the bottom" (`printed` 'and-bottom'): `take.max` cards the
    * player chooses (a `cards` choice when the deck is listed) stay on top, the rest go as `rest` says.
    */
-  | { do: 'look-top'; count: number; take: { filter: Filter; max: number; to: 'hand' | 'deploy' | 'top' }; rest: 'bottom' | 'top-or-bottom' | 'trash'; printed?: 'in-order' | 'and-bottom' | 'reveal' }
+  /**
+   * `printed` 'or-trash' (added by the compiler, 1 card): "Look at the top card of your deck. Return
+   * it to the top of your deck or place it into your trash.": the player keeps it on top or not
+   * (take.max 1 of 1, none required); what is not kept goes to the trash.
+   */
+  | { do: 'look-top'; count: number; take: { filter: Filter; max: number; to: 'hand' | 'deploy' | 'top' }; rest: 'bottom' | 'top-or-bottom' | 'trash'; printed?: 'in-order' | 'and-bottom' | 'reveal' | 'or-trash' }
   /**
    * Added by the compiler (1 card): "It may attack on the turn it is deployed." For the duration the
    * target may attack although it was deployed this turn (3-2-4 would forbid it unless linked; 1-3-1).
@@ -408,6 +423,11 @@ export type Step =
 export interface DamageGuard {
   kind?: 'battle' | 'effect';
   from: Filter;
+  /**
+   * Added by the compiler (1 card): "can't receive 2 or less enemy effect damage": only damage of at
+   * most this amount (as it is about to be dealt) is stopped; more is received in full.
+   */
+  upTo?: number;
 }
 
 /** A condition an effect or a constant ability depends on. */
@@ -419,8 +439,11 @@ export type Condition =
    * With filter.type 'pilot' it counts the Pilots paired in the battle area ("a (CB) Pilot in play").
    */
   | { type: 'count-in-play'; filter: Filter; cmp: Cmp }
-  /** "if there are 4 or more Command cards in your trash". */
-  | { type: 'count-in-trash'; who: Who; filter: Filter; cmp: Cmp }
+  /**
+   * "if there are 4 or more Command cards in your trash". `words` 'is-in' (added by the compiler, 1
+   * card, wording only): printed "if a card with "Corsica Base" in its card name is in your trash".
+   */
+  | { type: 'count-in-trash'; who: Who; filter: Filter; cmp: Cmp; words?: 'is-in' }
   /** "if you have 7 or more cards in your hand", "if your opponent has 8 or more cards in their hand". */
   | { type: 'hand-count'; who: Who; cmp: Cmp }
   /** "if you have 2 or fewer Shields". */
@@ -445,6 +468,8 @@ export type Condition =
   /**
    * Added by the compiler (1 card): "Then, if it is a (Jupitris) Unit, draw 1.": the card an earlier
    * step of the effect picked ("it") matches the filter as it is now (nothing picked: it does not hold).
+   * In a substitution of the step that chooses "it" ("Choose 1 enemy Unit. Deal 1 damage to it. If it
+   * has <Repair>, deal 3 damage instead.", 1 card) it is checked once that step's target is chosen.
    */
   | { type: 'picked'; filter: Filter }
   /** 【During Pair】 / 【During Link】, with the optional pilot qualifier of 【During Pair･(Trait) Pilot】. */
@@ -499,7 +524,18 @@ export interface EffectStep {
    * prevent-damage step's). `when` is checked as the step
    * resolves; when it holds the step is done with these instead of its printed ones.
    */
-  instead?: { when: Condition[]; target?: Extract<Selector, { type: 'choose' | 'all' }>; amount?: number; guard?: DamageGuard };
+  instead?: {
+    when: Condition[];
+    target?: Extract<Selector, { type: 'choose' | 'all' }>;
+    amount?: number;
+    guard?: DamageGuard;
+    /**
+     * Added by the compiler (1 card): "Then, if it is your turn, deploy 1 [Tallgeese](…) Unit token. If
+     * it is your turn and …, deploy 2 [Leo](…) Unit tokens instead.": another step of the same kind,
+     * done in place of the printed one (10-1-9-1-1).
+     */
+    step?: Step;
+  };
   /**
    * Added by the compiler: the step was printed in one sentence with the step before it, joined by
    * "and" (wording only; steps always run in order): "It recovers 2 HP and gets AP+2 during this

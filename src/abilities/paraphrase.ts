@@ -25,6 +25,8 @@ const RULES: { id: string; re: RegExp; to: string | ((...m: string[]) => string)
     re: /\b(Deploy) (\d+ (?:rested )?\[[^\]]+\]\((?:\([^()]+\))(?:\/\([^()]+\))*[^()]*\) Unit tokens?) and (\d+ (?:rested )?\[[^\]]+\]\((?:\([^()]+\))(?:\/\([^()]+\))*[^()]*\) Unit tokens?)\./g,
     to: '$1 $2. Deploy $3.',
   },
+  // "friendly (Orb) Units can't receive 2 or less enemy effect damage": every such Unit, "all" (GD05-123).
+  { id: 'rule.plural-all', re: /(^|, )(friendly|enemy) ((?:\([^()]+\)(?:\/\([^()]+\))* )?Units can't receive \d+ or less )/g, to: '$1all $2 $3' },
   // A misprint in one card's text (ST09-004): "While a friendly Base in play, …".
   { id: 'rule.missing-is', re: /\bWhile a friendly Base in play, /g, to: 'While a friendly Base is in play, ' },
   {

@@ -128,6 +128,7 @@ function renderPlainStep(s: Step, prev?: Selector): string {
       return `Deploy ${s.count} ${s.rested ? 'rested ' : ''}[${t.name}](${spec}) Unit token${s.count > 1 ? 's' : ''}`;
     }
     case 'resource-active':
+      if (s.who === 'each') return `All players each choose ${s.count} of their ${s.rested ? 'rested ' : ''}Resources. Set them as active`;
       return `Choose ${s.count} of your ${s.rested ? 'rested ' : ''}Resources. Set ${s.count > 1 ? 'them' : 'it'} as active`;
     case 'pair-self-from-trash':
       return `After activating this card's 【Main】, you may pair this card from your trash with one of your ${renderNoun(s.filter, { side: false, plural: true })}`;
@@ -144,8 +145,10 @@ function renderPlainStep(s: Step, prev?: Selector): string {
     case 'deploy-ex-base':
       return 'Deploy 1 EX Base';
     case 'place-resource':
+      if (s.who === 'each') return `All players place ${s.count} ${s.ex ? 'EX' : 'rested'} Resource${s.count > 1 ? 's' : ''}`;
       return `Place ${s.count} ${s.ex ? 'EX' : 'rested'} Resource${s.count > 1 ? 's' : ''}`;
     case 'look-top':
+      if (s.printed === 'or-trash') return 'Look at the top card of your deck. Return it to the top of your deck or place it into your trash';
       if (s.take.to === 'top' && s.printed === 'reveal') {
         return `Look at the top ${s.count} cards of your deck. You may reveal ${s.take.max} ${renderNoun(s.take.filter, { card: true })} among them and return it to the top of your deck. Return the remaining cards randomly to the bottom of your deck`;
       }

@@ -82,7 +82,7 @@ function apply(game: Game, ctx: AbilityCtx, c: Constant, label: string): void {
       else if (c.type === 'deploy-turn-attack') s.deployTurnAttack.push({ filter: c.filter, source: label });
     }
     if (c.type === 'rest-instead') s.restInstead.push({ replaces: c.replaces, source: c.source, label });
-    if (c.type === 'prevent-damage') s.guards.push({ guard: { kind: c.kind, from: c.from }, source: label });
+    if (c.type === 'prevent-damage') s.guards.push({ guard: { kind: c.kind, from: c.from, ...(c.upTo !== undefined ? { upTo: c.upTo } : {}) }, source: label });
     if (c.type === 'immune') s.immunities.push({ what: c.what, from: c.from, source: label });
   }
 }

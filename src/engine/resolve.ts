@@ -356,19 +356,21 @@ function runStep(game: Game, ctx: AbilityCtx, step: Step, entry: Choice | undefi
       return deploySelf(game, ctx, s);
     case 'deploy-token':
       return deployTokens(game, ctx, step, s);
-    case 'resource-active': {
-      // 1-3-2-1 an active Resource cannot be set active: the rested ones are the ones that change.
-      const r = game.players[ctx.controller].resources;
-      const n = Math.min(step.count, r.rested);
-      if (n === 0) {
-        emit(game, `Player ${ctx.controller} has no rested Resource, so none is set as active (${s})`, ['1-3-2-1']);
-        return false;
-      }
-      r.rested -= n;
-      r.active += n;
-      emit(game, `Player ${ctx.controller} sets ${n} rested Resource${n === 1 ? '' : 's'} as active (${s}; active ${r.active}, rested ${r.rested}, EX ${r.ex})`, ['5-4-1-1', '4-4-1']);
-      return true;
-    }
+    case 'resource-active':
+      // "All players each choose …": each player, the controller (the active player) first (1-3-4).
+      return forEachPlayer(ctx, step.who ?? 'you', (p) => {
+        // 1-3-2-1 an active Resource cannot be set active: the rested ones are the ones that change.
+        const r = game.players[p].resources;
+        const n = Math.min(step.count, r.rested);
+        if (n === 0) {
+          emit(game, `Player ${p} has no rested Resource, so none is set as active (${s})`, ['1-3-2-1']);
+          return 0;
+        }
+        r.rested -= n;
+        r.active += n;
+        emit(game, `Player ${p} sets ${n} rested Resource${n === 1 ? '' : 's'} as active (${s}; active ${r.active}, rested ${r.rested}, EX ${r.ex})`, ['5-4-1-1', '4-4-1', ...(step.who ? ['1-3-4'] : [])]);
+        return n;
+      });
     case 'pair-self-from-trash': {
       // Only a Command being played goes to the trash after its effect (3-4-4); then it is paired.
       const legal = game.players[ctx.controller].units.filter((u) => u.pilot === null && unitMatches(u, step.filter, ctx.controller, null)).map((u) => u.id);
@@ -898,14 +900,17 @@ function lookTopKeep(game: Game, ctx: AbilityCtx, step: Extract<Step, { do: 'loo
   if (n === 0) return false;
   // "You may reveal 1 (G Generation) Unit card among them and return it to the top": optional, and only a matching card.
   const reveal = step.printed === 'reveal';
+  // "Return it to the top of your deck or place it into your trash": keeping it is the player's choice
+  // ({"cards": [it]} keeps it; {"cards": []} or {"use": false} trashes it; an unlisted card by its number).
+  const either = step.printed === 'or-trash';
   const legal = seen && reveal ? seen.filter((id) => { const f = faceOf(game, id); return f !== null && cardMatches(f, step.take.filter); }) : seen;
   const keepMax = Math.min(step.take.max, n);
-  const kept = seen || reveal ? chooseCards(game, `${s}: the card${keepMax === 1 ? '' : 's'} returned to the top of the deck`, keepMax, legal, ['10-3-5'], entry, reveal ? 0 : keepMax) : [];
+  const kept = seen || reveal || either ? chooseCards(game, `${s}: the card${keepMax === 1 ? '' : 's'} returned to the top of the deck${either ? ' (none: it is placed into the trash)' : ''}`, keepMax, legal, ['10-3-5'], entry, reveal || either ? 0 : keepMax) : [];
   for (const id of kept) {
     const face = faceOf(game, id);
     if (reveal && (!face || !cardMatches(face, step.take.filter))) throw new ChoiceProblem(inputProblem(`${s}: ${id} is not a ${renderNoun(step.take.filter, { card: true })}`, ['10-3-5']));
   }
-  const keep = reveal ? kept.length : keepMax;
+  const keep = reveal || either ? kept.length : keepMax;
   const others = seen ? seen.filter((id) => !kept.includes(id)) : [];
   const rest = n - keep;
   if (reveal && !seen) st.deckCards = [];
@@ -1129,7 +1134,7 @@ export function runEffect(game: Game, ctx: AbilityCtx, steps: readonly EffectSte
       lastDone = false;
       continue;
     }
-    const step = stepNow(game, ctx, es, true);
+    const step = stepNow(game, ctx, chosenFirst(game, ctx, es), true);
     let entry: Choice | undefined;
     if (es.optional && !possible(game, ctx, step)) {
       emit(game, `${src(ctx)}: the "you may" part cannot be done here (nothing it could choose), so there is nothing to decide`, ['10-1-3', '10-2-2']);
@@ -1195,6 +1200,18 @@ function refundOncePerTurn(game: Game, ctx: AbilityCtx): void {
 }
 
 /**
+ * "Choose 1 enemy Unit. Deal 1 damage to it. If it has <Repair>, deal 3 damage instead.": "it" in
+ * the substitution is the card this step chooses, so the target is chosen first (10-3-3) and the
+ * substitution read on it (10-1-9-1-1); the step then acts on that pick.
+ */
+function chosenFirst(game: Game, ctx: AbilityCtx, es: EffectStep): EffectStep {
+  const sel = 'target' in es.step ? es.step.target : null;
+  if (es.optional || sel?.type !== 'choose' || !es.instead?.when.some((c) => c.type === 'picked')) return es;
+  ctx.picked = select(game, ctx, sel, es.step, undefined).map(targetId);
+  return { ...es, step: { ...es.step, target: { type: 'previous' } } as Step };
+}
+
+/**
  * The step as it is done now: with its "If …, choose … / deal N damage … instead" substitution
  * (10-1-9-1-1) when that condition holds as it resolves; logged when `log`.
  */
@@ -1207,6 +1224,7 @@ function stepNow(game: Game, ctx: AbilityCtx, es: EffectStep, log: boolean): Ste
     emit(game, holds ? `${src(ctx)}: "${cond}" holds, so the effect is done with ${renderInsteadBody(es.step, alt)} instead` : `${src(ctx)}: "${cond}" does not hold, so the effect is done as first printed`, holds ? ['10-1-9-1', '10-1-9-1-1'] : ['10-2-1']);
   }
   if (!holds) return es.step;
+  if (alt.step) return alt.step;
   if (alt.guard) return { ...es.step, kind: alt.guard.kind, from: alt.guard.from } as Step;
   return withFields(es.step, alt.target ? { target: alt.target } : { amount: alt.amount }) as Step;
 }

@@ -64,6 +64,13 @@ export const CONSTANT_PATTERNS: ConstantPattern[] = [
     read: (m, u) => ({ type: 'prevent-damage', target: parseTarget(m[1]!, u), ...parseGuard(m[2], m[3], m[4]) }),
   },
   {
+    // "During your opponent's turn, friendly (Orb) Units can't receive 2 or less enemy effect damage."
+    // (paraphrase.ts reads the plural subject as "all friendly (Orb) Units").
+    id: 'const.prevent-small-damage',
+    re: /^(All .+?) can't receive (\d+) or less (enemy )(?:(battle|effect) )?damage$/,
+    read: (m, u) => ({ type: 'prevent-damage', target: parseTarget(m[1]!.charAt(0).toLowerCase() + m[1]!.slice(1), u), ...parseGuard(m[3], m[4], undefined), upTo: Number(m[2]) }),
+  },
+  {
     // "While this Unit is rested, friendly Shields can't receive battle damage from enemy Units."
     id: 'const.protect-shields',
     re: new RegExp(`^Friendly Shields ${GUARD_SRC}$`),

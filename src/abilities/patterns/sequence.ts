@@ -137,11 +137,12 @@ export function parseEffect(body: string, used: Used, itIs?: Selector): EffectSt
       out.push({ step: { do: 'pair-self-from-trash', filter: n.filter } });
       continue;
     }
-    const resources = /^Choose (\d+) of your (rested )?Resources$/.exec(c.rest);
-    if (resources && list[i + 1] === (Number(resources[1]) > 1 ? 'Set them as active' : 'Set it as active')) {
-      // "Choose 1 of your Resources. Set it as active."
-      used.add('step.resource-active');
-      out.push({ step: { do: 'resource-active', count: Number(resources[1]), ...(resources[2] ? { rested: true as const } : {}) }, ...flags(c) });
+    const resources = /^(Choose|All players each choose) (\d+) of (your|their) (rested )?Resources$/.exec(c.rest);
+    const each = resources?.[1] === 'All players each choose';
+    if (resources && each === (resources[3] === 'their') && list[i + 1] === (Number(resources[2]) > 1 || each ? 'Set them as active' : 'Set it as active')) {
+      // "Choose 1 of your Resources. Set it as active." / "All players each choose 1 of their Resources. Set them as active."
+      used.add(each ? 'step.all-resource-active' : 'step.resource-active');
+      out.push({ step: { do: 'resource-active', count: Number(resources[2]), ...(resources[4] ? { rested: true as const } : {}), ...(each ? { who: 'each' as const } : {}) }, ...flags(c) });
       i++;
       continue;
     }

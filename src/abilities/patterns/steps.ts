@@ -30,7 +30,8 @@ export const TOKEN_CONSTANTS: Record<string, Constant> = {
 
 /** "((Zeon)･AP3･HP1･<Blocker>)" → traits, AP, HP, keywords (and the token's constants). */
 function tokenSpec(name: string, spec: string, used: Used): Extract<Step, { do: 'deploy-token' }>['token'] {
-  const parts = spec.split(/[･・]/);
+  // "[Gundnode]((Quiet Zero)･AP2･HP2･)" (GD05-126) prints a separator with nothing after it.
+  const parts = spec.replace(/[･・]$/, '').split(/[･・]/);
   const traitPart = parts.shift() ?? '';
   const traits = [...traitPart.matchAll(/\(([^()]+)\)/g)].map((t) => t[1]!);
   if (traitPart.replace(/\([^()]+\)/g, '').replace(/\//g, '') !== '') throw new Unread(spec);
@@ -230,6 +231,12 @@ export const STEP_PATTERNS: StepPattern[] = [
   },
   { id: 'step.deploy-ex-base', re: /^Deploy 1 EX Base$/, read: () => ({ do: 'deploy-ex-base' }) },
   {
+    // "All players place 1 EX Resource." (each player, the controller first, 1-3-4)
+    id: 'step.all-place-resource',
+    re: /^All players place (\d+) (EX|rested) Resources?$/,
+    read: (m) => ({ do: 'place-resource', who: 'each', count: Number(m[1]), ex: m[2] === 'EX', rested: m[2] === 'rested' }),
+  },
+  {
     id: 'step.place-resource',
     re: /^Place (\d+) (EX|rested) Resources?$/,
     read: (m) => ({ do: 'place-resource', who: 'you', count: Number(m[1]), ex: m[2] === 'EX', rested: m[2] === 'rested' }),
@@ -327,6 +334,11 @@ export function parseLookTop(sentences: string[], used: Used): { step: Step; rea
   const look = /^Look at the top (?:(\d+) cards|card) of your deck$/.exec(sentences[0] ?? '');
   if (!look) return null;
   const count = look[1] ? Number(look[1]) : 1;
+  if (count === 1 && /^Return it to the top of your deck or place it into your trash$/.test(sentences[1] ?? '')) {
+    // "Return it to the top of your deck or place it into your trash.": keep it on top, or not.
+    used.add('step.look-top-or-trash');
+    return { step: { do: 'look-top', count: 1, take: { filter: { side: 'any' }, max: 1, to: 'top' }, rest: 'trash', printed: 'or-trash' }, read: 2 };
+  }
   if (count === 1 && /^Return it to the top or bottom of your deck$/.test(sentences[1] ?? '')) {
     used.add('step.look-top-return');
     return { step: { do: 'look-top', count: 1, take: { filter: { side: 'any' }, max: 0, to: 'hand' }, rest: 'top-or-bottom' }, read: 2 };

@@ -1,0 +1,176 @@
+/**
+ * The long tail of card text, part 2 (issue 20): steps, conditions, constants and tokens read
+ * after the named cards, each run on real catalog cards through the engine, citing the rule.
+ */
+import { describe, expect, it } from 'vitest';
+import { cites, sim, unitOf } from './helpers.js';
+
+const unit = (id: string, extra: object = {}) => ({ id, name: `U ${id}`, ap: 1, hp: 3, ...extra });
+const texts = (out: ReturnType<typeof sim>) => out.events.map((e) => e.text);
+
+describe('a Base\'s constant printed after its 【Deploy】 (GD05-123, EB01-088, GD05-124)', () => {
+  const orb = (active: 'A' | 'B', command: string, resources: number) =>
+    sim({
+      state: { active_player: active, players: { A: { base: { card: 'GD05-123' }, units: [unit('a1', { traits: ['Orb'], hp: 5 })] }, B: { resources, units: [unit('b1')] } } },
+      actions: [{ type: 'play', player: 'B', card: command, choices: [{ targets: ['a1'] }] }],
+    });
+
+  it('GD05-123 Archangel: on the opponent\'s turn an (Orb) Unit receives no 2 enemy effect damage (10-1-5-6)', () => {
+    const out = orb('B', 'ST03-013', 2);
+    expect(out.legal).toBe(true);
+    expect(unitOf(out, 'a1')?.damage).toBe(0);
+    expect(cites(out, '10-1-5-6')).toBe(true);
+    expect(out.not_executed).toEqual([]);
+  });
+
+  it('GD05-123: 3 damage is more than "2 or less", so it is received', () => {
+    const out = orb('B', 'GD03-109', 3);
+    expect(unitOf(out, 'a1')?.damage).toBe(3);
+  });
+
+  it('GD05-123: on its controller\'s own turn the constant does not apply', () => {
+    const out = sim({
+      state: { active_player: 'A', players: { A: { base: { card: 'GD05-123' }, units: [unit('a1', { traits: ['Orb'], hp: 5 })] }, B: { resources: 2 } } },
+      actions: [{ type: 'attack', attacker: 'a1', target: 'player', action_step: [{ type: 'play', player: 'B', card: 'ST03-013', choices: [{ targets: ['a1'] }] }] }],
+    });
+    expect(unitOf(out, 'a1')?.damage).toBe(2);
+  });
+
+  it('EB01-088 Miorine Rembran & Academy Ship: (G Generation) Units that are Lv.3 get AP+1 on the opponent\'s turn only', () => {
+    const board = (active: 'A' | 'B') =>
+      sim({ state: { active_player: active, players: { A: { base: { card: 'EB01-088' }, units: [unit('a1', { traits: ['G Generation'], level: 3 }), unit('a2', { traits: ['G Generation'], level: 4 })] }, B: {} } }, actions: [] });
+    expect(unitOf(board('B'), 'a1')?.ap).toBe(2);
+    expect(unitOf(board('B'), 'a2')?.ap).toBe(1);
+    expect(unitOf(board('A'), 'a1')?.ap).toBe(1);
+    expect(board('B').not_executed).toEqual([]);
+  });
+});
+
+describe('"[Suppression]" printed with square brackets is <Suppression> (GD02-053)', () => {
+  it('GD02-053 Gundam X attacking the player destroys the first 2 cards of the shield area at once (13-1-7)', () => {
+    const out = sim({
+      state: { active_player: 'A', players: { A: { units: [{ id: 'a1', card: 'GD02-053' }] }, B: { base: null, shields: 3 } } },
+      actions: [{ type: 'attack', attacker: 'a1', target: 'player' }],
+    });
+    expect(out.state.players.B.shields).toBe(1);
+    expect(cites(out, '13-1-7')).toBe(true);
+    expect(out.not_executed).toEqual([]);
+  });
+});
+
+describe('"All players each choose 1 of their Resources. Set them as active." / "All players place 1 EX Resource." (1-3-4)', () => {
+  it('EB01-059 Psycho Zaku (linked) attacks: each player sets one rested Resource active', () => {
+    const out = sim({
+      state: {
+        active_player: 'A',
+        players: { A: { resources: { active: 0, rested: 3 }, units: [{ id: 'a1', card: 'EB01-059', linked: true, pilot: { name: 'P', ap: 0, hp: 0 } }] }, B: { resources: { active: 1, rested: 2 }, base: null, shields: 2 } },
+      },
+      actions: [{ type: 'attack', attacker: 'a1', target: 'player' }],
+    });
+    expect(out.legal).toBe(true);
+    expect(out.state.players.A.resources).toMatchObject({ active: 1, rested: 2 });
+    expect(out.state.players.B.resources).toMatchObject({ active: 2, rested: 1 });
+    expect(cites(out, '1-3-4')).toBe(true);
+  });
+
+  it('EB01-059 when a player has no rested Resource, that player sets none (1-3-2-1)', () => {
+    const out = sim({
+      state: { active_player: 'A', players: { A: { resources: { active: 2, rested: 0 }, units: [{ id: 'a1', card: 'EB01-059', linked: true, pilot: { name: 'P', ap: 0, hp: 0 } }] }, B: { resources: { active: 0, rested: 2 }, base: null, shields: 2 } } },
+      actions: [{ type: 'attack', attacker: 'a1', target: 'player' }],
+    });
+    expect(out.state.players.A.resources).toMatchObject({ active: 2, rested: 0 });
+    expect(out.state.players.B.resources).toMatchObject({ active: 1, rested: 1 });
+    expect(cites(out, '1-3-2-1')).toBe(true);
+  });
+
+  it('EB01-025 Tallgeese Ⅱ with Development 2: both players place 1 EX Resource; then its pair guard holds', () => {
+    const out = sim({
+      state: { active_player: 'A', players: { A: { resources: 6, trash: ['EB01-001', 'EB01-002'], hand: ['EB01-025'] }, B: { resources: 3 } } },
+      actions: [{ type: 'deploy', id: 'a1', card: 'EB01-025', choices: [{ use: true, cards: ['EB01-001', 'EB01-002'] }] }],
+    });
+    expect(out.legal).toBe(true);
+    expect(out.state.players.A.resources.ex).toBe(1);
+    expect(out.state.players.B.resources.ex).toBe(1);
+    expect(out.not_executed).toEqual([]);
+  });
+
+  it('EB01-025 paired, while the opponent has an EX Resource: no battle damage from a Lv.5 enemy Unit', () => {
+    const board = (ex: number) =>
+      sim({
+        state: { active_player: 'B', players: { A: { units: [{ id: 'a1', card: 'EB01-025', pilot: { name: 'P', ap: 0, hp: 0 }, rested: true }] }, B: { resources: { active: 0, ex }, units: [unit('b1', { level: 5, ap: 3 })] } } },
+        actions: [{ type: 'attack', attacker: 'b1', target: 'a1' }],
+      });
+    expect(unitOf(board(1), 'a1')?.damage).toBe(0);
+    expect(unitOf(board(0), 'a1')?.damage).toBe(3);
+  });
+});
+
+describe('"If it has <Repair>, deal 3 damage instead." read on the chosen Unit (10-1-9-1-1)', () => {
+  const rozen = (keywords: string[]) =>
+    sim({
+      state: { active_player: 'A', players: { A: { resources: 7 }, B: { units: [unit('b1', { hp: 5, keywords })] } } },
+      actions: [{ type: 'deploy', id: 'a1', card: 'GD04-039' }],
+    });
+
+  it('GD04-039 Rozen Zulu on an enemy Unit with <Repair>: 3 damage instead of 1', () => {
+    const out = rozen(['Repair 1']);
+    expect(unitOf(out, 'b1')?.damage).toBe(3);
+    expect(cites(out, '10-1-9-1-1')).toBe(true);
+    expect(out.not_executed).toEqual([]);
+  });
+
+  it('GD04-039 on a Unit without <Repair>: the printed 1 damage', () => {
+    expect(unitOf(rozen([]), 'b1')?.damage).toBe(1);
+  });
+});
+
+describe('"Look at the top card of your deck. Return it to the top of your deck or place it into your trash." (10-3-5)', () => {
+  const dopp = (choice: object) =>
+    sim({
+      state: { active_player: 'A', players: { A: { resources: 3, deck: ['GD01-001', 'GD01-004'] }, B: {} } },
+      actions: [{ type: 'deploy', id: 'a1', card: 'GD04-026', choices: [choice] }],
+    });
+
+  it('GD04-026 Garma\'s Dopp: the player keeps the card on top', () => {
+    const out = dopp({ cards: ['GD01-001'] });
+    expect(out.legal).toBe(true);
+    expect(out.state.players.A.trash).not.toContain('GD01-001');
+    expect(out.state.players.A.deck).toBe(2);
+  });
+
+  it('GD04-026: or places it into the trash', () => {
+    const out = dopp({ cards: [] });
+    expect(out.state.players.A.trash).toContain('GD01-001');
+    expect(out.state.players.A.deck).toBe(1);
+  });
+});
+
+describe('"… deploy 2 [Leo] Unit tokens instead" / a token spec ending in "･" (ST02-016, GD05-126)', () => {
+  const corsica = (trash: string[]) =>
+    sim({
+      state: { active_player: 'A', players: { A: { resources: 3, trash }, B: {} } },
+      actions: [{ type: 'deploy', id: 'base', card: 'ST02-016' }],
+    });
+
+  it('ST02-016 Corsica Base on your turn with another Corsica Base in the trash: 2 [Leo] instead of [Tallgeese]', () => {
+    const out = corsica(['ST02-016']);
+    expect(out.legal).toBe(true);
+    expect(out.state.players.A.units.map((u) => u.name)).toEqual(['Leo', 'Leo']);
+    expect(cites(out, '10-1-9-1-1')).toBe(true);
+  });
+
+  it('ST02-016 without one: the printed [Tallgeese] (AP 4, HP 2)', () => {
+    const out = corsica([]);
+    expect(out.state.players.A.units.map((u) => [u.name, u.ap, u.hp])).toEqual([['Tallgeese', 4, 2]]);
+  });
+
+  it('GD05-126 Quiet Zero: with a Lv.5 "Gundam Aerial" Unit in play, ② deploys a [Gundnode] (Quiet Zero) AP2 HP2 token', () => {
+    const out = sim({
+      state: { active_player: 'A', players: { A: { resources: 2, base: { card: 'GD05-126' }, units: [{ id: 'a1', card: 'GD01-070' }] }, B: {} } },
+      actions: [{ type: 'activate', source: 'A-base' }],
+    });
+    expect(out.legal).toBe(true);
+    expect(out.state.players.A.units.map((u) => [u.name, u.ap, u.hp])).toContainEqual(['Gundnode', 2, 2]);
+    expect(out.not_executed).toEqual([]);
+  });
+});
