@@ -92,6 +92,12 @@ export interface Filter {
    * `words` is the printed link ("battling a", "that is battling one of your"; wording only).
    */
   battling?: { self?: true; unit?: Filter; words: string };
+  /**
+   * Added by the compiler (1 card): "Choose 1 other Unit that is being attacked": the Unit that is
+   * the attack target of the current battle (8-1, 8-3-2 after a block); none outside a battle.
+   * Read where a choice is made (the engine's candidates), as `battling` is.
+   */
+  attacked?: true;
 }
 
 /**
@@ -273,7 +279,13 @@ export type Step =
    * it to the top of your deck or place it into your trash.": the player keeps it on top or not
    * (take.max 1 of 1, none required); what is not kept goes to the trash.
    */
-  | { do: 'look-top'; count: number; take: { filter: Filter; max: number; to: 'hand' | 'deploy' | 'top' }; rest: 'bottom' | 'top-or-bottom' | 'trash'; printed?: 'in-order' | 'and-bottom' | 'reveal' | 'or-trash' }
+  /**
+   * `who` 'each' (added by the compiler, 2 cards): "All players each look at the top card of their
+   * deck. If it is a Unit card, they may reveal it and add it to their hand. They return any remaining
+   * card to the top or bottom of their deck.": each player does it with their own deck, the
+   * controller first (1-3-4), each with their own `cards` and `where` choices, in that order.
+   */
+  | { do: 'look-top'; count: number; take: { filter: Filter; max: number; to: 'hand' | 'deploy' | 'top' }; rest: 'bottom' | 'top-or-bottom' | 'trash'; printed?: 'in-order' | 'and-bottom' | 'reveal' | 'or-trash'; who?: 'each' }
   /**
    * Added by the compiler (1 card): "It may attack on the turn it is deployed." For the duration the
    * target may attack although it was deployed this turn (3-2-4 would forbid it unless linked; 1-3-1).
@@ -340,6 +352,13 @@ export type Step =
   | { do: 'activate-paired-main' }
   /** Added by the compiler (1 command): 【Burst】"Activate this card's 【Action】." runs the card's own 【Action】 effect. */
   | { do: 'activate-action' }
+  /**
+   * Added by the compiler (1 card): "Choose 1 of your rested Units. During this turn, all enemy Units
+   * must choose that Unit as their attack target when attacking." For the duration an enemy Unit that
+   * attacks must choose the target Unit as its attack target while it is one it may choose (rested,
+   * or active where it may attack active Units); otherwise it attacks as it likes (1-3-1, 1-3-2).
+   */
+  | { do: 'draw-attacks'; target: Selector; duration: Duration }
   /** Added by the compiler: "It can't choose the enemy player as its attack target during this turn." */
   | { do: 'forbid-attack-player'; target: Selector; duration: Duration }
   /**
@@ -512,6 +531,14 @@ export interface EffectStep {
    * sentence was reached (its "If you do" and conditions held), whether or not it changed anything.
    */
   withPrevious?: boolean;
+  /**
+   * Added by the compiler (1 card): the step is an alternative to the ones before it in one sentence,
+   * "Deploy 1 [Gundam](…) Unit token if you have no Units in play, deploy 1 [Guncannon](…) Unit token
+   * if you have only 1 Unit in play, or deploy 1 [Guntank](…) Unit token if you have 2 or more Units
+   * in play.": each alternative has its `when`; all of them are read before any is done (the
+   * sentence is one choice by the game state, 10-2-1), and only the first that holds is done.
+   */
+  orElse?: boolean;
   /** Added by the compiler: the step was printed with "Then," (wording only; steps always run in order). */
   then?: boolean;
   /**
@@ -737,7 +764,14 @@ export type Constant =
    * attack unless it is a Link Unit) the target Unit may attack, but only a Unit matching `filter`
    * (not the player, 1-3-1: the card's text takes precedence).
    */
-  | { type: 'deploy-turn-attack'; target: Selector; filter: Filter };
+  | { type: 'deploy-turn-attack'; target: Selector; filter: Filter }
+  /**
+   * Added by the compiler (1 card): "All Units that are Lv.3 or lower other than Unit tokens are
+   * deployed rested." While the constant applies, a Unit matching the target's filter (seen from the
+   * controller; either player's) that is deployed enters the battle area rested instead of active
+   * (5-4-2 "generally set as active"; the card's text takes precedence, 1-3-1).
+   */
+  | { type: 'deploys-rested'; target: Extract<Selector, { type: 'all' }> };
 
 interface AbilityBase {
   /** The ability's text as printed (reminder text removed). */

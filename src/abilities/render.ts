@@ -99,6 +99,8 @@ function renderPlainStep(s: Step, prev?: Selector): string {
       return `During this turn, ${lower(subject(s.target, prev))} may choose ${article(renderNoun(s.filter))} as its attack target`;
     case 'forbid-attack':
       return `${subject(s.target, prev)} can't attack ${during(s.duration)}`;
+    case 'draw-attacks':
+      return 'During this turn, all enemy Units must choose that Unit as their attack target when attacking';
     case 'forbid-attack-player':
       return `${subject(s.target, prev)} can't choose the enemy player as its attack target ${during(s.duration)}`;
     case 'return-to-hand':
@@ -148,6 +150,9 @@ function renderPlainStep(s: Step, prev?: Selector): string {
       if (s.who === 'each') return `All players place ${s.count} ${s.ex ? 'EX' : 'rested'} Resource${s.count > 1 ? 's' : ''}`;
       return `Place ${s.count} ${s.ex ? 'EX' : 'rested'} Resource${s.count > 1 ? 's' : ''}`;
     case 'look-top':
+      if (s.who === 'each') {
+        return `All players each look at the top card of their deck. If it is ${article(renderNoun(s.take.filter, { card: true }))}, they may reveal it and add it to their hand. They return any remaining card to the top or bottom of their deck`;
+      }
       if (s.printed === 'or-trash') return 'Look at the top card of your deck. Return it to the top of your deck or place it into your trash';
       if (s.take.to === 'top' && s.printed === 'reveal') {
         return `Look at the top ${s.count} cards of your deck. You may reveal ${s.take.max} ${renderNoun(s.take.filter, { card: true })} among them and return it to the top of your deck. Return the remaining cards randomly to the bottom of your deck`;
@@ -240,7 +245,22 @@ export function renderEffect(effect: EffectStep[]): string {
       out[out.length - 1] = `${out[out.length - 1]!.replace(/\.$/, '')} and ${renderStep(e.step, chosen).replace(/^(?:It|They) /, '')}.`;
       continue;
     }
+    if (next?.orElse && !e.orElse) {
+      // "Deploy A if …, deploy B if …, or deploy C if …".
+      let j = i + 1;
+      while (effect[j]?.orElse) j++;
+      const parts = effect.slice(i, j).map((a) => `${renderStep(a.step, chosen)} if ${conditionsText(a.when ?? [])}`);
+      const body = `${parts.slice(0, -1).map((p, k) => (k ? lower(p) : p)).join(', ')}, or ${lower(parts[parts.length - 1]!)}`;
+      out.push(`${e.then ? `Then, ${lower(body)}` : body}.`);
+      i = j - 1;
+      continue;
+    }
     const before = effect[i - 1];
+    if (e.and && target?.type === 'self' && e.step.do === 'damage' && before?.step.do === 'damage' && before.step.amount === e.step.amount && out.length) {
+      // "Deal 2 damage to it and this Unit."
+      out[out.length - 1] = `${out[out.length - 1]!.replace(/\.$/, '')} and this Unit.`;
+      continue;
+    }
     // "Set this Unit as active. It can't attack during this turn." (the condition is the sentence's before it)
     const selfIt = target?.type === 'self' && !e.then && !e.ifDone && !e.optional && !!before && 'target' in before.step && before.step.target.type === 'self' && same(e.when, before.when);
     let lead = '';
@@ -288,6 +308,8 @@ function renderConstant(c: Constant, subjectIt: boolean): string {
       if (!c.would) return `When you rest your Base with one of your Units' effects, you may rest this ${self} instead`;
       return `When you would rest ${article(renderNoun(c.replaces))} with ${article(renderNoun(c.source))}'s effect, you may rest this ${self} instead`;
     }
+    case 'deploys-rested':
+      return `${subj} are deployed rested`;
     case 'deploy-turn-attack':
       return `On the turn this Unit is deployed, it may choose ${article(renderNoun(c.filter))} as its attack target and attack it`;
     case 'cannot-be':

@@ -82,6 +82,8 @@ function candidates(game: Game, ctx: AbilityCtx, sel: Extract<Selector, { type: 
       }
     }
     if (f.battling) out = out.filter((t) => t.kind === 'unit' && battlingMatch(game, ctx, t.unit, f.battling!));
+    // "that is being attacked": the current battle's attack target (8-1; after a block, the blocker, 8-3-2).
+    if (f.attacked) out = out.filter((t) => t.kind === 'unit' && game.battle?.target === t.unit.id);
     if (f.levelVsPrevious) out = levelVsPicked(game, ctx, out, f.levelVsPrevious);
     if (sel.type === 'choose' && sel.extreme) out = extremeOf(out, sel.extreme);
     return out;
@@ -390,6 +392,15 @@ function runStep(game: Game, ctx: AbilityCtx, step: Step, entry: Choice | undefi
       if (unitId === undefined) return false;
       game.pairFromTrash = { card: ctx.cardId, unit: unitId, label: s };
       return true;
+    }
+    case 'draw-attacks': {
+      const ts = targetsOf(step.target);
+      for (const t of ts) {
+        if (t.kind !== 'unit') continue;
+        t.unit.timedPermissions.push({ type: 'draws-attacks', filter: { side: 'enemy', type: 'unit' }, duration: step.duration, source: s });
+        emit(game, `Enemy Units that attack must choose ${targetName(t)} as their attack target ${durationWords(game, step.duration)} (${s})`, ['1-3-1', '8-1', ...durationRules(step.duration)]);
+      }
+      return ts.length > 0;
     }
     case 'allow-deploy-turn-attack': {
       const ts = targetsOf(step.target);
@@ -842,14 +853,20 @@ function placeResources(game: Game, p: PlayerId, n: number, ex: boolean, rested:
 }
 
 function lookTop(game: Game, ctx: AbilityCtx, step: Extract<Step, { do: 'look-top' }>, s: string, entry: Choice | undefined): boolean {
-  const st = game.players[ctx.controller];
+  // "All players each look at the top card of their deck …": each player in turn, the controller first (1-3-4).
+  if (step.who === 'each') return forEachPlayer(ctx, 'each', (p) => (lookTopOf(game, ctx, p, step, s, undefined) ? 1 : 0));
+  return lookTopOf(game, ctx, ctx.controller, step, s, entry);
+}
+
+function lookTopOf(game: Game, ctx: AbilityCtx, p: PlayerId, step: Extract<Step, { do: 'look-top' }>, s: string, entry: Choice | undefined): boolean {
+  const st = game.players[p];
   const n = Math.min(step.count, st.deck);
   const known = st.deckCards.length >= n;
   const seen = known ? st.deckCards.slice(0, n) : null;
-  emit(game, `Player ${ctx.controller} looks at the top ${n} card${n === 1 ? '' : 's'} of the deck${seen ? `: ${seen.join(', ')}` : ' (not listed in the scenario)'} (${s})`, ['10-3-5']);
+  emit(game, `Player ${p} looks at the top ${n} card${n === 1 ? '' : 's'} of the deck${seen ? `: ${seen.join(', ')}` : ' (not listed in the scenario)'} (${s})`, ['10-3-5', ...(step.who === 'each' ? ['1-3-4'] : [])]);
   if (step.take.to === 'top') return lookTopKeep(game, ctx, step, s, entry, n, seen);
   const legal = seen ? seen.filter((id) => { const f = faceOf(game, id); return f !== null && cardMatches(f, step.take.filter); }) : null;
-  const taken = n === 0 || step.take.max === 0 ? [] : chooseCards(game, `${s}: the card${step.take.max === 1 ? '' : 's'} revealed and taken from the top ${n}`, step.take.max, legal, ['10-3-5'], entry);
+  const taken = n === 0 || step.take.max === 0 ? [] : chooseCards(game, `${s}: the card${step.take.max === 1 ? '' : 's'} player ${p} reveals and takes from the top ${n}`, step.take.max, legal, ['10-3-5'], entry);
   for (const id of taken) {
     const face = faceOf(game, id);
     if (!face) throw new ChoiceProblem(inputProblem(`${s}: "${id}" is not a catalog card number; name the card taken by its number (e.g. "GD01-013")`, ['10-3-5']));
@@ -860,19 +877,19 @@ function lookTop(game: Game, ctx: AbilityCtx, step: Extract<Step, { do: 'look-to
     if (seen) st.deckCards.splice(st.deckCards.indexOf(id), 1);
     st.deck -= 1;
     if (step.take.to === 'hand') {
-      addToHand(game, ctx.controller, id, face);
-      emit(game, `Player ${ctx.controller} reveals ${face.name} (${id}) and adds it to the hand (hand ${st.hand})`, ['10-3-5']);
+      addToHand(game, p, id, face);
+      emit(game, `Player ${p} reveals ${face.name} (${id}) and adds it to the hand (hand ${st.hand})`, ['10-3-5']);
     } else {
-      emit(game, `Player ${ctx.controller} reveals ${face.name} (${id}) and deploys it`, ['10-3-5', '5-7-1-1']);
-      putIntoBattleArea(game, newUnit(freshId(game, id), ctx.controller, face, false), s);
+      emit(game, `Player ${p} reveals ${face.name} (${id}) and deploys it`, ['10-3-5', '5-7-1-1']);
+      putIntoBattleArea(game, newUnit(freshId(game, id), p, face, false), s);
     }
   }
   const rest = n - taken.length;
   if (rest > 0) {
     // "Return it to the top or bottom": the player decides (a `where` choice).
-    const top = step.rest === 'top-or-bottom' && chooseWhere(game, `${s}: where the remaining card${rest === 1 ? '' : 's'} go${rest === 1 ? 'es' : ''}`, ['10-3-5']) === 'top';
+    const top = step.rest === 'top-or-bottom' && chooseWhere(game, `${s}: where player ${p}'s remaining card${rest === 1 ? '' : 's'} go${rest === 1 ? 'es' : ''}`, ['10-3-5']) === 'top';
     if (top) {
-      emit(game, `Player ${ctx.controller} returns the remaining ${rest} card${rest === 1 ? '' : 's'} to the top of the deck`, ['10-3-5']);
+      emit(game, `Player ${p} returns the remaining ${rest} card${rest === 1 ? '' : 's'} to the top of the deck`, ['10-3-5']);
       return taken.length > 0;
     }
     // The rest go to the bottom: they are no longer known as the top cards.
@@ -881,7 +898,7 @@ function lookTop(game: Game, ctx: AbilityCtx, step: Extract<Step, { do: 'look-to
     const where = step.rest === 'trash' ? 'into the trash' : 'to the bottom of the deck';
     if (step.rest === 'trash') {
       st.deck -= rest;
-      for (let i = 0; i < rest; i++) st.trash.push(moved[i] ?? `${ctx.controller}-deck-${nextSerial(game)}`);
+      for (let i = 0; i < rest; i++) st.trash.push(moved[i] ?? `${p}-deck-${nextSerial(game)}`);
     }
     // Only the texts that look at several cards say "randomly" (5-13-1); one card just goes to the bottom.
     emit(game, `The remaining ${rest} card${rest === 1 ? '' : 's'} go${rest === 1 ? 'es' : ''} ${where}${step.rest === 'bottom' && step.count > 1 ? ' in a random order' : ''}`, step.rest === 'bottom' && step.count > 1 ? ['5-13-1'] : ['10-3-5']);
@@ -1094,9 +1111,16 @@ export function runEffect(game: Game, ctx: AbilityCtx, steps: readonly EffectSte
   let lastDone = true;
   let lastReached = true;
   let performed = false;
+  // "Deploy A if …, deploy B if …, or deploy C if …": the alternative chosen, read before any is done.
+  let passOver = new Set<number>();
   for (let i = 0; i < steps.length; i++) {
     const es = steps[i]!;
     if (game.over) return performed;
+    if (steps[i + 1]?.orElse && !es.orElse) passOver = alternativesNotTaken(game, ctx, steps, i);
+    if (passOver.has(i)) {
+      notReached(game, ctx, [es]);
+      continue;
+    }
     if (es.withPrevious && !lastReached) {
       // "If you do, set this Unit as active. It gains …": the sentence "it" refers back to was not done.
       emit(game, `${src(ctx)}: the sentence before this part was not done, so this part is not either`, ['5-20-1']);
@@ -1157,6 +1181,21 @@ export function runEffect(game: Game, ctx: AbilityCtx, steps: readonly EffectSte
   }
   if (!performed && !game.over) refundOncePerTurn(game, ctx);
   return performed;
+}
+
+/**
+ * The alternatives of one "…, or …" sentence starting at `i` that are not done: all but the first
+ * whose conditions hold now, before any of them is done (10-2-1); none holding, none is done.
+ */
+function alternativesNotTaken(game: Game, ctx: AbilityCtx, steps: readonly EffectStep[], i: number): Set<number> {
+  let end = i + 1;
+  while (steps[end]?.orElse) end++;
+  const taken = steps.slice(i, end).findIndex((es) => allHold(game, ctx, es.when ?? []));
+  const out = new Set<number>();
+  for (let k = i; k < end; k++) if (k !== i + taken) out.add(k);
+  const which = taken < 0 ? 'none of its conditions holds, so none of them is done' : `"${renderCondition((steps[i + taken]!.when ?? [])[0]!)}" holds, so that one is done and not the others`;
+  emit(game, `${src(ctx)}: of the alternatives "… if …, or … if …", ${which}`, ['10-2-1']);
+  return out;
 }
 
 /** The decisions of steps the effect did not reach ("you may", "choose"): a choice given for one is not a mismatch. */

@@ -174,3 +174,141 @@ describe('"… deploy 2 [Leo] Unit tokens instead" / a token spec ending in "･
     expect(out.not_executed).toEqual([]);
   });
 });
+
+describe('"Deal 2 damage to it and this Unit." (GD04-052)', () => {
+  const leopard = (choices: object[], enemies = [unit('b1', { hp: 4, rested: true })]) =>
+    sim({
+      state: { active_player: 'A', players: { A: { units: [{ id: 'a1', card: 'GD04-052', pilot: { name: 'P', ap: 0, hp: 0 } }] }, B: { units: enemies } } },
+      actions: [{ type: 'attack', attacker: 'a1', target: 'player', choices }],
+    });
+
+  it('GD04-052 Gundam Leopard Destroy (paired) attacks: the chosen enemy Unit and this Unit are each dealt 2 damage (5-5-4)', () => {
+    const out = leopard([{ use: true, targets: ['b1'] }]);
+    expect(out.legal).toBe(true);
+    expect(unitOf(out, 'b1')?.damage).toBe(2);
+    expect(unitOf(out, 'a1')?.damage).toBe(2);
+    expect(out.not_executed).toEqual([]);
+  });
+
+  it('GD04-052 declining the "you may": neither is dealt damage (10-1-3)', () => {
+    const out = leopard([{ use: false }]);
+    expect(unitOf(out, 'b1')?.damage).toBe(0);
+    expect(unitOf(out, 'a1')?.damage).toBe(0);
+  });
+
+  it('GD04-052 with no enemy Unit: nothing to choose, so this Unit is not dealt damage either', () => {
+    const out = leopard([], []);
+    expect(out.legal).toBe(true);
+    expect(unitOf(out, 'a1')?.damage).toBe(0);
+  });
+});
+
+describe('"Choose 1 other Unit that is being attacked." (EB01-033, 8-1)', () => {
+  it('EB01-033 Taurus in the action step gives the attacked Unit AP+1 during this battle', () => {
+    const out = sim({
+      state: { active_player: 'B', players: { A: { resources: 1, units: [{ id: 'a1', card: 'EB01-033' }, unit('a2', { rested: true, ap: 2 })] }, B: { units: [unit('b1', { ap: 3, hp: 3 })] } } },
+      actions: [{ type: 'attack', attacker: 'b1', target: 'a2', action_step: [{ type: 'activate', source: 'a1' }] }],
+    });
+    expect(out.legal).toBe(true);
+    expect(texts(out).some((t) => /U a2 \(a2\) gets AP\+1 during this battle/.test(t))).toBe(true);
+    // With AP 3 (2 + 1) the attacked Unit destroys the 3-HP attacker.
+    expect(out.destroyed).toContain('b1');
+  });
+});
+
+describe('"All Units that are Lv.3 or lower other than Unit tokens are deployed rested." (GD04-022, 5-4-2)', () => {
+  const kikeroga = (linked: boolean, card: string) =>
+    sim({
+      state: { active_player: 'B', players: { A: { units: [{ id: 'a1', card: 'GD04-022', linked, pilot: { name: 'Challia Bull', ap: 0, hp: 0 } }] }, B: { resources: 5 } } },
+      actions: [{ type: 'deploy', id: 'b1', card }],
+    });
+
+  it('GD04-022 Kikeroga (linked): an enemy Lv.3 Unit enters the battle area rested (1-3-1)', () => {
+    const out = kikeroga(true, 'ST01-004');
+    expect(out.legal).toBe(true);
+    expect(unitOf(out, 'b1')?.rested).toBe(true);
+    expect(cites(out, '5-4-2')).toBe(true);
+  });
+
+  it('GD04-022: a Lv.4 Unit enters active; not linked, the constant does not apply', () => {
+    expect(unitOf(kikeroga(true, 'GD01-001'), 'b1')?.rested).toBe(false);
+    expect(unitOf(kikeroga(false, 'ST01-004'), 'b1')?.rested).toBe(false);
+  });
+});
+
+describe('"Deploy A if …, deploy B if …, or deploy C if …" (ST01-015, 10-2-1)', () => {
+  const whiteBase = (units: object[]) =>
+    sim({
+      state: { active_player: 'A', players: { A: { resources: 2, base: { card: 'ST01-015' }, units }, B: {} } },
+      actions: [{ type: 'activate', source: 'A-base' }],
+    });
+  const tokens = (out: ReturnType<typeof sim>) => out.state.players.A.units.filter((u) => !u.id.startsWith('a')).map((u) => [u.name, u.ap, u.hp]);
+
+  it('ST01-015 White Base with no Units: only [Gundam] (AP3 HP3), not [Guncannon] although one Unit is then in play', () => {
+    const out = whiteBase([]);
+    expect(out.legal).toBe(true);
+    expect(tokens(out)).toEqual([['Gundam', 3, 3]]);
+    expect(cites(out, '10-2-1')).toBe(true);
+  });
+
+  it('ST01-015 with 1 Unit: [Guncannon]; with 2: [Guntank]', () => {
+    expect(tokens(whiteBase([unit('a1')]))).toEqual([['Guncannon', 2, 2]]);
+    expect(tokens(whiteBase([unit('a1'), unit('a2')]))).toEqual([['Guntank', 1, 1]]);
+  });
+});
+
+describe('"During this turn, all enemy Units must choose that Unit as their attack target when attacking." (GD04-107, 1-3-1)', () => {
+  const destined = (second: object) =>
+    sim({
+      state: { active_player: 'B', players: { A: { resources: 2, units: [unit('a1', { rested: true, hp: 5 }), unit('a2', { rested: true, hp: 5 })] }, B: { units: [unit('b1', { ap: 1 }), unit('b2', { ap: 1 })] } } },
+      actions: [
+        { type: 'attack', attacker: 'b1', target: 'a1', action_step: [{ type: 'play', player: 'A', card: 'GD04-107', choices: [{ targets: ['a2'] }] }] },
+        { type: 'attack', attacker: 'b2', ...second },
+      ],
+    });
+
+  it('GD04-107 Destined Battle: a later attack on the player is illegal; it must target the chosen Unit', () => {
+    const out = destined({ target: 'player' });
+    expect(out.legal).toBe(false);
+    expect(out.violations[0]?.rules).toContain('1-3-1');
+  });
+
+  it('GD04-107: the attack on the chosen Unit is legal', () => {
+    const out = destined({ target: 'a2' });
+    expect(out.legal).toBe(true);
+    expect(unitOf(out, 'a2')?.damage).toBe(1);
+  });
+});
+
+describe('"All players each look at the top card of their deck …" (EB01-078, EB01-023, 1-3-4)', () => {
+  it('EB01-078 Premium Unit Assembly: each player takes a Unit card on top, in turn, and says where the rest goes', () => {
+    const out = sim({
+      state: { active_player: 'A', players: { A: { resources: 1, deck: ['GD01-001', 'GD01-004'] }, B: { deck: ['GD01-101', 'GD01-004'] } } },
+      actions: [{ type: 'play', card: 'EB01-078', choices: [{ cards: ['GD01-001'] }, { cards: [] }, { where: 'bottom' }] }],
+    });
+    expect(out.legal).toBe(true);
+    // A played the Command from a hand of 5 and took GD01-001; B took nothing and kept 2 cards in the deck.
+    expect([out.state.players.A.hand, out.state.players.A.deck]).toEqual([5, 1]);
+    expect([out.state.players.B.hand, out.state.players.B.deck]).toEqual([5, 2]);
+    expect(cites(out, '1-3-4')).toBe(true);
+    expect(out.not_executed).toEqual([]);
+  });
+
+  it('EB01-078: a card that is not a Unit card cannot be taken', () => {
+    const out = sim({
+      state: { active_player: 'A', players: { A: { resources: 1, deck: ['GD01-101'] }, B: { deck: ['GD01-004'] } } },
+      actions: [{ type: 'play', card: 'EB01-078', choices: [{ cards: ['GD01-101'] }] }],
+    });
+    expect(out.legal).toBe(false);
+  });
+
+  it('EB01-023 Le Cygne attacks: a Lv.5 or higher card may be taken by each player', () => {
+    const out = sim({
+      state: { active_player: 'A', players: { A: { units: [{ id: 'a1', card: 'EB01-023' }], deck: ['GD01-002'] }, B: { base: null, shields: 2, deck: ['GD01-004'] } } },
+      actions: [{ type: 'attack', attacker: 'a1', target: 'player', choices: [{ cards: ['GD01-002'] }, { where: 'top' }] }],
+    });
+    expect(out.legal).toBe(true);
+    expect(out.state.players.A.hand).toBe(6);
+    expect(out.state.players.B.hand).toBe(5);
+  });
+});

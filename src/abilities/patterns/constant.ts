@@ -142,6 +142,16 @@ export const CONSTANT_PATTERNS: ConstantPattern[] = [
       return { type: 'deploy-turn-attack', target: { type: 'self' }, filter: n.filter };
     },
   },
+  {
+    // "All Units that are Lv.3 or lower other than Unit tokens are deployed rested."
+    id: 'const.deploys-rested',
+    re: /^(All .+?) are deployed rested$/,
+    read: (m, u) => {
+      const target = parseTarget(m[1]!.charAt(0).toLowerCase() + m[1]!.slice(1), u);
+      if (target.type !== 'all' || target.filter.type !== 'unit') throw new Unread(m[0]!);
+      return { type: 'deploys-rested', target };
+    },
+  },
   { id: 'const.cannot-attack', re: /^This Unit can't attack$/, read: () => ({ type: 'cannot-attack', target: { type: 'self' } }) },
   {
     // "This Unit can't be paired with a Pilot." / "This Unit can't be set as active or paired with a Pilot."

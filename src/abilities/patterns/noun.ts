@@ -138,6 +138,7 @@ export function parseNoun(np: string): Noun {
     else if ((m = /^ with a 【Destroyed】 effect/.exec(s)) && !filter.hasTiming && filter.type === 'unit') filter.hasTiming = 'Destroyed';
     else if ((m = /^ without "([^"]+)" in (?:its|their) card names?/.exec(s)) && !filter.nameExcludes) filter.nameExcludes = m[1]!;
     else if ((m = /^,? other than Unit tokens/.exec(s)) && filter.token === undefined && filter.type === 'unit') filter.token = false;
+    else if ((m = /^ that is being attacked/.exec(s)) && !filter.attacked && filter.type === 'unit') filter.attacked = true;
     else if ((m = /^ ((?:that is )?battling) this Unit$/.exec(s)) && !filter.battling && filter.type === 'unit') filter.battling = { self: true, words: m[1]! };
     else if ((m = /^ ((?:that is )?battling (?:an?|one of your)) (.+)$/.exec(s)) && !filter.battling && filter.type === 'unit') {
       const inner = parseNoun(m[2]!);
@@ -216,6 +217,7 @@ export function renderNoun(f: Filter, style: NounStyle = {}): string {
   if (f.nameExcludes) out += ` without "${f.nameExcludes}" in its card name`;
   if (f.linked === false) out += ' other than Link Units';
   if (f.token === false) out += ', other than Unit tokens';
+  if (f.attacked) out += ' that is being attacked';
   if (f.battling) {
     const oneOf = f.battling.words.endsWith('one of your');
     out += ` ${f.battling.words} ${f.battling.self ? 'this Unit' : renderNoun(f.battling.unit!, { plural: oneOf, side: !oneOf })}`;

@@ -13,7 +13,7 @@ import { parseInstead } from './instead.js';
 import { parseNoun } from './noun.js';
 import { parseChoice } from './target.js';
 import { parseLookTop, parseStep } from './steps.js';
-import { Unread, type Used } from './unread.js';
+import { Unread, Used } from './unread.js';
 
 /** Sentences of an effect: split at ". " before a capital (never inside "Lv.4"). */
 export function sentences(body: string): string[] {
@@ -95,6 +95,12 @@ const targetOf = (step: EffectStep['step']): Selector | undefined => ('target' i
  * recovers 2 HP and gets AP+2 during this turn"); the second acts on the same cards ({type:'previous'}).
  */
 function parseSteps(sentence: string, used: Used): EffectStep['step'][] {
+  const both = /^Deal (\d+) damage to (it|them) and this Unit$/.exec(sentence);
+  if (both) {
+    // "Deal 2 damage to it and this Unit.": the chosen Unit and this one, the same damage.
+    used.add('seq.and-this-unit');
+    return [parseStep(`Deal ${both[1]} damage to ${both[2]}`, used), { do: 'damage', target: { type: 'self' }, amount: Number(both[1]) }];
+  }
   try {
     return [parseStep(sentence, used)];
   } catch (e) {
@@ -120,6 +126,13 @@ export function parseEffect(body: string, used: Used, itIs?: Selector): EffectSt
     const instead = c.when && last && !c.then && !c.ifDone && !c.optional && !last.instead ? parseInstead(c.rest, c.when, last.step, used) : null;
     if (instead) {
       last!.instead = instead;
+      continue;
+    }
+    const alternatives = alternativesOf(c.rest, used);
+    if (alternatives) {
+      // "Deploy A if …, deploy B if …, or deploy C if …": one sentence, one of its steps.
+      if (c.when || c.optional || c.ifDone) throw new Unread(list[i]!);
+      alternatives.forEach((a, k) => out.push({ step: a.step, when: a.when, ...(k === 0 && c.then ? { then: true } : {}), ...(k > 0 ? { orElse: true } : {}) }));
       continue;
     }
     const look = parseLookTop([c.rest, ...list.slice(i + 1, i + 3)], used);
@@ -215,8 +228,11 @@ export function parseEffect(body: string, used: Used, itIs?: Selector): EffectSt
       (step as { target: Selector }).target = selector;
       out.push({ step: step!, ...flags(c) });
       if (also) {
-        if (c.optional) throw new Unread(next);
-        out.push({ step: also, ...(c.when ? { when: c.when } : {}), and: true });
+        // "You may choose 1 enemy Unit. Deal 2 damage to it and this Unit.": this Unit is dealt it only
+        // when the sentence is reached (the "you may" taken), whatever the choice.
+        const selfToo = targetOf(also)?.type === 'self';
+        if (c.optional && !selfToo) throw new Unread(next);
+        out.push({ step: also, ...(c.when ? { when: c.when } : {}), and: true, ...(selfToo ? { withPrevious: true } : {}) });
       }
       chosenWhen = c.when;
       i++;
@@ -257,6 +273,31 @@ export function parseEffect(body: string, used: Used, itIs?: Selector): EffectSt
   });
   if (refersBack(out)) used.add('seq.that-unit');
   return out;
+}
+
+/**
+ * "Deploy 1 [Gundam](…) Unit token if you have no Units in play, deploy 1 [Guncannon](…) Unit token
+ * if you have only 1 Unit in play, or deploy 1 [Guntank](…) Unit token if you have 2 or more Units in
+ * play": two or more steps, each with a trailing "if", the last after ", or". Null when the sentence
+ * is not such a list.
+ */
+function alternativesOf(sentence: string, used: Used): { step: EffectStep['step']; when: Condition[] }[] | null {
+  const parts = sentence.split(/, (?:or )?(?=[a-z]+ \d)/);
+  if (parts.length < 2 || !/, or [a-z]+ \d[^,]*$/.test(sentence)) return null;
+  // Read on the side: a sentence that is not such a list is left to the other readings.
+  const mine = new Used();
+  try {
+    const out = parts.map((p) => {
+      const m = /^(.+?) if (.+)$/.exec(p);
+      if (!m) throw new Unread(p);
+      return { step: parseStep(cap(m[1]!), mine), when: parseConditions(m[2]!, mine) };
+    });
+    for (const id of [...mine.ids, 'seq.or-if']) used.add(id);
+    return out;
+  } catch (e) {
+    if (e instanceof Unread) return null;
+    throw e;
+  }
 }
 
 /**

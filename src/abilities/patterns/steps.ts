@@ -102,6 +102,12 @@ export const STEP_PATTERNS: StepPattern[] = [
     read: (m, u) => ({ do: 'forbid-attack-player', target: parseTarget(m[1]!, u), duration: 'turn' }),
   },
   {
+    // "During this turn, all enemy Units must choose that Unit as their attack target when attacking."
+    id: 'step.draw-attacks',
+    re: /^During this turn, all enemy Units must choose that Unit as their attack target when attacking$/,
+    read: () => ({ do: 'draw-attacks', target: { type: 'previous' }, duration: 'turn' }),
+  },
+  {
     // "Return it to the bottom of its owner's deck."
     id: 'step.return-to-deck-bottom',
     re: /^Return (.+?) to the bottom of its owner's deck$/,
@@ -330,6 +336,15 @@ export function parseLookTop(sentences: string[], used: Used): { step: Step; rea
     if (sentences[1] === `Place the remaining card${left > 1 ? 's' : ''} into your trash`) return { step: step('trash'), read: 2 };
     if (sentences[1] === `Return the remaining card${left > 1 ? 's' : ''} to the bottom of your deck`) return { step: step('bottom', 'in-order'), read: 2 };
     throw new Unread(sentences.slice(0, 2).join('. '));
+  }
+  if (/^All players each look at the top card of their deck$/.test(sentences[0] ?? '')) {
+    // "… If it is a Unit card, they may reveal it and add it to their hand. They return any remaining card to the top or bottom of their deck."
+    const one = /^If it is an? (.+?), they may reveal it and add it to their hand$/.exec(sentences[1] ?? '');
+    if (!one || sentences[2] !== 'They return any remaining card to the top or bottom of their deck') throw new Unread(sentences.slice(0, 3).join('. '));
+    const n = parseNoun(one[1]!);
+    if (!n.card || n.plural || n.filter.side !== 'any') throw new Unread(one[1]!);
+    used.add('step.all-look-top');
+    return { step: { do: 'look-top', count: 1, take: { filter: n.filter, max: 1, to: 'hand' }, rest: 'top-or-bottom', who: 'each' }, read: 3 };
   }
   const look = /^Look at the top (?:(\d+) cards|card) of your deck$/.exec(sentences[0] ?? '');
   if (!look) return null;
