@@ -60,6 +60,11 @@ export interface Filter {
   token?: boolean;
   /** The card name contains this ("[Gundam]", "with \"Unicorn Mode\" in its card name"). */
   nameIncludes?: string;
+  /**
+   * Added by the compiler (1 card): "with \"Gundam Lfrith\" or \"Gundnode\" in their card name": a
+   * name of the card contains one of these (2-2-3).
+   */
+  nameIncludesAny?: string[];
   /** Added by the compiler (1 card): "without \"Force Impulse Gundam\" in its card name": no name of the card contains this (2-2-3). */
   nameExcludes?: string;
   /** Added by the compiler (1 card): "a non-blue (Newtype) Pilot": none of these colours. */
@@ -108,20 +113,31 @@ export interface Filter {
 export type Count =
   /** Units in play matching the filter, seen from the controller: "for each enemy Unit in play", "of your rested (CB) Units". */
   | { of: 'in-play'; filter: Filter }
-  /** Cards in the controller's trash matching the filter: "for each (AEUG) Unit card in your trash". */
-  | { of: 'in-trash'; filter: Filter }
+  /**
+   * Cards in the controller's trash matching the filter: "for each (AEUG) Unit card in your trash".
+   * `unique` (added by the compiler, 1 card): "… with unique names in your trash": cards of one card
+   * name count once (2-2-1).
+   */
+  | { of: 'in-trash'; filter: Filter; unique?: true }
   /** "for each 4 AP this Unit has": this Unit's AP divided by `per`, rounded down (1-3-6). */
   | { of: 'self-ap'; per: number }
   /** "the number of Units rested with this effect": the Units the step before picked that are now rested. */
-  | { of: 'previous' };
+  | { of: 'previous' }
+  /**
+   * Added by the compiler (1 card): "the number of (Minerva Squad) cards placed with this effect":
+   * the cards this effect placed from the deck into the trash that match (a card the scenario did
+   * not name is not known to match, as for 'placed-with-effect').
+   */
+  | { of: 'placed'; filter: Filter };
 
 /**
  * How a scaled amount was printed (wording only): absent = after the sentence ("… AP+2 for each
  * …"), 'leading' = before it ("For each …, it gets AP-1 …"), 'equal-to' = "… equal to the number of
  * …" (the printed amount is then 1: "Deal damage to it equal to …", "reduce its AP by an amount
- * equal to …", "Reduce the cost of this card … by an amount equal to …").
+ * equal to …", "Reduce the cost of this card … by an amount equal to …"), 'amount-equal-to' (1 card)
+ * = "Deal an amount of damage equal to the number of … to that enemy Unit".
  */
-export type CountWording = 'leading' | 'equal-to';
+export type CountWording = 'leading' | 'equal-to' | 'amount-equal-to';
 
 /** Where the cards a selector picks from are. */
 export type Zone = 'battle' | 'trash' | 'hand' | 'shields';
@@ -327,6 +343,33 @@ export type Step =
   | { do: 'trash-to-deck'; count: number; filter: Filter }
   /** "Choose 1 (filter) card from your trash. Add it to your hand." */
   | { do: 'trash-to-hand'; filter: Filter; max: number }
+  /**
+   * Added by the compiler (1 card): "… place the top 3 cards of your deck into your trash. Add 1 (Neo
+   * Zeon) Unit card you placed from your deck with this effect to your hand.": of the cards this
+   * effect placed into the trash (still there), the controller adds `max` matching ones to the hand
+   * (a `cards` choice; the only legal one is taken). A placed card the scenario did not name is not
+   * known to match.
+   */
+  | { do: 'placed-to-hand'; filter: Filter; max: number }
+  /**
+   * Added by the compiler (1 card, a 【Destroyed】 of a Base): "You may exile this card in your trash
+   * from the game." The card, once in its owner's trash, is removed from the game (5-12-1); not
+   * there (a token, 5-17-2-5, or moved away), nothing is done (1-3-2).
+   */
+  | { do: 'exile-self' }
+  /**
+   * Added by the compiler (1 card): "Reveal 1 (Earth Federation) Unit card from your hand. Return it
+   * to the bottom of your deck." The controller reveals `count` matching cards of the hand (a `cards`
+   * choice; a card of an unlisted hand on the caller's word, or none) and puts them under the deck;
+   * with none, nothing is done and an "If you do" after it fails (1-3-2, 5-20-1).
+   */
+  | { do: 'hand-to-deck-bottom'; count: number; filter: Filter }
+  /**
+   * Added by the compiler (1 card): "Choose 1 (Newtype) Pilot card that is Lv.3 or lower from your
+   * trash. Pair it with this Unit." An effect pairs the card with this Unit (no Lv. or cost, 5-7-1-1
+   * as for a deploy by an effect), if this Unit is still in play with no Pilot (3-3-4).
+   */
+  | { do: 'pair-from-trash'; filter: Filter }
   /** "Place the top N cards of your deck into your trash." (mill) */
   | { do: 'mill'; who: Who; count: number }
   /** "Reduce the damage by N" in a "when this Unit receives damage" trigger (the pending damage). */
@@ -675,7 +718,21 @@ export interface Cost {
 /** A constant (continuous) effect (10-1-5). */
 export type Constant =
   /** `forEach` (added by the compiler, 1 card): AP/HP times that count, recomputed with the constant ("This Unit gets AP+2 for each of your rested (CB) Units"). */
-  | { type: 'stats'; target: Selector; ap: number; hp: number; forEach?: Count }
+  | {
+      type: 'stats';
+      target: Selector;
+      ap: number;
+      hp: number;
+      forEach?: Count;
+      /** Added by the compiler (1 card, wording only): 'equal-to' = "Increase this Unit's AP by an amount equal to the number of …". */
+      countWording?: CountWording;
+      /**
+       * Added by the compiler (1 card, wording only): printed joined to the constant before it on this
+       * Unit, "This Unit and all your Units with … get AP+1." (this `all` target is marked "other", so
+       * this Unit gets the change once).
+       */
+      andSelf?: true;
+    }
   | { type: 'keyword'; target: Selector; keyword: IrKeywordInstance }
   | { type: 'attack-active'; target: Selector; filter: Filter }
   | { type: 'cannot-attack'; target: Selector }

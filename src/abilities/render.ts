@@ -68,6 +68,7 @@ export function renderStep(s: Step, prev?: Selector): string {
 
 /** A step scaled by a count, in the wording it was printed with (IR: CountWording). */
 function renderScaledStep(s: Extract<Step, { do: 'damage' | 'modify' }>, count: Count, prev: Selector | undefined): string {
+  if (s.countWording === 'amount-equal-to' && s.do === 'damage') return `Deal an amount of damage equal to the number of ${renderCount(count, 'number-of')} to ${object(s.target, prev)}`;
   if (s.countWording === 'equal-to') {
     const n = renderCount(count, 'number-of');
     if (s.do === 'damage') return `Deal damage to ${object(s.target, prev)} equal to the number of ${n}`;
@@ -177,6 +178,14 @@ function renderPlainStep(s: Step, prev?: Selector): string {
       );
     case 'trash-to-hand':
       return `Choose ${s.max} ${renderNoun(s.filter, { card: true, plural: s.max > 1 })} from your trash. Add ${s.max > 1 ? 'them' : 'it'} to your hand`;
+    case 'exile-self':
+      return 'Exile this card in your trash from the game';
+    case 'hand-to-deck-bottom':
+      return `Reveal ${s.count} ${renderNoun(s.filter, { card: true, plural: s.count > 1 })} from your hand. Return ${s.count > 1 ? 'them' : 'it'} to the bottom of your deck`;
+    case 'pair-from-trash':
+      return `Choose 1 ${renderNoun(s.filter, { card: true })} from your trash. Pair it with this Unit`;
+    case 'placed-to-hand':
+      return `Add ${s.max} ${renderNoun(s.filter, { card: true, plural: s.max > 1 })} you placed from your deck with this effect to your hand`;
     case 'mill':
       return `Place the top ${s.count === 1 ? 'card' : `${s.count} cards`} of your deck into your trash`;
     case 'reduce-damage':
@@ -296,6 +305,7 @@ function renderConstant(c: Constant, subjectIt: boolean): string {
   const v = (w: string) => (c.target.type === 'all' ? w : `${w}s`);
   switch (c.type) {
     case 'stats':
+      if (c.countWording === 'equal-to' && c.forEach) return `Increase this Unit's AP by an amount equal to the number of ${renderCount(c.forEach, 'number-of')}`;
       return `${subj} ${v('get')} ${stats(c.ap, c.hp)}${c.forEach ? ` for each ${renderCount(c.forEach, 'for-each')}` : ''}`;
     case 'keyword':
       return `${subj} ${v('gain')} ${renderKeyword(c.keyword)}`;
@@ -414,7 +424,11 @@ export function renderAbility(a: Ability): string {
       a.effects.forEach((c, i) => {
         const prev = a.effects[i - 1];
         // "This Unit gets AP+1 and <Blocker>."
-        if (c.type === 'keyword' && prev?.type === 'stats' && same(prev.target, c.target) && parts.length) {
+        if (c.type === 'stats' && c.andSelf && c.target.type === 'all' && prev?.type === 'stats' && prev.target.type === 'self' && parts.length) {
+          // "This Unit and all your Units with … get AP+1."
+          const { other: _o, ...noun } = c.target.filter;
+          parts[parts.length - 1] = `This Unit and all ${renderNoun(noun, { plural: true })} get ${stats(c.ap, c.hp)}.`;
+        } else if (c.type === 'keyword' && prev?.type === 'stats' && same(prev.target, c.target) && parts.length) {
           parts[parts.length - 1] = `${parts[parts.length - 1]!.replace(/\.$/, '')} and ${renderKeyword(c.keyword)}.`;
         } else parts.push(`${renderConstant(c, subjectIt)}.`);
       });

@@ -48,6 +48,7 @@ function faceMatches(face: CardFace, f: Filter, self?: CardFace | null): boolean
   if (f.cost && !compare(face.cost, f.cost)) return false;
   if (f.token !== undefined && face.token !== f.token) return false;
   if (f.nameIncludes && !cardNames(face).some((n) => n.toLowerCase().includes(f.nameIncludes!.toLowerCase()))) return false;
+  if (f.nameIncludesAny && !cardNames(face).some((n) => f.nameIncludesAny!.some((x) => n.toLowerCase().includes(x.toLowerCase())))) return false;
   if (f.nameExcludes && cardNames(face).some((n) => n.toLowerCase().includes(f.nameExcludes!.toLowerCase()))) return false;
   return true;
 }

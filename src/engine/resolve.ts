@@ -350,6 +350,40 @@ function runStep(game: Game, ctx: AbilityCtx, step: Step, entry: Choice | undefi
       return forEachPlayer(ctx, step.who, (p) => discard(game, p, step.count, s));
     case 'mill':
       return forEachPlayer(ctx, step.who, (p) => mill(game, ctx, p, step.count, s));
+    case 'placed-to-hand':
+      return placedToHand(game, ctx, step, s, entry);
+    case 'exile-self': {
+      // "Exile this card in your trash from the game": only from its owner's trash (5-12-1).
+      const st = game.players[ctx.controller];
+      const at = st.trash.indexOf(ctx.cardId);
+      if (at < 0) {
+        emit(game, `${ctx.face.name} is not in player ${ctx.controller}'s trash, so it is not exiled (${s})`, ['1-3-2']);
+        return false;
+      }
+      st.trash.splice(at, 1);
+      st.removed.push(ctx.cardId);
+      emit(game, `${ctx.face.name} (${ctx.cardId}) is exiled from player ${ctx.controller}'s trash (${s})`, ['5-12-1', '4-7-1']);
+      return true;
+    }
+    case 'hand-to-deck-bottom':
+      return handToDeckBottom(game, ctx, step, s, entry);
+    case 'pair-from-trash': {
+      const unit = ctx.unit && findCardInPlay(game, ctx.unit.id) === ctx.unit ? ctx.unit : null;
+      if (!unit || unit.pilot) {
+        emit(game, `${s}: the Unit is ${unit ? 'already paired (a Unit has one Pilot, 3-3-4)' : 'no longer in play'}, so nothing is paired`, ['3-3-4', '1-3-2']);
+        return false;
+      }
+      const [t] = select(game, ctx, { type: 'choose', min: 1, max: 1, filter: step.filter, zone: 'trash' }, step, entry).filter((x): x is Extract<Target, { kind: 'card' }> => x.kind === 'card');
+      if (!t?.face) {
+        emit(game, `${s}: no card in the trash can be chosen, so that part does not activate`, ['10-2-2', '10-3-3-1']);
+        return false;
+      }
+      const st = game.players[ctx.controller];
+      st.trash.splice(st.trash.indexOf(t.id), 1);
+      ctx.picked = [t.id];
+      pairByEffect(game, unit, t.id, t.face, s);
+      return true;
+    }
     case 'shield-to-hand':
       return forEachPlayer(ctx, step.who, (p) => shieldToHand(game, p, step.count, s));
     case 'self-to-hand':
@@ -732,6 +766,64 @@ function mill(game: Game, ctx: AbilityCtx, p: PlayerId, n: number, s: string): n
   st.deck -= k;
   emit(game, `The top ${k} card${k === 1 ? '' : 's'} of player ${p}'s deck ${k === 1 ? 'is' : 'are'} placed into the trash (${s}; deck ${st.deck})`, ['4-9-1', ...(k < n ? ['1-3-2'] : [])]);
   return k;
+}
+
+/**
+ * "Add 1 (Neo Zeon) Unit card you placed from your deck with this effect to your hand": one of the
+ * cards this effect placed (still in the trash) that matches; the controller names it when there
+ * is a choice (10-3-5 as for a look at the deck). Placed cards the scenario did not name are not
+ * known to match, and the log says so.
+ */
+function placedToHand(game: Game, ctx: AbilityCtx, step: Extract<Step, { do: 'placed-to-hand' }>, s: string, entry: Choice | undefined): boolean {
+  const st = game.players[ctx.controller];
+  const placed = (ctx.placed ?? []).filter((id) => st.trash.includes(id));
+  const legal = placed.filter((id) => { const f = faceOf(game, id); return f !== null && cardMatches(f, step.filter); });
+  const unnamed = placed.filter((id) => faceOf(game, id) === null).length;
+  if (legal.length === 0) {
+    emit(game, `${s}: no card placed with this effect is a ${renderNoun(step.filter, { card: true })}${unnamed ? ` (${unnamed} placed card${unnamed === 1 ? ' was' : 's were'} not named in the scenario)` : ''}, so none is added`, ['1-3-2']);
+    skipDecision(game, `${s} (${step.do})`);
+    return false;
+  }
+  const n = Math.min(step.max, legal.length);
+  const taken = legal.length <= n ? legal : chooseCards(game, `${s}: the card${n === 1 ? '' : 's'} added to the hand`, n, legal, ['4-9-2'], entry, n);
+  for (const id of taken) {
+    st.trash.splice(st.trash.indexOf(id), 1);
+    addToHand(game, ctx.controller, id, faceOf(game, id));
+    emit(game, `${faceOf(game, id)?.name ?? id} (${id}), placed with this effect, is added from the trash to player ${ctx.controller}'s hand (${s})`, ['4-9-2']);
+  }
+  return taken.length > 0;
+}
+
+/**
+ * "Reveal 1 (Earth Federation) Unit card from your hand. Return it to the bottom of your deck.": a
+ * matching hand card (a `cards` choice; of an unlisted hand, a card number on the caller's word, or
+ * none) is revealed and goes under the deck. None: not done (1-3-2), so "If you do" fails (5-20-1).
+ */
+function handToDeckBottom(game: Game, ctx: AbilityCtx, step: Extract<Step, { do: 'hand-to-deck-bottom' }>, s: string, entry: Choice | undefined): boolean {
+  const st = game.players[ctx.controller];
+  const { legal, unknown } = discardable(game, ctx.controller, step.filter);
+  if (legal.length === 0 && unknown === 0) {
+    emit(game, `${s}: player ${ctx.controller} has no ${renderNoun(step.filter, { card: true })} in the hand, so none is revealed`, ['1-3-2']);
+    skipDecision(game, `${s} (${step.do})`);
+    return false;
+  }
+  const named = chooseCards(game, `${s}: the card${step.count === 1 ? '' : 's'} revealed from the hand`, step.count, unknown > 0 ? null : legal, ['1-3-2'], entry, unknown > 0 ? 0 : Math.min(step.count, legal.length));
+  const moved: string[] = [];
+  for (const id of named) {
+    const face = faceOf(game, id);
+    if (!face || !cardMatches(face, step.filter) || (st.handCards.includes(id) ? false : unknown === 0)) {
+      throw new ChoiceProblem(inputProblem(`${s}: ${id} is not a ${renderNoun(step.filter, { card: true })} in player ${ctx.controller}'s hand; legal: ${legal.join(', ') || 'none known'}`, ['1-3-2']));
+    }
+    const at = st.handCards.indexOf(id);
+    if (at >= 0) st.handCards.splice(at, 1);
+    st.hand = Math.max(0, st.hand - 1);
+    st.deck += 1;
+    game.faces[id] = face;
+    moved.push(id);
+    emit(game, `Player ${ctx.controller} reveals ${face.name} (${id}) from the hand and returns it to the bottom of the deck (${s}; hand ${st.hand}, deck ${st.deck})`, ['4-2-1', '4-8-1']);
+  }
+  if (moved.length === 0) emit(game, `Player ${ctx.controller} reveals no card (${s}), so nothing is returned`, ['1-3-2']);
+  return moved.length > 0;
 }
 
 function shieldToHand(game: Game, p: PlayerId, n: number, s: string): number {
@@ -1139,10 +1231,15 @@ export function runEffect(game: Game, ctx: AbilityCtx, steps: readonly EffectSte
     const failed = es.when?.find((c) => !conditionHolds(game, ctx, c));
     if (failed) {
       if (i === 0 && steps.length > 1) {
-        // "If …, draw 1. Then, discard 1.": the leading "If" is the condition of the whole effect.
-        emit(game, `${src(ctx)}: the condition "${renderCondition(failed)}" does not hold, and it leads the whole effect, so nothing of it activates`, ['10-2-1']);
-        notReached(game, ctx, steps);
-        break;
+        // "If …, draw 1. Then, discard 1.": the leading "If" is the condition of the whole effect, up
+        // to a sentence with its own "If" ("If 1 to 4 enemy Units are in play, … If 5 or more …").
+        const own = steps.findIndex((s, k) => k > 0 && ownCondition(s, es));
+        emit(game, `${src(ctx)}: the condition "${renderCondition(failed)}" does not hold, and it leads the ${own < 0 ? 'whole effect, so nothing of it activates' : 'effect up to the next sentence with its own condition, so that part does not activate'}`, ['10-2-1']);
+        notReached(game, ctx, own < 0 ? steps : steps.slice(0, own));
+        if (own < 0) break;
+        i = own - 1;
+        lastDone = false;
+        continue;
       }
       emit(game, `${src(ctx)}: the condition "${renderCondition(failed)}" does not hold, so that part does not activate`, ['10-2-1']);
       notReached(game, ctx, [es]);
@@ -1181,6 +1278,11 @@ export function runEffect(game: Game, ctx: AbilityCtx, steps: readonly EffectSte
   }
   if (!performed && !game.over) refundOncePerTurn(game, ctx);
   return performed;
+}
+
+/** A later sentence that opens with a condition of its own, not one it repeats from a choice before it. */
+function ownCondition(s: EffectStep, lead: EffectStep): boolean {
+  return !!s.when && !s.then && !s.ifDone && !s.withPrevious && !s.and && !s.orElse && JSON.stringify(s.when) !== JSON.stringify(lead.when);
 }
 
 /**
@@ -1289,6 +1391,7 @@ export function possible(game: Game, ctx: AbilityCtx, step: Step): boolean {
     return any(st.trash);
   }
   if (step.do === 'trash-to-hand') return candidates(game, ctx, trashChoice(step)).length > 0;
+  if (step.do === 'pair-from-trash') return candidates(game, ctx, { type: 'choose', min: 1, max: 1, filter: step.filter, zone: 'trash' }).length > 0;
   if (step.do === 'pair-from-hand') {
     const d = pairableFromHand(game, ctx, step.filter);
     return ctx.unit !== null && ctx.unit.pilot === null && (d.unknown || d.legal.length > 0);
@@ -1312,7 +1415,7 @@ export function firstTargetsAvailable(game: Game, ctx: AbilityCtx, steps: readon
   for (const es of steps) {
     if (es.then || es.ifDone) return true;
     const step = stepNow(game, ctx, es, false);
-    if (!es.optional && (step.do === 'exile-from-trash' || step.do === 'trash-to-hand' || step.do === 'trash-to-deck') && !possible(game, ctx, step)) return false;
+    if (!es.optional && (step.do === 'exile-from-trash' || step.do === 'trash-to-hand' || step.do === 'trash-to-deck' || step.do === 'pair-from-trash') && !possible(game, ctx, step)) return false;
     const sel = 'target' in step ? step.target : null;
     if (sel && sel.type === 'choose' && !es.optional && candidates(game, ctx, sel).length === 0) return false;
   }

@@ -312,3 +312,192 @@ describe('"All players each look at the top card of their deck …" (EB01-078, E
     expect(out.state.players.B.hand).toBe(5);
   });
 });
+
+describe('"If 1 to 4 enemy Units are in play, … If 5 or more are in play, …" (GD03-117, 10-2-1)', () => {
+  const orga = (enemies: number) =>
+    sim({
+      state: { active_player: 'A', players: { A: { resources: 3 }, B: { units: Array.from({ length: enemies }, (_, k) => unit(`b${k}`)) } } },
+      actions: [{ type: 'play', card: 'GD03-117' }],
+    });
+  const tokens = (out: ReturnType<typeof sim>) => out.state.players.A.units.map((u) => [u.name, u.ap, u.hp]);
+
+  it('GD03-117 Orga\'s Order with 2 enemy Units: [Graze Custom] (AP2 HP2)', () => {
+    const out = orga(2);
+    expect(out.legal).toBe(true);
+    expect(tokens(out)).toEqual([['Graze Custom', 2, 2]]);
+  });
+
+  it('GD03-117 with 5 enemy Units: the first "If" fails, the second sentence has its own and deploys [Gundam Barbatos 4th Form]', () => {
+    expect(tokens(orga(5))).toEqual([['Gundam Barbatos 4th Form', 4, 4]]);
+  });
+
+  it('GD03-117 with no enemy Unit: neither', () => {
+    const out = orga(0);
+    expect(tokens(out)).toEqual([]);
+    expect(cites(out, '10-2-1')).toBe(true);
+  });
+
+  it('a leading condition still governs the sentences after it that have none (GD03-072 Aile Strike Gundam)', () => {
+    const out = sim({
+      state: { active_player: 'A', players: { A: { resources: 4, hand: 3 }, B: {} } },
+      actions: [{ type: 'deploy', id: 'a1', card: 'GD03-072' }],
+    });
+    expect(out.state.players.A.hand).toBe(2);
+  });
+});
+
+describe('"Then, you may choose 1 active friendly blue (G Generation) Unit and 1 enemy Unit. Rest them." (EB01-085)', () => {
+  const kudelia = (choices: object[], enemies = [unit('b1')]) =>
+    sim({
+      state: { active_player: 'A', players: { A: { resources: 5, units: [{ id: 'a1', card: 'EB01-001' }] }, B: { units: enemies } } },
+      actions: [{ type: 'deploy', id: 'base', card: 'EB01-085', choices }],
+    });
+
+  it('EB01-085 taking the "you may": both are rested', () => {
+    const out = kudelia([{ use: true }]);
+    expect(out.legal).toBe(true);
+    expect([unitOf(out, 'a1')?.rested, unitOf(out, 'b1')?.rested]).toEqual([true, true]);
+  });
+
+  it('EB01-085 declining it: neither is rested', () => {
+    const out = kudelia([{ use: false }]);
+    expect([unitOf(out, 'a1')?.rested, unitOf(out, 'b1')?.rested]).toEqual([false, false]);
+  });
+
+  it('EB01-085 with no enemy Unit: the targets are chosen together, so nothing is chosen (10-3-3-1)', () => {
+    const out = kudelia([], []);
+    expect(out.legal).toBe(true);
+    expect(unitOf(out, 'a1')?.rested).toBe(false);
+  });
+});
+
+describe('"This Unit and all your Units with "Gundam Lfrith" or "Gundnode" in their card name get AP+1." (GD05-088)', () => {
+  it('GD05-088 Prospera Mercury paired: its Unit AP+1 once (even with "Gundam Lfrith" in its name), a friendly Gundnode AP+1, another Unit nothing', () => {
+    const out = sim({
+      state: {
+        active_player: 'A',
+        players: { A: { units: [unit('a1', { name: 'Gundam Lfrith Test', ap: 2, pilot: 'GD05-088' }), unit('a2', { name: 'Gundnode Test', ap: 2 }), unit('a3', { ap: 2 })] }, B: {} },
+      },
+      actions: [],
+    });
+    // GD05-088 prints no AP modifier (3-3-8-1: +0).
+    expect(unitOf(out, 'a1')?.ap).toBe(3);
+    expect(unitOf(out, 'a2')?.ap).toBe(3);
+    expect(unitOf(out, 'a3')?.ap).toBe(2);
+    expect(out.not_executed).toEqual([]);
+  });
+});
+
+describe('cards "placed with this effect" (GD04-116, GD05-052)', () => {
+  it('GD04-116 Reliable Big Brother: damage equal to the (Minerva Squad) cards placed, here 1', () => {
+    const out = sim({
+      state: { active_player: 'A', players: { A: { resources: 4, deck: ['GD04-050', 'GD01-001', 'GD01-004'] }, B: { units: [unit('b1', { ap: 3, hp: 5 })] } } },
+      actions: [{ type: 'play', card: 'GD04-116' }],
+    });
+    expect(out.legal).toBe(true);
+    expect(unitOf(out, 'b1')?.damage).toBe(1);
+    expect(out.state.players.A.trash).toEqual(expect.arrayContaining(['GD04-050', 'GD01-001']));
+  });
+
+  it('GD04-116 with two of them placed: 2 damage', () => {
+    const out = sim({
+      state: { active_player: 'A', players: { A: { resources: 4, deck: ['GD04-050', 'GD04-053'] }, B: { units: [unit('b1', { ap: 3, hp: 5 })] } } },
+      actions: [{ type: 'play', card: 'GD04-116' }],
+    });
+    expect(unitOf(out, 'b1')?.damage).toBe(2);
+  });
+
+  it('GD05-052 Sazabi: destroy another Unit, place 3, add the (Neo Zeon) Unit card placed to the hand', () => {
+    const out = sim({
+      state: { active_player: 'A', players: { A: { resources: 5, hand: ['GD05-052'], units: [unit('a1')], deck: ['GD01-001', 'GD01-044', 'GD01-004', 'GD01-002'] }, B: {} } },
+      actions: [{ type: 'deploy', id: 'a2', card: 'GD05-052', choices: [{ use: true, targets: ['a1'] }] }],
+    });
+    expect(out.legal).toBe(true);
+    expect(out.state.players.A.hand_cards).toContain('GD01-044');
+    expect(out.state.players.A.trash).toEqual(expect.arrayContaining(['GD01-001', 'GD01-004']));
+    expect(out.state.players.A.trash).not.toContain('GD01-044');
+  });
+});
+
+describe('"You may exile this card in your trash from the game. If you do, …" (GD05-130, 5-12-1)', () => {
+  it('GD05-130 Presidential Office destroyed: exiled from the trash, then another Presidential Office deployed from the hand', () => {
+    const out = sim({
+      state: { active_player: 'A', players: { A: { base: { card: 'GD05-130' }, hand: ['GD05-130'] }, B: {} } },
+      actions: [{ type: 'destroy', target: 'A-base', choices: [{ use: true }, { use: true, cards: ['GD05-130'] }] }],
+    });
+    expect(out.legal).toBe(true);
+    expect(out.state.players.A.removed).toContain('A-base');
+    expect(out.state.players.A.base?.name).toBe('Presidential Office');
+    expect(cites(out, '5-12-1')).toBe(true);
+  });
+
+  it('GD05-130 declining the exile: it stays in the trash and nothing is deployed (5-20-1)', () => {
+    const out = sim({
+      state: { active_player: 'A', players: { A: { base: { card: 'GD05-130' }, hand: ['GD05-130'] }, B: {} } },
+      actions: [{ type: 'destroy', target: 'A-base', choices: [{ use: false }] }],
+    });
+    expect(out.state.players.A.trash).toContain('A-base');
+    expect(out.state.players.A.base).toBeNull();
+  });
+});
+
+describe('"Reveal 1 (Earth Federation) Unit card from your hand. Return it to the bottom of your deck. If you do, draw 2." (ST08-006)', () => {
+  const penelope = (hand: string[], choices: object[], target = 'player') =>
+    sim({
+      state: { active_player: 'A', players: { A: { hand, units: [{ id: 'a1', card: 'ST08-006', pilot: { name: 'P', ap: 0, hp: 0 } }] }, B: { base: null, units: [unit('b1', { rested: true })] } } },
+      actions: [{ type: 'attack', attacker: 'a1', target, choices }],
+    });
+
+  it('ST08-006 Penelope (paired) attacking the player: the revealed card goes under the deck, then draw 2', () => {
+    const out = penelope(['GD01-001'], [{ cards: ['GD01-001'] }]);
+    expect(out.legal).toBe(true);
+    expect(out.state.players.A.hand).toBe(2);
+    expect(out.state.players.A.hand_cards).not.toContain('GD01-001');
+  });
+
+  it('ST08-006 with no such card in a listed hand: nothing revealed, no draw (5-20-1)', () => {
+    const out = penelope(['GD01-101'], []);
+    expect(out.legal).toBe(true);
+    expect(out.state.players.A.hand).toBe(1);
+  });
+
+  it('ST08-006 attacking a Unit: the condition does not hold (10-2-1)', () => {
+    const out = penelope(['GD01-001'], [], 'b1');
+    expect(out.state.players.A.hand).toBe(1);
+  });
+});
+
+describe('a cost "Discard 1 (Zeon)/(Neo Zeon) Unit card" and "Pair it with this Unit" from the trash (GD01-023)', () => {
+  const gelgoog = (hand: string[], trash: string[], pilot?: object) =>
+    sim({
+      state: { active_player: 'A', players: { A: { hand, trash, units: [{ id: 'a1', card: 'GD01-023', ...(pilot ? { pilot } : {}) }] }, B: {} } },
+      actions: [{ type: 'activate', source: 'a1', choices: [{ cards: [hand[0]] }] }],
+    });
+
+  it('GD01-023 Char\'s Gelgoog: discard a (Neo Zeon) Unit card, pair a (Newtype) Lv.3 Pilot from the trash', () => {
+    const out = gelgoog(['GD01-044'], ['GD02-089']);
+    expect(out.legal).toBe(true);
+    expect(out.state.players.A.trash).toContain('GD01-044');
+    expect(unitOf(out, 'a1')?.pilot).toMatchObject({ id: 'GD02-089', name: 'Lalah Sune' });
+  });
+
+  it('GD01-023 with only a non-(Zeon) Unit card in hand: the cost cannot be paid', () => {
+    expect(gelgoog(['GD01-001'], ['GD02-089']).legal).toBe(false);
+  });
+});
+
+describe('"Increase this Unit\'s AP by an amount equal to the number of … with unique names in your trash." (GD03-089, 2-2-1)', () => {
+  const bernard = (trash: string[]) =>
+    sim({ state: { active_player: 'A', players: { A: { trash, units: [unit('a1', { ap: 2, pilot: 'GD03-089' })] }, B: {} } }, actions: [] });
+
+  it('GD03-089 Bernard Wiseman: two copies of one (Cyclops Team) Pilot and one Command count 2 (one per name); a Unit card does not count', () => {
+    const out = bernard(['GD03-090', 'GD03-090', 'GD03-107', 'GD03-017']);
+    // AP 2 + Bernard's printed AP +0 + 2 unique names.
+    expect(unitOf(out, 'a1')?.ap).toBe(4);
+    expect(out.not_executed).toEqual([]);
+  });
+
+  it('GD03-089 with an empty trash: no change', () => {
+    expect(unitOf(bernard([]), 'a1')?.ap).toBe(2);
+  });
+});

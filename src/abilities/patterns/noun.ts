@@ -80,10 +80,11 @@ export function parseNoun(np: string): Noun {
   let card = false;
   let plural = false;
   let matched = false;
-  const anyOf = /^((?:Unit|Pilot|Command|Base) card(?:\/(?:Unit|Pilot|Command|Base) card)+)(?=$| )/.exec(s);
+  const anyOf = /^((?:Unit|Pilot|Command|Base) card(?:\/(?:Unit|Pilot|Command|Base) card)+|(?:Unit|Pilot|Command|Base) cards(?:\/(?:Unit|Pilot|Command|Base) cards)+)(?=$| )/.exec(s);
   if (anyOf) {
-    // "Unit card/Pilot card": any of these card types (cards outside the battle area).
-    filter.types = anyOf[1]!.split('/').map((t) => t.replace(/ card$/, '').toLowerCase() as NonNullable<Filter['types']>[number]);
+    // "Unit card/Pilot card" (and "Pilot cards/Command cards"): any of these card types (cards outside the battle area).
+    plural = anyOf[1]!.endsWith('cards');
+    filter.types = anyOf[1]!.split('/').map((t) => t.replace(/ cards?$/, '').toLowerCase() as NonNullable<Filter['types']>[number]);
     if (new Set(filter.types).size !== filter.types.length) fail();
     card = true;
     matched = true;
@@ -117,6 +118,7 @@ export function parseNoun(np: string): Noun {
     else if ((m = /^ with (\d+)(?: or (less|more))? (HP|AP)/.exec(s))) filter[m[3] === 'HP' ? 'hp' : 'ap'] = cmpOf(m[1]!, m[2]);
     else if ((m = /^ that is Lv\.(\d+) or (lower|higher) or has (\d+) or (less|more) AP/.exec(s)) && !filter.levelOrAp && !filter.level && !filter.ap) filter.levelOrAp = { level: cmpOf(m[1]!, m[2]), ap: cmpOf(m[3]!, m[4]) };
     else if ((m = /^ that (?:is|are) Lv\.(\d+)(?: or (lower|higher))?/.exec(s))) filter.level = cmpOf(m[1]!, m[2]);
+    else if ((m = /^ with "([^"]+)" or "([^"]+)" in (?:its|their) card names?/.exec(s)) && !filter.nameIncludesAny) filter.nameIncludesAny = [m[1]!, m[2]!];
     else if ((m = /^ with "([^"]+)" in (?:its|their) card names?/.exec(s))) filter.nameIncludes = m[1]!;
     else if ((m = /^ other than Link Units/.exec(s)) && filter.linked === undefined) filter.linked = false;
     else if ((m = /^ paired with an? ((?:\([^()]+\))(?:\/\([^()]+\))*) Pilot/.exec(s)) && !filter.pilotTraits && filter.type === 'unit') filter.pilotTraits = [...m[1]!.matchAll(/\(([^()]+)\)/g)].map((t) => t[1]!);
@@ -199,6 +201,7 @@ export function renderNoun(f: Filter, style: NounStyle = {}): string {
   if (f.hp) out += ` with ${cmpWords(f.hp, 'less', 'more')} HP`;
   if (f.ap) out += ` with ${cmpWords(f.ap, 'less', 'more')} AP`;
   if (f.nameIncludes) out += ` with "${f.nameIncludes}" in its card name`;
+  if (f.nameIncludesAny) out += ` with ${f.nameIncludesAny.map((n) => `"${n}"`).join(' or ')} in its card name`;
   if (f.pilotTraits) out += ` paired with a ${f.pilotTraits.map((t) => `(${t})`).join('/')} Pilot`;
   if (f.level) out += ` that ${style.plural ? 'are' : 'is'} Lv.${cmpWords(f.level, 'lower', 'higher')}`;
   if (f.levelOrAp) out += ` that is Lv.${cmpWords(f.levelOrAp.level, 'lower', 'higher')} or has ${cmpWords(f.levelOrAp.ap, 'less', 'more')} AP`;

@@ -159,13 +159,23 @@ export function parseEffect(body: string, used: Used, itIs?: Selector): EffectSt
       i++;
       continue;
     }
+    const reveal = /^Reveal (\d+) (.+?) from your hand$/.exec(c.rest);
+    if (reveal && list[i + 1] === (Number(reveal[1]) > 1 ? 'Return them to the bottom of your deck' : 'Return it to the bottom of your deck')) {
+      // "Reveal 1 (Earth Federation) Unit card from your hand. Return it to the bottom of your deck."
+      const n = parseNoun(reveal[2]!);
+      if (!n.card || n.filter.side !== 'any' || n.plural !== Number(reveal[1]) > 1) throw new Unread(reveal[2]!);
+      used.add('step.hand-to-deck-bottom');
+      out.push({ step: { do: 'hand-to-deck-bottom', count: Number(reveal[1]), filter: n.filter }, ...flags(c) });
+      i++;
+      continue;
+    }
     const choose = /^Choose (.+?)( from your trash)?$/.exec(c.rest);
     const pair = choose && !choose[2] ? /^(\d+ .+?) and (\d+ .+)$/.exec(choose[1]!) : null;
     if (choose && pair && list[i + 1] !== undefined) {
       // "Choose 1 of your Units and 1 enemy Unit. Deal 1 damage to them.": two steps, one per choice.
       const a = parseChoice(pair[1]!, used);
       const b = parseChoice(pair[2]!, used);
-      if (a.card || b.card || a.selector.max !== 1 || b.selector.max !== 1 || c.optional || c.ifDone || a.selector.filter.type === 'pilot' || b.selector.filter.type === 'pilot') throw new Unread(choose[1]!);
+      if (a.card || b.card || a.selector.max !== 1 || b.selector.max !== 1 || c.ifDone || a.selector.filter.type === 'pilot' || b.selector.filter.type === 'pilot') throw new Unread(choose[1]!);
       const next = list[i + 1]!;
       const first = parseStep(next, used);
       const second = parseStep(next, used);
@@ -173,8 +183,10 @@ export function parseEffect(body: string, used: Used, itIs?: Selector): EffectSt
       (first as { target: Selector }).target = a.selector;
       (second as { target: Selector }).target = b.selector;
       out.push({ step: first, ...flags(c) });
-      out.push({ step: second, ...(c.when ? { when: c.when } : {}), and: true });
+      // "You may choose 1 … and 1 enemy Unit. Rest them.": the second is chosen only once the "you may" is taken.
+      out.push({ step: second, ...(c.when ? { when: c.when } : {}), and: true, ...(c.optional ? { withPrevious: true } : {}) });
       used.add('choose.two-targets');
+      if (c.optional) used.add('seq.you-may-two-targets');
       // Nothing after it may say "them" or "If you do" (the engine would read only the second choice).
       for (const later of list.slice(i + 2)) if (/^If you do\b|\b(?:it|them|they)\b/i.test(later)) throw new Unread(later);
       i++;
@@ -208,6 +220,14 @@ export function parseEffect(body: string, used: Used, itIs?: Selector): EffectSt
         if (selector.filter.side !== 'any' || selector.min !== selector.max || (next.startsWith('Return them')) !== (selector.max > 1)) throw new Unread(next);
         used.add('step.trash-to-deck');
         out.push({ step: { do: 'trash-to-deck', count: selector.max, filter: selector.filter }, ...flags(c) });
+        i++;
+        continue;
+      }
+      if (choose[2] && next === 'Pair it with this Unit') {
+        // "Choose 1 (Newtype) Pilot card that is Lv.3 or lower from your trash. Pair it with this Unit."
+        if (selector.filter.side !== 'any' || selector.filter.type !== 'pilot' || selector.min !== 1 || selector.max !== 1) throw new Unread(next);
+        used.add('step.pair-from-trash');
+        out.push({ step: { do: 'pair-from-trash', filter: selector.filter }, ...flags(c) });
         i++;
         continue;
       }

@@ -252,6 +252,17 @@ export const STEP_PATTERNS: StepPattern[] = [
     re: /^Deploy (\d+) (.+?) from your hand$/,
     read: (m) => ({ do: 'deploy-from', zone: 'hand', filter: deployable(m[2]!, Number(m[1]) > 1), max: Number(m[1]), payCost: false }),
   },
+  { id: 'step.exile-self', re: /^Exile this card in your trash from the game$/, read: () => ({ do: 'exile-self' }) },
+  {
+    // "Add 1 (Neo Zeon) Unit card you placed from your deck with this effect to your hand."
+    id: 'step.placed-to-hand',
+    re: /^Add (\d+) (.+?) you placed from your deck with this effect to your hand$/,
+    read: (m) => {
+      const n = parseNoun(m[2]!);
+      if (!n.card || n.filter.side !== 'any' || n.plural !== Number(m[1]) > 1) throw new Unread(m[2]!);
+      return { do: 'placed-to-hand', filter: n.filter, max: Number(m[1]) };
+    },
+  },
   {
     id: 'step.mill',
     re: /^Place the top (?:(\d+) cards|card) of your deck into your trash$/,
@@ -290,6 +301,10 @@ function parseScaledStep(sentence: string, used: Used): Step | null {
   if ((m = /^Deal damage to (.+?) equal to the number of (.+)$|^Deal damage equal to the number of (.+?) to (it|them|all .+)$/.exec(sentence))) {
     // Either order of the target and the "equal to" phrase (normalize.ts folds them).
     step = { do: 'damage', target: parseTarget((m[1] ?? m[4])!, used), amount: 1, forEach: parseCount((m[2] ?? m[3])!, 'number-of'), countWording: 'equal-to' };
+  } else if ((m = /^Deal an amount of damage equal to the number of (.+) to (it|that enemy Unit)$/.exec(sentence))) {
+    // "… choose 1 enemy Unit with 4 or less AP. Deal an amount of damage equal to the number of … to that enemy Unit."
+    // "that enemy Unit" is the one just chosen (normalize.ts folds it to "it").
+    step = { do: 'damage', target: { type: 'previous' }, amount: 1, forEach: parseCount(m[1]!, 'number-of'), countWording: 'amount-equal-to' };
   } else if ((m = /^During this (turn|battle), reduce (its|their) AP by an amount equal to the number of (.+)$/.exec(sentence))) {
     step = { do: 'modify', target: parseTarget(m[2] === 'its' ? 'it' : 'them', used), ap: -1, hp: 0, duration: dur(m[1]), forEach: parseCount(m[3]!, 'number-of'), countWording: 'equal-to' };
   } else if ((m = /^For each (.+?), ([a-z].+)$/.exec(sentence))) {
@@ -303,6 +318,7 @@ function parseScaledStep(sentence: string, used: Used): Step | null {
   }
   if (!step) return null;
   used.add('step.for-each');
+  if ('forEach' in step && step.forEach?.of === 'placed') used.add('count.placed');
   return step;
 }
 
