@@ -415,6 +415,13 @@ export type Step =
    */
   | { do: 'exile-from-trash'; count: number; filter: Filter }
   /**
+   * Added by the compiler (1 card): "Choose 1 (Superpower Bloc) card and 1 (UN) card from your trash.
+   * Exile them from the game." Two different cards of the controller's trash, one matching each
+   * filter, chosen together (a `cards` choice of both; the only possible pair is taken): all or
+   * nothing (10-3-3-1), so with no such pair nothing is exiled and "If you do" fails (5-20-1).
+   */
+  | { do: 'exile-two-from-trash'; filters: [Filter, Filter] }
+  /**
    * "Deploy 1 (filter) Unit card from your hand/trash" (5-7-1-1: played from another location by an
    * effect). `payCost`: "Pay its cost to deploy it" (its cost is paid, 2-10-1, Lv. still needed);
    * otherwise it is deployed without paying. The card is chosen with a `cards` choice (its card

@@ -192,6 +192,8 @@ function renderPlainStep(s: Step, prev?: Selector): string {
       return `Reduce it by ${s.amount}`;
     case 'trash-to-deck':
       return `Choose ${s.count} ${renderNoun(s.filter, { card: true, plural: s.count > 1 })} from your trash. Return ${s.count > 1 ? 'them to their' : 'it to its'} owner's deck and shuffle it`;
+    case 'exile-two-from-trash':
+      return `Choose 1 ${renderNoun(s.filters[0], { card: true })} and 1 ${renderNoun(s.filters[1], { card: true })} from your trash. Exile them from the game`;
     case 'exile-from-trash':
       return `Choose ${s.count} ${renderNoun(s.filter, { card: true, plural: s.count > 1 })} from your trash. Exile ${s.count > 1 ? 'them' : 'it'} from the game`;
     case 'prevent-damage':

@@ -19,7 +19,7 @@ import { addToHand, destroyBase, destroyUnit, putIntoBattleArea, returnToDeckBot
 import { renderCondition } from '../abilities/patterns/condition.js';
 import { renderNoun } from '../abilities/patterns/noun.js';
 import { renderInsteadBody } from '../abilities/patterns/instead.js';
-import { reportUnsupported } from './not-executed.js';
+import { leaveOpen, reportUnsupported } from './not-executed.js';
 import { playCost } from './constants.js';
 import { currentCards } from './runtime.js';
 import { queueTriggers } from './triggers.js';
@@ -496,6 +496,8 @@ function runStep(game: Game, ctx: AbilityCtx, step: Step, entry: Choice | undefi
       return true;
     case 'exile-from-trash':
       return exileFromTrash(game, ctx, step, s, entry);
+    case 'exile-two-from-trash':
+      return exileTwoFromTrash(game, ctx, step, s, entry);
     case 'trash-to-deck':
       return trashToDeck(game, ctx, step, s, entry);
     case 'deploy-from':
@@ -609,6 +611,7 @@ function restSubstitute(game: Game, ctx: AbilityCtx, t: Target): boolean {
 function scaled(game: Game, ctx: AbilityCtx, amount: number, forEach: Count | undefined, s: string): number {
   if (!forEach) return amount;
   const n = countOf(game, ctx, forEach);
+  if (forEach.of === 'placed') unnamedPlaced(game, ctx, s);
   emit(game, `${s}: ${countWords(forEach, n)}, so ${amount} × ${n} = ${amount * n}`, n === 0 ? ['1-3-2-2'] : ['1-3-6']);
   return amount * n;
 }
@@ -768,6 +771,13 @@ function mill(game: Game, ctx: AbilityCtx, p: PlayerId, n: number, s: string): n
   return k;
 }
 
+/** Cards placed from a deck the scenario did not list are not known: what depends on them is left open, not guessed. */
+function unnamedPlaced(game: Game, ctx: AbilityCtx, s: string): void {
+  const unnamed = (ctx.placed ?? []).filter((id) => faceOf(game, id) === null);
+  if (unnamed.length === 0) return;
+  leaveOpen(game, 'outcome', `${s} reads the cards it placed from the deck, and ${unnamed.length} of them ${unnamed.length === 1 ? 'was' : 'were'} not named in the scenario (list the deck to settle it)`, { unit: ctx.unit?.id ?? null, card: ctx.face.cardId, text: ctx.ability.text, rules: ['4-9-1'] });
+}
+
 /**
  * "Add 1 (Neo Zeon) Unit card you placed from your deck with this effect to your hand": one of the
  * cards this effect placed (still in the trash) that matches; the controller names it when there
@@ -779,6 +789,7 @@ function placedToHand(game: Game, ctx: AbilityCtx, step: Extract<Step, { do: 'pl
   const placed = (ctx.placed ?? []).filter((id) => st.trash.includes(id));
   const legal = placed.filter((id) => { const f = faceOf(game, id); return f !== null && cardMatches(f, step.filter); });
   const unnamed = placed.filter((id) => faceOf(game, id) === null).length;
+  if (unnamed > 0) unnamedPlaced(game, ctx, s);
   if (legal.length === 0) {
     emit(game, `${s}: no card placed with this effect is a ${renderNoun(step.filter, { card: true })}${unnamed ? ` (${unnamed} placed card${unnamed === 1 ? ' was' : 's were'} not named in the scenario)` : ''}, so none is added`, ['1-3-2']);
     skipDecision(game, `${s} (${step.do})`);
@@ -1105,6 +1116,47 @@ function exileFromTrash(game: Game, ctx: AbilityCtx, step: Extract<Step, { do: '
   return ts.length > 0;
 }
 
+/** The pairs of different trash cards, one matching each filter, "1 (Superpower Bloc) card and 1 (UN) card" can be (unordered, ids sorted). */
+function trashPairs(game: Game, ctx: AbilityCtx, filters: readonly [Filter, Filter]): string[][] {
+  const trash = game.players[ctx.controller].trash;
+  const matches = (id: string, f: Filter) => { const face = faceOf(game, id); return face !== null && cardMatches(face, f); };
+  const out = new Map<string, string[]>();
+  trash.forEach((x, i) => trash.forEach((y, j) => {
+    if (i !== j && matches(x, filters[0]) && matches(y, filters[1])) { const p = [x, y].sort(); out.set(p.join('|'), p); }
+  }));
+  return [...out.values()];
+}
+
+/**
+ * "Choose 1 (Superpower Bloc) card and 1 (UN) card from your trash. Exile them from the game.": two
+ * different cards, one for each description, chosen together (10-3-3-1: none if no such pair).
+ */
+function exileTwoFromTrash(game: Game, ctx: AbilityCtx, step: Extract<Step, { do: 'exile-two-from-trash' }>, s: string, entry: Choice | undefined): boolean {
+  const pairs = trashPairs(game, ctx, step.filters);
+  const what = `1 ${renderNoun(step.filters[0], { card: true })} and 1 ${renderNoun(step.filters[1], { card: true })}`;
+  if (pairs.length === 0) {
+    emit(game, `${s}: player ${ctx.controller}'s trash has no ${what} (two different cards), so none is chosen and nothing is exiled`, ['10-3-3-1', '10-2-2']);
+    skipDecision(game, `${s} (${step.do})`);
+    return false;
+  }
+  let chosen = pairs[0]!;
+  if (pairs.length > 1) {
+    const legal = [...new Set(pairs.flat())];
+    const named = [...chooseCards(game, `${s}: the ${what} exiled from the trash`, 2, legal, ['10-2-2-1'], entry, 2)].sort();
+    const ok = pairs.find((p) => p.join('|') === named.join('|'));
+    if (!ok) throw new ChoiceProblem(inputProblem(`${s}: ${named.join(' and ')} are not ${what}; possible: ${pairs.map((p) => p.join(' + ')).join('; ')}`, ['10-2-2-1']));
+    chosen = ok;
+  } else emit(game, `${s}: the only possible ${what} are ${chosen.join(' and ')}, so they are chosen`, ['10-3-3']);
+  const st = game.players[ctx.controller];
+  for (const id of chosen) {
+    st.trash.splice(st.trash.indexOf(id), 1);
+    st.removed.push(id);
+  }
+  ctx.picked = [...chosen];
+  emit(game, `Player ${ctx.controller} exiles ${chosen.map((id) => `${faceOf(game, id)?.name ?? id} (${id})`).join(' and ')} from the trash (${s})`, ['5-12-1', '4-7-1']);
+  return true;
+}
+
 /**
  * "Deploy 1 (filter) Unit card from your hand/trash" (5-7-1-1). The card is named with a `cards`
  * choice; from the trash it must be there, from the hand it must be a known hand card or, when the
@@ -1305,7 +1357,7 @@ function notReached(game: Game, ctx: AbilityCtx, steps: readonly EffectStep[]): 
   for (const es of steps) {
     const sel = 'target' in es.step ? es.step.target : null;
     if (es.optional) skipDecision(game, `${src(ctx)} ("you may" ${es.step.do})`);
-    if (sel?.type === 'choose' || es.step.do === 'deploy-from' || es.step.do === 'trash-to-hand' || es.step.do === 'look-top') skipDecision(game, `${src(ctx)} (${es.step.do})`);
+    if (sel?.type === 'choose' || es.step.do === 'deploy-from' || es.step.do === 'trash-to-hand' || es.step.do === 'look-top' || es.step.do === 'exile-two-from-trash') skipDecision(game, `${src(ctx)} (${es.step.do})`);
   }
 }
 
@@ -1391,6 +1443,7 @@ export function possible(game: Game, ctx: AbilityCtx, step: Step): boolean {
     return any(st.trash);
   }
   if (step.do === 'trash-to-hand') return candidates(game, ctx, trashChoice(step)).length > 0;
+  if (step.do === 'exile-two-from-trash') return trashPairs(game, ctx, step.filters).length > 0;
   if (step.do === 'pair-from-trash') return candidates(game, ctx, { type: 'choose', min: 1, max: 1, filter: step.filter, zone: 'trash' }).length > 0;
   if (step.do === 'pair-from-hand') {
     const d = pairableFromHand(game, ctx, step.filter);
@@ -1415,7 +1468,7 @@ export function firstTargetsAvailable(game: Game, ctx: AbilityCtx, steps: readon
   for (const es of steps) {
     if (es.then || es.ifDone) return true;
     const step = stepNow(game, ctx, es, false);
-    if (!es.optional && (step.do === 'exile-from-trash' || step.do === 'trash-to-hand' || step.do === 'trash-to-deck' || step.do === 'pair-from-trash') && !possible(game, ctx, step)) return false;
+    if (!es.optional && (step.do === 'exile-from-trash' || step.do === 'trash-to-hand' || step.do === 'trash-to-deck' || step.do === 'pair-from-trash' || step.do === 'exile-two-from-trash') && !possible(game, ctx, step)) return false;
     const sel = 'target' in step ? step.target : null;
     if (sel && sel.type === 'choose' && !es.optional && candidates(game, ctx, sel).length === 0) return false;
   }

@@ -501,3 +501,53 @@ describe('"Increase this Unit\'s AP by an amount equal to the number of … with
     expect(unitOf(bernard([]), 'a1')?.ap).toBe(2);
   });
 });
+
+describe('"Choose 1 (Superpower Bloc) card and 1 (UN) card from your trash. Exile them from the game." (GD04-071, 10-3-3-1)', () => {
+  const flag = (trash: string[], actions: object[] = []) =>
+    sim({
+      state: { active_player: 'A', players: { A: { trash, units: [{ id: 'a1', card: 'GD04-071', rested: true }] }, B: {} } },
+      actions: [{ type: 'activate', source: 'a1' }, ...actions],
+    });
+
+  it('GD04-071 Graham\'s Union Flag Custom Ⅱ: both exiled, then it is set as active and can\'t attack this turn', () => {
+    const out = flag(['GD03-081', 'GD04-071']);
+    expect(out.legal).toBe(true);
+    expect(out.state.players.A.removed).toEqual(expect.arrayContaining(['GD03-081', 'GD04-071']));
+    expect(unitOf(out, 'a1')?.rested).toBe(false);
+    expect(cites(out, '5-12-1')).toBe(true);
+    const attack = flag(['GD03-081', 'GD04-071'], [{ type: 'attack', attacker: 'a1', target: 'player' }]);
+    expect(attack.legal).toBe(false);
+  });
+
+  it('GD04-071 with only a (Superpower Bloc) card: nothing is exiled and it stays rested', () => {
+    const out = flag(['GD03-081']);
+    expect(out.state.players.A.trash).toEqual(['GD03-081']);
+    expect(unitOf(out, 'a1')?.rested).toBe(true);
+  });
+
+  it('GD04-071 with a choice among several pairs: the named pair must be one of each', () => {
+    const out = sim({
+      state: { active_player: 'A', players: { A: { trash: ['GD03-069', 'GD03-081', 'GD04-071'], units: [{ id: 'a1', card: 'GD04-071', rested: true }] }, B: {} } },
+      actions: [{ type: 'activate', source: 'a1', choices: [{ cards: ['GD03-081', 'GD04-071'] }] }],
+    });
+    expect(out.legal).toBe(true);
+    expect(out.state.players.A.trash).toEqual(['GD03-069']);
+    const wrong = sim({
+      state: { active_player: 'A', players: { A: { trash: ['GD03-069', 'GD03-081', 'GD04-071'], units: [{ id: 'a1', card: 'GD04-071', rested: true }] }, B: {} } },
+      actions: [{ type: 'activate', source: 'a1', choices: [{ cards: ['GD03-069', 'GD03-081'] }] }],
+    });
+    expect(wrong.legal).toBe(false);
+    expect(wrong.violations[0]?.kind).toBe('input');
+  });
+});
+
+describe('cards placed from an unlisted deck are not guessed', () => {
+  it('GD04-116 with the deck not listed: the damage is what the named cards give (none) and the outcome is left open', () => {
+    const out = sim({
+      state: { active_player: 'A', players: { A: { resources: 4 }, B: { units: [unit('b1', { ap: 3, hp: 5 })] } } },
+      actions: [{ type: 'play', card: 'GD04-116' }],
+    });
+    expect(unitOf(out, 'b1')?.damage).toBe(0);
+    expect(JSON.stringify(out)).toMatch(/not named in the scenario \(list the deck to settle it\)/);
+  });
+});

@@ -170,6 +170,16 @@ export function parseEffect(body: string, used: Used, itIs?: Selector): EffectSt
       continue;
     }
     const choose = /^Choose (.+?)( from your trash)?$/.exec(c.rest);
+    const twoCards = choose?.[2] && list[i + 1] === 'Exile them from the game' ? /^1 (.+? card) and 1 (.+? card)$/.exec(choose[1]!) : null;
+    if (twoCards) {
+      // "Choose 1 (Superpower Bloc) card and 1 (UN) card from your trash. Exile them from the game."
+      const [a, b] = [parseNoun(twoCards[1]!), parseNoun(twoCards[2]!)];
+      if (!a.card || !b.card || a.plural || b.plural || a.filter.side !== 'any' || b.filter.side !== 'any') throw new Unread(choose![1]!);
+      used.add('step.exile-two-from-trash');
+      out.push({ step: { do: 'exile-two-from-trash', filters: [a.filter, b.filter] }, ...flags(c) });
+      i++;
+      continue;
+    }
     const pair = choose && !choose[2] ? /^(\d+ .+?) and (\d+ .+)$/.exec(choose[1]!) : null;
     if (choose && pair && list[i + 1] !== undefined) {
       // "Choose 1 of your Units and 1 enemy Unit. Deal 1 damage to them.": two steps, one per choice.
