@@ -393,6 +393,12 @@ export type Step =
    * paid; with no paired card or no 【Main】 on it nothing happens (1-3-2).
    */
   | { do: 'activate-paired-main' }
+  /**
+   * Added by the compiler (1 card): "If you discard a (Special Move) Command card with this effect, you
+   * may activate its 【Main】.": the 【Main】 effect of the card this effect discarded (matching the
+   * condition) runs now, as part of this effect, no cost paid; the card stays in the trash.
+   */
+  | { do: 'activate-discarded-main' }
   /** Added by the compiler (1 command): 【Burst】"Activate this card's 【Action】." runs the card's own 【Action】 effect. */
   | { do: 'activate-action' }
   /**
@@ -564,7 +570,13 @@ export type Condition =
    * placed matches the filter (a card the scenario did not name is not known to match).
    * `present`: printed "If you place …" (wording only).
    */
-  | { type: 'placed-with-effect'; filter: Filter; present?: true };
+  | { type: 'placed-with-effect'; filter: Filter; present?: true }
+  /**
+   * Added by the compiler (1 card): "If you discard a (Special Move) Command card with this effect":
+   * holds when a card this effect's discard put into the trash matches (a card of the hand the
+   * scenario did not name is not known: the outcome is then left open).
+   */
+  | { type: 'discarded-with-effect'; filter: Filter };
 
 /**
  * One step of an effect with its connective: "Then, …" (then), "If you do, …" (ifDone: only when

@@ -122,6 +122,8 @@ function renderPlainStep(s: Step, prev?: Selector): string {
       return "Activate this card's 【Main】";
     case 'activate-action':
       return "Activate this card's 【Action】";
+    case 'activate-discarded-main':
+      return 'Activate its 【Main】';
     case 'activate-paired-main':
       return 'Activate 【Main】 on the card paired with this Unit';
     case 'deploy-token': {

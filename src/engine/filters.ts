@@ -189,6 +189,12 @@ export function conditionHolds(game: Game, ctx: AbilityCtx, c: Condition): boole
       return ctx.paidWithEx === true;
     case 'deployed-from-trash':
       return ctx.unit?.fromTrash === true;
+    case 'discarded-with-effect':
+      return (ctx.discarded ?? []).some((id) => {
+        const rec = knownFace(game, id) === null ? currentCards()?.byId(id) : undefined;
+        const face = knownFace(game, id) ?? (rec ? faceFromRecord(rec) : null);
+        return face !== null && cardMatches(face, c.filter);
+      });
     case 'placed-with-effect':
       return (ctx.placed ?? []).some((id) => {
         const rec = knownFace(game, id) === null ? currentCards()?.byId(id) : undefined;

@@ -345,9 +345,18 @@ function runStep(game: Game, ctx: AbilityCtx, step: Step, entry: Choice | undefi
     }
     case 'draw':
       return forEachPlayer(ctx, step.who, (p) => applyDraw(game, p, step.count, s));
-    case 'discard':
-      if (step.filter) return forEachPlayer(ctx, step.who, (p) => discardMatching(game, p, step.count, step.filter!, s, entry));
-      return forEachPlayer(ctx, step.who, (p) => discard(game, p, step.count, s));
+    case 'discard': {
+      // What it put into the trash, for "If you discard a (Special Move) Command card with this effect".
+      const before = PLAYERS.map((p) => game.players[p].trash.length);
+      const done = step.filter ? forEachPlayer(ctx, step.who, (p) => discardMatching(game, p, step.count, step.filter!, s, entry)) : forEachPlayer(ctx, step.who, (p) => discard(game, p, step.count, s));
+      const now = PLAYERS.flatMap((p, k) => game.players[p].trash.slice(before[k]));
+      ctx.discarded = [...(ctx.discarded ?? []), ...now];
+      const unnamed = now.filter((id) => faceOf(game, id) === null).length;
+      if (unnamed > 0 && 'effect' in ctx.ability && ctx.ability.effect.some((e) => e.when?.some((w) => w.type === 'discarded-with-effect'))) {
+        leaveOpen(game, 'outcome', `${s} asks what it discarded, and ${unnamed} discarded card${unnamed === 1 ? ' was' : 's were'} not named in the scenario (list the hand to settle it)`, { unit: ctx.unit?.id ?? null, card: ctx.face.cardId, text: ctx.ability.text, rules: ['5-11-1'] });
+      }
+      return done;
+    }
     case 'mill':
       return forEachPlayer(ctx, step.who, (p) => mill(game, ctx, p, step.count, s));
     case 'placed-to-hand':
@@ -567,6 +576,8 @@ function runStep(game: Game, ctx: AbilityCtx, step: Step, entry: Choice | undefi
     }
     case 'activate-paired-main':
       return activatePairedMain(game, ctx, s);
+    case 'activate-discarded-main':
+      return activateDiscardedMain(game, ctx, s);
     case 'activate-main':
     case 'activate-action':
       return activateOwnCommand(game, ctx, step.do === 'activate-main' ? 'main' : 'action', s);
@@ -632,6 +643,28 @@ function activateOwnCommand(game: Game, ctx: AbilityCtx, window: 'main' | 'actio
   }
   emit(game, `${s}: the card's ${tag} effect activates: "${command.text}"`, ['13-2-5-1']);
   runEffect(game, withFields(ctx, { ability: command, picked: [] as string[] }), command.effect);
+  return true;
+}
+
+/**
+ * "If you discard a (Special Move) Command card with this effect, you may activate its 【Main】": the
+ * 【Main】 effect of that discarded card runs now, as part of this effect (no cost, 10-1-1); the card
+ * stays in the trash. An effect the compiler could not read is reported, never partly run.
+ */
+function activateDiscardedMain(game: Game, ctx: AbilityCtx, s: string): boolean {
+  const cond = 'effect' in ctx.ability ? ctx.ability.effect.find((e) => e.step.do === 'activate-discarded-main')?.when?.find((w) => w.type === 'discarded-with-effect') : undefined;
+  const id = (ctx.discarded ?? []).find((x) => { const f = faceOf(game, x); return f !== null && (!cond || cond.type !== 'discarded-with-effect' || cardMatches(f, cond.filter)); });
+  const face = id === undefined ? null : faceOf(game, id);
+  if (!face || id === undefined) return false;
+  const command = face.abilities.find((a) => a.kind === 'command' && a.windows.includes('main'));
+  if (!command || command.kind !== 'command') {
+    const unread = face.abilities.find((a) => a.kind === 'unsupported' && a.text.includes('【Main】'));
+    if (unread?.kind === 'unsupported') reportUnsupported(game, id, face, unread, s, ['10-1-1']);
+    else emit(game, `${s}: ${face.name} has no 【Main】 effect`, ['1-3-2']);
+    return false;
+  }
+  emit(game, `${s}: the 【Main】 effect of ${face.name} (${id}), the card discarded with this effect, activates: "${command.text}"`, ['10-1-1']);
+  runEffect(game, withFields(ctx, { ability: command, face, cardId: id, label: `${face.name} (${id})`, picked: [] as string[] }), command.effect);
   return true;
 }
 

@@ -551,3 +551,25 @@ describe('cards placed from an unlisted deck are not guessed', () => {
     expect(JSON.stringify(out)).toMatch(/not named in the scenario \(list the deck to settle it\)/);
   });
 });
+
+describe('"If you discard a (Special Move) Command card with this effect, you may activate its 【Main】." (GD05-097, 10-1-1)', () => {
+  const domon = (hand: string[], deck: string[], choices: object[]) =>
+    sim({
+      state: { active_player: 'A', players: { A: { resources: 4, hand: ['GD05-097', ...hand], deck, units: [unit('a1', { traits: ['MF'] })] }, B: { units: [unit('b1', { hp: 5 })] } } },
+      actions: [{ type: 'pair', unit: 'a1', pilot: 'GD05-097', choices }],
+    });
+
+  it('GD05-097 Domon Kasshu: discarding GD05-110 (a Special Move Command) runs its 【Main】: 2 damage to the enemy Unit', () => {
+    const out = domon(['GD05-110'], ['GD01-001', 'GD01-004'], [{ cards: ['GD05-110'] }, { use: true }]);
+    expect(out.legal).toBe(true);
+    expect(out.state.players.A.trash).toContain('GD05-110');
+    expect(unitOf(out, 'b1')?.damage).toBe(2);
+    expect(cites(out, '10-1-1')).toBe(true);
+  });
+
+  it('GD05-097 discarding another card: the condition does not hold, nothing more', () => {
+    const out = domon(['GD05-110'], ['GD01-001', 'GD01-004'], [{ cards: ['GD01-001'] }]);
+    expect(out.legal).toBe(true);
+    expect(unitOf(out, 'b1')?.damage).toBe(0);
+  });
+});

@@ -183,6 +183,15 @@ export const CONDITION_PATTERNS: ConditionPattern[] = [
       return { type: 'placed-with-effect', filter: n.filter, ...(m[1] === 'place' ? { present: true as const } : {}) };
     },
   },
+  {
+    id: 'cond.discarded-with-effect',
+    re: /^you discard an? (.+?) with this effect$/,
+    read: (m) => {
+      const n = parseNoun(m[1]!);
+      if (!n.card || n.plural || n.filter.side !== 'any') throw new Unread(m[1]!);
+      return { type: 'discarded-with-effect', filter: n.filter };
+    },
+  },
   { id: 'cond.not-paired', re: /^a Pilot is not paired with this Unit$/, read: () => ({ type: 'not-paired' }) },
   { id: 'cond.paid-with-ex', re: /^you use an EX Resource to play this card$/, read: () => ({ type: 'paid-with-ex' }) },
 ];
@@ -283,6 +292,10 @@ export function renderCondition(c: Condition): string {
       return 'a Pilot is not paired with this Unit';
     case 'deployed-from-trash':
       return 'you deploy this Unit from your trash';
+    case 'discarded-with-effect': {
+      const np = renderNoun(c.filter, { card: true });
+      return `you discard ${/^[aeiou]/i.test(np) ? 'an' : 'a'} ${np} with this effect`;
+    }
     case 'placed-with-effect': {
       const np = renderNoun(c.filter, { card: true });
       return `you ${c.present ? 'place' : 'placed'} ${/^[aeiou]/i.test(np) ? 'an' : 'a'} ${np} with this effect`;

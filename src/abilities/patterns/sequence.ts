@@ -297,6 +297,10 @@ export function parseEffect(body: string, used: Used, itIs?: Selector): EffectSt
     }
   }
   if (!out.length) throw new Unread(body);
+  // "activate its 【Main】" names the card discarded with this effect, under that "If".
+  out.forEach((e, i) => {
+    if (e.step.do === 'activate-discarded-main' && !e.when?.some((w) => w.type === 'discarded-with-effect')) throw new Unread(list[Math.min(i, list.length - 1)]!);
+  });
   // "if it is a (Jupitris) Unit" names what an earlier step chose: there must be one.
   out.forEach((e, i) => {
     if (e.when?.some((w) => w.type === 'picked') && !out.slice(0, i).some((b) => targetOf(b.step)?.type === 'choose')) throw new Unread(list[Math.min(i, list.length - 1)]!);

@@ -229,6 +229,8 @@ export const STEP_PATTERNS: StepPattern[] = [
   { id: 'step.deploy-self', re: /^Deploy this card$/, read: () => ({ do: 'deploy-self' }) },
   { id: 'step.activate-main', re: /^Activate this card's 【Main】$/, read: () => ({ do: 'activate-main' }) },
   { id: 'step.activate-action', re: /^Activate this card's 【Action】$/, read: () => ({ do: 'activate-action' }) },
+  // "If you discard a (Special Move) Command card with this effect, you may activate its 【Main】." (sequence.ts checks the "If").
+  { id: 'step.activate-discarded-main', re: /^Activate its 【Main】$/, read: () => ({ do: 'activate-discarded-main' }) },
   { id: 'step.activate-paired-main', re: /^Activate 【Main】 on the card paired with this Unit$/, read: () => ({ do: 'activate-paired-main' }) },
   {
     id: 'step.deploy-token',
