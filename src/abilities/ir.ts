@@ -65,6 +65,11 @@ export interface Filter {
    * name of the card contains one of these (2-2-3).
    */
   nameIncludesAny?: string[];
+  /**
+   * Added by the compiler (1 card, cards outside play only): "1 green (Earth Federation) Unit card/1
+   * card with "AGE Device" in its card name": a card matching any of these (the other fields unset).
+   */
+  anyOf?: Filter[];
   /** Added by the compiler (1 card): "without \"Force Impulse Gundam\" in its card name": no name of the card contains this (2-2-3). */
   nameExcludes?: string;
   /** Added by the compiler (1 card): "a non-blue (Newtype) Pilot": none of these colours. */

@@ -92,6 +92,7 @@ export function baseMatches(base: Base, f: Filter, controller: PlayerId): boolea
 
 /** A card outside play (trash, hand, deck) against a filter: only printed facts count. */
 export function cardMatches(face: CardFace, f: Filter): boolean {
+  if (f.anyOf) return f.anyOf.some((g) => cardMatches(face, g));
   if (f.ap && !compare(face.ap, f.ap)) return false;
   if (f.hp && !compare(face.hp, f.hp)) return false;
   if (f.rested !== undefined || f.damaged !== undefined || f.paired !== undefined || f.linked !== undefined || f.pilotTraits || f.pilotLevel || f.apVsSelf || f.anyKeyword || f.hasTiming || f.levelOrAp) return false;

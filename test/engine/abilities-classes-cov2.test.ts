@@ -573,3 +573,22 @@ describe('"If you discard a (Special Move) Command card with this effect, you ma
     expect(unitOf(out, 'b1')?.damage).toBe(0);
   });
 });
+
+describe('"You may reveal 1 green (Earth Federation) Unit card/1 card with "AGE Device" in its card name among them" (GD02-088, 10-3-5)', () => {
+  const flit = (deck: string[], choices: object[]) =>
+    sim({
+      state: { active_player: 'A', players: { A: { resources: 3, hand: ['GD02-088'], deck, units: [unit('a1')] }, B: {} } },
+      actions: [{ type: 'pair', unit: 'a1', pilot: 'GD02-088', linked: true, choices }],
+    });
+
+  it('GD02-088 Flit Asuno linked: the "AGE Device" Command may be taken (either description)', () => {
+    const out = flit(['GD01-004', 'GD02-103', 'GD01-001'], [{ cards: ['GD02-103'] }]);
+    expect(out.legal).toBe(true);
+    expect(out.state.players.A.hand_cards).toContain('GD02-103');
+  });
+
+  it('GD02-088: a green (Earth Federation) Unit card may be taken; a blue one may not', () => {
+    expect(flit(['GD02-021', 'GD01-004', 'GD01-001'], [{ cards: ['GD02-021'] }]).state.players.A.hand_cards).toContain('GD02-021');
+    expect(flit(['GD02-021', 'GD01-004', 'GD01-001'], [{ cards: ['GD01-004'] }]).legal).toBe(false);
+  });
+});

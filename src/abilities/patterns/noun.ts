@@ -171,6 +171,8 @@ export interface NounStyle {
 }
 
 export function renderNoun(f: Filter, style: NounStyle = {}): string {
+  // "green (Earth Federation) Unit card/1 card with "AGE Device" in its card name"
+  if (f.anyOf) return f.anyOf.map((g) => renderNoun(g, style)).join('/1 ');
   const words: string[] = [];
   if (f.rested === true) words.push('rested');
   if (f.rested === false) words.push('active');

@@ -396,6 +396,14 @@ export function parseLookTop(sentences: string[], used: Used): { step: Step; rea
   const rest = /^Return the remaining cards randomly to the bottom of your deck$/.exec(sentences[2] ?? '');
   if (!take || !rest || count === 1) throw new Unread(sentences.slice(0, 3).join('. '));
   const deploy = take[4] !== undefined;
+  const either = !deploy && take[1] === '1' ? /^(.+? card)\/1 ((?:.+? )?card(?: with "[^"]+" in its card name)?)$/.exec(take[2]!) : null;
+  if (either) {
+    // "You may reveal 1 green (Earth Federation) Unit card/1 card with "AGE Device" in its card name among them …"
+    const [a, b] = [parseNoun(either[1]!), parseNoun(either[2]!)];
+    if (!a.card || !b.card || a.plural || b.plural || a.filter.side !== 'any' || b.filter.side !== 'any') throw new Unread(take[2]!);
+    used.add('step.look-top-either');
+    return { step: { do: 'look-top', count, take: { filter: { side: 'any', anyOf: [a.filter, b.filter] }, max: 1, to: 'hand' }, rest: 'bottom' }, read: 3 };
+  }
   const n = parseNoun(deploy ? take[4]! : take[2]!);
   if (!n.card || n.filter.side !== 'any') throw new Unread(deploy ? take[4]! : take[2]!);
   // Only Unit cards can be deployed this way.
