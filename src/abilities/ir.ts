@@ -60,6 +60,16 @@ export interface Filter {
   token?: boolean;
   /** The card name contains this ("[Gundam]", "with \"Unicorn Mode\" in its card name"). */
   nameIncludes?: string;
+  /**
+   * Added by the compiler (1 card): "with \"Gundam Lfrith\" or \"Gundnode\" in their card name": a
+   * name of the card contains one of these (2-2-3).
+   */
+  nameIncludesAny?: string[];
+  /**
+   * Added by the compiler (1 card, cards outside play only): "1 green (Earth Federation) Unit card/1
+   * card with "AGE Device" in its card name": a card matching any of these (the other fields unset).
+   */
+  anyOf?: Filter[];
   /** Added by the compiler (1 card): "without \"Force Impulse Gundam\" in its card name": no name of the card contains this (2-2-3). */
   nameExcludes?: string;
   /** Added by the compiler (1 card): "a non-blue (Newtype) Pilot": none of these colours. */
@@ -92,6 +102,12 @@ export interface Filter {
    * `words` is the printed link ("battling a", "that is battling one of your"; wording only).
    */
   battling?: { self?: true; unit?: Filter; words: string };
+  /**
+   * Added by the compiler (1 card): "Choose 1 other Unit that is being attacked": the Unit that is
+   * the attack target of the current battle (8-1, 8-3-2 after a block); none outside a battle.
+   * Read where a choice is made (the engine's candidates), as `battling` is.
+   */
+  attacked?: true;
 }
 
 /**
@@ -102,20 +118,31 @@ export interface Filter {
 export type Count =
   /** Units in play matching the filter, seen from the controller: "for each enemy Unit in play", "of your rested (CB) Units". */
   | { of: 'in-play'; filter: Filter }
-  /** Cards in the controller's trash matching the filter: "for each (AEUG) Unit card in your trash". */
-  | { of: 'in-trash'; filter: Filter }
+  /**
+   * Cards in the controller's trash matching the filter: "for each (AEUG) Unit card in your trash".
+   * `unique` (added by the compiler, 1 card): "… with unique names in your trash": cards of one card
+   * name count once (2-2-1).
+   */
+  | { of: 'in-trash'; filter: Filter; unique?: true }
   /** "for each 4 AP this Unit has": this Unit's AP divided by `per`, rounded down (1-3-6). */
   | { of: 'self-ap'; per: number }
   /** "the number of Units rested with this effect": the Units the step before picked that are now rested. */
-  | { of: 'previous' };
+  | { of: 'previous' }
+  /**
+   * Added by the compiler (1 card): "the number of (Minerva Squad) cards placed with this effect":
+   * the cards this effect placed from the deck into the trash that match (a card the scenario did
+   * not name is not known to match, as for 'placed-with-effect').
+   */
+  | { of: 'placed'; filter: Filter };
 
 /**
  * How a scaled amount was printed (wording only): absent = after the sentence ("… AP+2 for each
  * …"), 'leading' = before it ("For each …, it gets AP-1 …"), 'equal-to' = "… equal to the number of
  * …" (the printed amount is then 1: "Deal damage to it equal to …", "reduce its AP by an amount
- * equal to …", "Reduce the cost of this card … by an amount equal to …").
+ * equal to …", "Reduce the cost of this card … by an amount equal to …"), 'amount-equal-to' (1 card)
+ * = "Deal an amount of damage equal to the number of … to that enemy Unit".
  */
-export type CountWording = 'leading' | 'equal-to';
+export type CountWording = 'leading' | 'equal-to' | 'amount-equal-to';
 
 /** Where the cards a selector picks from are. */
 export type Zone = 'battle' | 'trash' | 'hand' | 'shields';
@@ -244,7 +271,17 @@ export type Step =
    * rested one can be set active (1-3-2-1), so the controller's rested Resources become active, up
    * to `count`; with none rested nothing is done.
    */
-  | { do: 'resource-active'; count: number; rested?: true }
+  | {
+      do: 'resource-active';
+      count: number;
+      rested?: true;
+      /**
+       * Added by the compiler (1 card): "All players each choose 1 of their Resources. Set them as
+       * active.": each player, the controller first (1-3-4), sets up to `count` of their own rested
+       * Resources active (an active one chosen would stay as it is, 1-3-2-1).
+       */
+      who?: 'each';
+    }
   /** "Place 1 EX Resource." / "Place 1 rested Resource." */
   | { do: 'place-resource'; who: Who; count: number; ex: boolean; rested: boolean }
   /**
@@ -258,7 +295,18 @@ export type Step =
    * and return 1 to the top and 1 to the bottom" (`printed` 'and-bottom'): `take.max` cards the
    * player chooses (a `cards` choice when the deck is listed) stay on top, the rest go as `rest` says.
    */
-  | { do: 'look-top'; count: number; take: { filter: Filter; max: number; to: 'hand' | 'deploy' | 'top' }; rest: 'bottom' | 'top-or-bottom' | 'trash'; printed?: 'in-order' | 'and-bottom' | 'reveal' }
+  /**
+   * `printed` 'or-trash' (added by the compiler, 1 card): "Look at the top card of your deck. Return
+   * it to the top of your deck or place it into your trash.": the player keeps it on top or not
+   * (take.max 1 of 1, none required); what is not kept goes to the trash.
+   */
+  /**
+   * `who` 'each' (added by the compiler, 2 cards): "All players each look at the top card of their
+   * deck. If it is a Unit card, they may reveal it and add it to their hand. They return any remaining
+   * card to the top or bottom of their deck.": each player does it with their own deck, the
+   * controller first (1-3-4), each with their own `cards` and `where` choices, in that order.
+   */
+  | { do: 'look-top'; count: number; take: { filter: Filter; max: number; to: 'hand' | 'deploy' | 'top' }; rest: 'bottom' | 'top-or-bottom' | 'trash'; printed?: 'in-order' | 'and-bottom' | 'reveal' | 'or-trash'; who?: 'each' }
   /**
    * Added by the compiler (1 card): "It may attack on the turn it is deployed." For the duration the
    * target may attack although it was deployed this turn (3-2-4 would forbid it unless linked; 1-3-1).
@@ -300,6 +348,33 @@ export type Step =
   | { do: 'trash-to-deck'; count: number; filter: Filter }
   /** "Choose 1 (filter) card from your trash. Add it to your hand." */
   | { do: 'trash-to-hand'; filter: Filter; max: number }
+  /**
+   * Added by the compiler (1 card): "… place the top 3 cards of your deck into your trash. Add 1 (Neo
+   * Zeon) Unit card you placed from your deck with this effect to your hand.": of the cards this
+   * effect placed into the trash (still there), the controller adds `max` matching ones to the hand
+   * (a `cards` choice; the only legal one is taken). A placed card the scenario did not name is not
+   * known to match.
+   */
+  | { do: 'placed-to-hand'; filter: Filter; max: number }
+  /**
+   * Added by the compiler (1 card, a 【Destroyed】 of a Base): "You may exile this card in your trash
+   * from the game." The card, once in its owner's trash, is removed from the game (5-12-1); not
+   * there (a token, 5-17-2-5, or moved away), nothing is done (1-3-2).
+   */
+  | { do: 'exile-self' }
+  /**
+   * Added by the compiler (1 card): "Reveal 1 (Earth Federation) Unit card from your hand. Return it
+   * to the bottom of your deck." The controller reveals `count` matching cards of the hand (a `cards`
+   * choice; a card of an unlisted hand on the caller's word, or none) and puts them under the deck;
+   * with none, nothing is done and an "If you do" after it fails (1-3-2, 5-20-1).
+   */
+  | { do: 'hand-to-deck-bottom'; count: number; filter: Filter }
+  /**
+   * Added by the compiler (1 card): "Choose 1 (Newtype) Pilot card that is Lv.3 or lower from your
+   * trash. Pair it with this Unit." An effect pairs the card with this Unit (no Lv. or cost, 5-7-1-1
+   * as for a deploy by an effect), if this Unit is still in play with no Pilot (3-3-4).
+   */
+  | { do: 'pair-from-trash'; filter: Filter }
   /** "Place the top N cards of your deck into your trash." (mill) */
   | { do: 'mill'; who: Who; count: number }
   /** "Reduce the damage by N" in a "when this Unit receives damage" trigger (the pending damage). */
@@ -323,8 +398,21 @@ export type Step =
    * paid; with no paired card or no 【Main】 on it nothing happens (1-3-2).
    */
   | { do: 'activate-paired-main' }
+  /**
+   * Added by the compiler (1 card): "If you discard a (Special Move) Command card with this effect, you
+   * may activate its 【Main】.": the 【Main】 effect of the card this effect discarded (matching the
+   * condition) runs now, as part of this effect, no cost paid; the card stays in the trash.
+   */
+  | { do: 'activate-discarded-main' }
   /** Added by the compiler (1 command): 【Burst】"Activate this card's 【Action】." runs the card's own 【Action】 effect. */
   | { do: 'activate-action' }
+  /**
+   * Added by the compiler (1 card): "Choose 1 of your rested Units. During this turn, all enemy Units
+   * must choose that Unit as their attack target when attacking." For the duration an enemy Unit that
+   * attacks must choose the target Unit as its attack target while it is one it may choose (rested,
+   * or active where it may attack active Units); otherwise it attacks as it likes (1-3-1, 1-3-2).
+   */
+  | { do: 'draw-attacks'; target: Selector; duration: Duration }
   /** Added by the compiler: "It can't choose the enemy player as its attack target during this turn." */
   | { do: 'forbid-attack-player'; target: Selector; duration: Duration }
   /**
@@ -337,6 +425,13 @@ export type Step =
    * trash from the game. If you do, …").
    */
   | { do: 'exile-from-trash'; count: number; filter: Filter }
+  /**
+   * Added by the compiler (1 card): "Choose 1 (Superpower Bloc) card and 1 (UN) card from your trash.
+   * Exile them from the game." Two different cards of the controller's trash, one matching each
+   * filter, chosen together (a `cards` choice of both; the only possible pair is taken): all or
+   * nothing (10-3-3-1), so with no such pair nothing is exiled and "If you do" fails (5-20-1).
+   */
+  | { do: 'exile-two-from-trash'; filters: [Filter, Filter] }
   /**
    * "Deploy 1 (filter) Unit card from your hand/trash" (5-7-1-1: played from another location by an
    * effect). `payCost`: "Pay its cost to deploy it" (its cost is paid, 2-10-1, Lv. still needed);
@@ -408,6 +503,11 @@ export type Step =
 export interface DamageGuard {
   kind?: 'battle' | 'effect';
   from: Filter;
+  /**
+   * Added by the compiler (1 card): "can't receive 2 or less enemy effect damage": only damage of at
+   * most this amount (as it is about to be dealt) is stopped; more is received in full.
+   */
+  upTo?: number;
 }
 
 /** A condition an effect or a constant ability depends on. */
@@ -419,8 +519,11 @@ export type Condition =
    * With filter.type 'pilot' it counts the Pilots paired in the battle area ("a (CB) Pilot in play").
    */
   | { type: 'count-in-play'; filter: Filter; cmp: Cmp }
-  /** "if there are 4 or more Command cards in your trash". */
-  | { type: 'count-in-trash'; who: Who; filter: Filter; cmp: Cmp }
+  /**
+   * "if there are 4 or more Command cards in your trash". `words` 'is-in' (added by the compiler, 1
+   * card, wording only): printed "if a card with "Corsica Base" in its card name is in your trash".
+   */
+  | { type: 'count-in-trash'; who: Who; filter: Filter; cmp: Cmp; words?: 'is-in' }
   /** "if you have 7 or more cards in your hand", "if your opponent has 8 or more cards in their hand". */
   | { type: 'hand-count'; who: Who; cmp: Cmp }
   /** "if you have 2 or fewer Shields". */
@@ -445,6 +548,8 @@ export type Condition =
   /**
    * Added by the compiler (1 card): "Then, if it is a (Jupitris) Unit, draw 1.": the card an earlier
    * step of the effect picked ("it") matches the filter as it is now (nothing picked: it does not hold).
+   * In a substitution of the step that chooses "it" ("Choose 1 enemy Unit. Deal 1 damage to it. If it
+   * has <Repair>, deal 3 damage instead.", 1 card) it is checked once that step's target is chosen.
    */
   | { type: 'picked'; filter: Filter }
   /** 【During Pair】 / 【During Link】, with the optional pilot qualifier of 【During Pair･(Trait) Pilot】. */
@@ -470,7 +575,13 @@ export type Condition =
    * placed matches the filter (a card the scenario did not name is not known to match).
    * `present`: printed "If you place …" (wording only).
    */
-  | { type: 'placed-with-effect'; filter: Filter; present?: true };
+  | { type: 'placed-with-effect'; filter: Filter; present?: true }
+  /**
+   * Added by the compiler (1 card): "If you discard a (Special Move) Command card with this effect":
+   * holds when a card this effect's discard put into the trash matches (a card of the hand the
+   * scenario did not name is not known: the outcome is then left open).
+   */
+  | { type: 'discarded-with-effect'; filter: Filter };
 
 /**
  * One step of an effect with its connective: "Then, …" (then), "If you do, …" (ifDone: only when
@@ -487,6 +598,14 @@ export interface EffectStep {
    * sentence was reached (its "If you do" and conditions held), whether or not it changed anything.
    */
   withPrevious?: boolean;
+  /**
+   * Added by the compiler (1 card): the step is an alternative to the ones before it in one sentence,
+   * "Deploy 1 [Gundam](…) Unit token if you have no Units in play, deploy 1 [Guncannon](…) Unit token
+   * if you have only 1 Unit in play, or deploy 1 [Guntank](…) Unit token if you have 2 or more Units
+   * in play.": each alternative has its `when`; all of them are read before any is done (the
+   * sentence is one choice by the game state, 10-2-1), and only the first that holds is done.
+   */
+  orElse?: boolean;
   /** Added by the compiler: the step was printed with "Then," (wording only; steps always run in order). */
   then?: boolean;
   /**
@@ -499,7 +618,18 @@ export interface EffectStep {
    * prevent-damage step's). `when` is checked as the step
    * resolves; when it holds the step is done with these instead of its printed ones.
    */
-  instead?: { when: Condition[]; target?: Extract<Selector, { type: 'choose' | 'all' }>; amount?: number; guard?: DamageGuard };
+  instead?: {
+    when: Condition[];
+    target?: Extract<Selector, { type: 'choose' | 'all' }>;
+    amount?: number;
+    guard?: DamageGuard;
+    /**
+     * Added by the compiler (1 card): "Then, if it is your turn, deploy 1 [Tallgeese](…) Unit token. If
+     * it is your turn and …, deploy 2 [Leo](…) Unit tokens instead.": another step of the same kind,
+     * done in place of the printed one (10-1-9-1-1).
+     */
+    step?: Step;
+  };
   /**
    * Added by the compiler: the step was printed in one sentence with the step before it, joined by
    * "and" (wording only; steps always run in order): "It recovers 2 HP and gets AP+2 during this
@@ -612,7 +742,21 @@ export interface Cost {
 /** A constant (continuous) effect (10-1-5). */
 export type Constant =
   /** `forEach` (added by the compiler, 1 card): AP/HP times that count, recomputed with the constant ("This Unit gets AP+2 for each of your rested (CB) Units"). */
-  | { type: 'stats'; target: Selector; ap: number; hp: number; forEach?: Count }
+  | {
+      type: 'stats';
+      target: Selector;
+      ap: number;
+      hp: number;
+      forEach?: Count;
+      /** Added by the compiler (1 card, wording only): 'equal-to' = "Increase this Unit's AP by an amount equal to the number of …". */
+      countWording?: CountWording;
+      /**
+       * Added by the compiler (1 card, wording only): printed joined to the constant before it on this
+       * Unit, "This Unit and all your Units with … get AP+1." (this `all` target is marked "other", so
+       * this Unit gets the change once).
+       */
+      andSelf?: true;
+    }
   | { type: 'keyword'; target: Selector; keyword: IrKeywordInstance }
   | { type: 'attack-active'; target: Selector; filter: Filter }
   | { type: 'cannot-attack'; target: Selector }
@@ -701,7 +845,14 @@ export type Constant =
    * attack unless it is a Link Unit) the target Unit may attack, but only a Unit matching `filter`
    * (not the player, 1-3-1: the card's text takes precedence).
    */
-  | { type: 'deploy-turn-attack'; target: Selector; filter: Filter };
+  | { type: 'deploy-turn-attack'; target: Selector; filter: Filter }
+  /**
+   * Added by the compiler (1 card): "All Units that are Lv.3 or lower other than Unit tokens are
+   * deployed rested." While the constant applies, a Unit matching the target's filter (seen from the
+   * controller; either player's) that is deployed enters the battle area rested instead of active
+   * (5-4-2 "generally set as active"; the card's text takes precedence, 1-3-1).
+   */
+  | { type: 'deploys-rested'; target: Extract<Selector, { type: 'all' }> };
 
 interface AbilityBase {
   /** The ability's text as printed (reminder text removed). */

@@ -25,6 +25,10 @@ const RULES: [RegExp, string | ((...m: string[]) => string)][] = [
   [/\bdeal damage equal to (the number of .+?) to (it|them|all (?:[^.]|\.(?=\d))+)/g, 'deal damage to $2 equal to $1'],
   // "whose Lv. is equal to or lower than the Unit rested with this ability" = "… than that Unit".
   [/\bthe unit rested with this (?:ability|effect)\b/g, 'that unit'],
+  // "Choose 1 enemy Unit …. Deal … to that enemy Unit." names the Unit just chosen: "it".
+  [/\b(choose \d+ enemy unit[^.]*\. deal [^.]*?) to that enemy unit\b/g, '$1 to it'],
+  // A token spec printed with a separator before its closing parenthesis: "((Quiet Zero)･AP2･HP2･)".
+  [/･\)/g, ')'],
   [/[.,:：。、]/g, ' '],
   // "This Unit can't attack while …" = "While …, this Unit can't attack".
   [/^((?:【[^】]*】)*)(this unit can't attack) while (.+?)\s*$/, '$1while $3 $2'],

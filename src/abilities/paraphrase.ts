@@ -25,6 +25,16 @@ const RULES: { id: string; re: RegExp; to: string | ((...m: string[]) => string)
     re: /\b(Deploy) (\d+ (?:rested )?\[[^\]]+\]\((?:\([^()]+\))(?:\/\([^()]+\))*[^()]*\) Unit tokens?) and (\d+ (?:rested )?\[[^\]]+\]\((?:\([^()]+\))(?:\/\([^()]+\))*[^()]*\) Unit tokens?)\./g,
     to: '$1 $2. Deploy $3.',
   },
+  // "friendly (Orb) Units can't receive 2 or less enemy effect damage": every such Unit, "all" (GD05-123).
+  { id: 'rule.plural-all', re: /(^|, )(friendly|enemy) ((?:\([^()]+\)(?:\/\([^()]+\))* )?Units can't receive \d+ or less )/g, to: '$1all $2 $3' },
+  // "If 1 to 4 enemy Units are in play, … If 5 or more are in play, …" (GD03-117): the range is both
+  // bounds, and the second "if" counts the same Units.
+  {
+    id: 'rule.count-range',
+    re: /\bIf (\d+) to (\d+) ((?:enemy |friendly )?Unit)s are in play, ([^.]+)\. If (\d+ or more) are in play, /g,
+    to: (_m: string, lo: string, hi: string, noun: string, first: string, more: string) =>
+      `If ${lo === '1' ? `a ${noun} is` : `${lo} or more ${noun}s are`} in play and ${hi} or less ${noun}s are in play, ${first}. If ${more} ${noun}s are in play, `,
+  },
   // A misprint in one card's text (ST09-004): "While a friendly Base in play, …".
   { id: 'rule.missing-is', re: /\bWhile a friendly Base in play, /g, to: 'While a friendly Base is in play, ' },
   {

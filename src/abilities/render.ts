@@ -68,6 +68,7 @@ export function renderStep(s: Step, prev?: Selector): string {
 
 /** A step scaled by a count, in the wording it was printed with (IR: CountWording). */
 function renderScaledStep(s: Extract<Step, { do: 'damage' | 'modify' }>, count: Count, prev: Selector | undefined): string {
+  if (s.countWording === 'amount-equal-to' && s.do === 'damage') return `Deal an amount of damage equal to the number of ${renderCount(count, 'number-of')} to ${object(s.target, prev)}`;
   if (s.countWording === 'equal-to') {
     const n = renderCount(count, 'number-of');
     if (s.do === 'damage') return `Deal damage to ${object(s.target, prev)} equal to the number of ${n}`;
@@ -99,6 +100,8 @@ function renderPlainStep(s: Step, prev?: Selector): string {
       return `During this turn, ${lower(subject(s.target, prev))} may choose ${article(renderNoun(s.filter))} as its attack target`;
     case 'forbid-attack':
       return `${subject(s.target, prev)} can't attack ${during(s.duration)}`;
+    case 'draw-attacks':
+      return 'During this turn, all enemy Units must choose that Unit as their attack target when attacking';
     case 'forbid-attack-player':
       return `${subject(s.target, prev)} can't choose the enemy player as its attack target ${during(s.duration)}`;
     case 'return-to-hand':
@@ -119,6 +122,8 @@ function renderPlainStep(s: Step, prev?: Selector): string {
       return "Activate this card's 【Main】";
     case 'activate-action':
       return "Activate this card's 【Action】";
+    case 'activate-discarded-main':
+      return 'Activate its 【Main】';
     case 'activate-paired-main':
       return 'Activate 【Main】 on the card paired with this Unit';
     case 'deploy-token': {
@@ -128,6 +133,7 @@ function renderPlainStep(s: Step, prev?: Selector): string {
       return `Deploy ${s.count} ${s.rested ? 'rested ' : ''}[${t.name}](${spec}) Unit token${s.count > 1 ? 's' : ''}`;
     }
     case 'resource-active':
+      if (s.who === 'each') return `All players each choose ${s.count} of their ${s.rested ? 'rested ' : ''}Resources. Set them as active`;
       return `Choose ${s.count} of your ${s.rested ? 'rested ' : ''}Resources. Set ${s.count > 1 ? 'them' : 'it'} as active`;
     case 'pair-self-from-trash':
       return `After activating this card's 【Main】, you may pair this card from your trash with one of your ${renderNoun(s.filter, { side: false, plural: true })}`;
@@ -144,8 +150,13 @@ function renderPlainStep(s: Step, prev?: Selector): string {
     case 'deploy-ex-base':
       return 'Deploy 1 EX Base';
     case 'place-resource':
+      if (s.who === 'each') return `All players place ${s.count} ${s.ex ? 'EX' : 'rested'} Resource${s.count > 1 ? 's' : ''}`;
       return `Place ${s.count} ${s.ex ? 'EX' : 'rested'} Resource${s.count > 1 ? 's' : ''}`;
     case 'look-top':
+      if (s.who === 'each') {
+        return `All players each look at the top card of their deck. If it is ${article(renderNoun(s.take.filter, { card: true }))}, they may reveal it and add it to their hand. They return any remaining card to the top or bottom of their deck`;
+      }
+      if (s.printed === 'or-trash') return 'Look at the top card of your deck. Return it to the top of your deck or place it into your trash';
       if (s.take.to === 'top' && s.printed === 'reveal') {
         return `Look at the top ${s.count} cards of your deck. You may reveal ${s.take.max} ${renderNoun(s.take.filter, { card: true })} among them and return it to the top of your deck. Return the remaining cards randomly to the bottom of your deck`;
       }
@@ -169,12 +180,22 @@ function renderPlainStep(s: Step, prev?: Selector): string {
       );
     case 'trash-to-hand':
       return `Choose ${s.max} ${renderNoun(s.filter, { card: true, plural: s.max > 1 })} from your trash. Add ${s.max > 1 ? 'them' : 'it'} to your hand`;
+    case 'exile-self':
+      return 'Exile this card in your trash from the game';
+    case 'hand-to-deck-bottom':
+      return `Reveal ${s.count} ${renderNoun(s.filter, { card: true, plural: s.count > 1 })} from your hand. Return ${s.count > 1 ? 'them' : 'it'} to the bottom of your deck`;
+    case 'pair-from-trash':
+      return `Choose 1 ${renderNoun(s.filter, { card: true })} from your trash. Pair it with this Unit`;
+    case 'placed-to-hand':
+      return `Add ${s.max} ${renderNoun(s.filter, { card: true, plural: s.max > 1 })} you placed from your deck with this effect to your hand`;
     case 'mill':
       return `Place the top ${s.count === 1 ? 'card' : `${s.count} cards`} of your deck into your trash`;
     case 'reduce-damage':
       return `Reduce it by ${s.amount}`;
     case 'trash-to-deck':
       return `Choose ${s.count} ${renderNoun(s.filter, { card: true, plural: s.count > 1 })} from your trash. Return ${s.count > 1 ? 'them to their' : 'it to its'} owner's deck and shuffle it`;
+    case 'exile-two-from-trash':
+      return `Choose 1 ${renderNoun(s.filters[0], { card: true })} and 1 ${renderNoun(s.filters[1], { card: true })} from your trash. Exile them from the game`;
     case 'exile-from-trash':
       return `Choose ${s.count} ${renderNoun(s.filter, { card: true, plural: s.count > 1 })} from your trash. Exile ${s.count > 1 ? 'them' : 'it'} from the game`;
     case 'prevent-damage':
@@ -237,7 +258,22 @@ export function renderEffect(effect: EffectStep[]): string {
       out[out.length - 1] = `${out[out.length - 1]!.replace(/\.$/, '')} and ${renderStep(e.step, chosen).replace(/^(?:It|They) /, '')}.`;
       continue;
     }
+    if (next?.orElse && !e.orElse) {
+      // "Deploy A if …, deploy B if …, or deploy C if …".
+      let j = i + 1;
+      while (effect[j]?.orElse) j++;
+      const parts = effect.slice(i, j).map((a) => `${renderStep(a.step, chosen)} if ${conditionsText(a.when ?? [])}`);
+      const body = `${parts.slice(0, -1).map((p, k) => (k ? lower(p) : p)).join(', ')}, or ${lower(parts[parts.length - 1]!)}`;
+      out.push(`${e.then ? `Then, ${lower(body)}` : body}.`);
+      i = j - 1;
+      continue;
+    }
     const before = effect[i - 1];
+    if (e.and && target?.type === 'self' && e.step.do === 'damage' && before?.step.do === 'damage' && before.step.amount === e.step.amount && out.length) {
+      // "Deal 2 damage to it and this Unit."
+      out[out.length - 1] = `${out[out.length - 1]!.replace(/\.$/, '')} and this Unit.`;
+      continue;
+    }
     // "Set this Unit as active. It can't attack during this turn." (the condition is the sentence's before it)
     const selfIt = target?.type === 'self' && !e.then && !e.ifDone && !e.optional && !!before && 'target' in before.step && before.step.target.type === 'self' && same(e.when, before.when);
     let lead = '';
@@ -273,6 +309,7 @@ function renderConstant(c: Constant, subjectIt: boolean): string {
   const v = (w: string) => (c.target.type === 'all' ? w : `${w}s`);
   switch (c.type) {
     case 'stats':
+      if (c.countWording === 'equal-to' && c.forEach) return `Increase this Unit's AP by an amount equal to the number of ${renderCount(c.forEach, 'number-of')}`;
       return `${subj} ${v('get')} ${stats(c.ap, c.hp)}${c.forEach ? ` for each ${renderCount(c.forEach, 'for-each')}` : ''}`;
     case 'keyword':
       return `${subj} ${v('gain')} ${renderKeyword(c.keyword)}`;
@@ -285,6 +322,8 @@ function renderConstant(c: Constant, subjectIt: boolean): string {
       if (!c.would) return `When you rest your Base with one of your Units' effects, you may rest this ${self} instead`;
       return `When you would rest ${article(renderNoun(c.replaces))} with ${article(renderNoun(c.source))}'s effect, you may rest this ${self} instead`;
     }
+    case 'deploys-rested':
+      return `${subj} are deployed rested`;
     case 'deploy-turn-attack':
       return `On the turn this Unit is deployed, it may choose ${article(renderNoun(c.filter))} as its attack target and attack it`;
     case 'cannot-be':
@@ -389,7 +428,11 @@ export function renderAbility(a: Ability): string {
       a.effects.forEach((c, i) => {
         const prev = a.effects[i - 1];
         // "This Unit gets AP+1 and <Blocker>."
-        if (c.type === 'keyword' && prev?.type === 'stats' && same(prev.target, c.target) && parts.length) {
+        if (c.type === 'stats' && c.andSelf && c.target.type === 'all' && prev?.type === 'stats' && prev.target.type === 'self' && parts.length) {
+          // "This Unit and all your Units with … get AP+1."
+          const { other: _o, ...noun } = c.target.filter;
+          parts[parts.length - 1] = `This Unit and all ${renderNoun(noun, { plural: true })} get ${stats(c.ap, c.hp)}.`;
+        } else if (c.type === 'keyword' && prev?.type === 'stats' && same(prev.target, c.target) && parts.length) {
           parts[parts.length - 1] = `${parts[parts.length - 1]!.replace(/\.$/, '')} and ${renderKeyword(c.keyword)}.`;
         } else parts.push(`${renderConstant(c, subjectIt)}.`);
       });

@@ -51,7 +51,10 @@ export function splitAbilities(text: string): string[] {
     // Pilot ("【Burst】Add this card to your hand. While this Unit is (Zeon), …" in the seed's lines),
     // unless the next sentence replaces what it did ("… you may deploy it as a Unit instead."): that
     // sentence belongs to the 【Burst】, and split off it would be dropped when the 【Burst】 resolves.
-    for (const part of line.split(/(?<=[.。])\s*(?=【)|(?<=^【Burst】(?:Add this card to your hand|Deploy this card)\.)\s+(?![^.。【]*\binstead\b)/)) {
+    // A Base's 【Deploy】 goes on only with "Then," (every Base in the catalog that continues it says
+    // so); a sentence after "Add 1 of your Shields to your hand." without it is the Base's constant
+    // effect, which the seed printed on the same line (GD05-123, GD05-124, EB01-088).
+    for (const part of line.split(/(?<=[.。])\s*(?=【)|(?<=^【Burst】(?:Add this card to your hand|Deploy this card)\.)\s+(?![^.。【]*\binstead\b)|(?<=【Deploy】Add 1 of your Shields to your hand\.)\s+(?!Then\b|【)/)) {
       let rest = part.trim();
       const lead = LEADING_KEYWORDS.exec(rest);
       if (lead && !/^[.,]/.test(rest.slice(lead[1]!.length))) {

@@ -64,6 +64,13 @@ function mayAttackActive(attacker: Unit, target: Unit): string | null {
 function drawingAttack(game: Game, attacker: Unit): { unit: Unit; source: string }[] {
   const out: { unit: Unit; source: string }[] = [];
   for (const u of game.players[opponent(attacker.owner)].units) {
+    // "During this turn, all enemy Units must choose that Unit as their attack target": while it is
+    // one this attacker may choose (rested, or active under an attack-active permission, 8-1, 1-3-2).
+    const timed = u.timedPermissions.find((p) => p.type === 'draws-attacks' && p.filter && unitMatches(attacker, p.filter, u.owner, u));
+    if (timed && (u.rested || mayAttackActive(attacker, u) !== null)) {
+      out.push({ unit: u, source: timed.source });
+      continue;
+    }
     if (!u.rested) continue;
     const d = u.constant.drawsAttacks.find((x) => unitMatches(attacker, x.attackers, u.owner, u));
     if (d) out.push({ unit: u, source: d.source });

@@ -48,6 +48,15 @@ function apply(game: Game, ctx: AbilityCtx, c: Constant, label: string): void {
     }
     return;
   }
+  if (c.type === 'deploys-rested') {
+    // Acts on Units as they are deployed (deployedRested), not on the cards in play: kept on its card.
+    const holder = ctx.unit ?? ctx.base;
+    if (holder) {
+      holder.constant.sources.push(label);
+      (holder.constant.deploysRested ??= []).push({ filter: c.target.filter, controller: ctx.controller, source: label });
+    }
+    return;
+  }
   if (c.target.type === 'battle-opponent') {
     // While this Unit battles, the enemy Unit in that battle (8-2 .. 8-6).
     const b = game.battle;
@@ -82,7 +91,7 @@ function apply(game: Game, ctx: AbilityCtx, c: Constant, label: string): void {
       else if (c.type === 'deploy-turn-attack') s.deployTurnAttack.push({ filter: c.filter, source: label });
     }
     if (c.type === 'rest-instead') s.restInstead.push({ replaces: c.replaces, source: c.source, label });
-    if (c.type === 'prevent-damage') s.guards.push({ guard: { kind: c.kind, from: c.from }, source: label });
+    if (c.type === 'prevent-damage') s.guards.push({ guard: { kind: c.kind, from: c.from, ...(c.upTo !== undefined ? { upTo: c.upTo } : {}) }, source: label });
     if (c.type === 'immune') s.immunities.push({ what: c.what, from: c.from, source: label });
   }
 }
@@ -265,6 +274,27 @@ function logChanges(game: Game, was: Applied): void {
     const scaledBefore = was.get(id)?.scaled ?? NONE;
     for (const line of cur.scaled) if (!scaledBefore.includes(line)) emit(game, `${name} gets ${line}`, ['10-1-5-3']);
   }
+}
+
+/**
+ * "All Units that are Lv.3 or lower other than Unit tokens are deployed rested": a Unit being
+ * deployed that such a constant in play names (as the Unit is, seen from that constant's
+ * controller) enters rested, not active as 5-4-2 would have it (1-3-1). Returns whether it did.
+ */
+export function deployedRested(game: Game, unit: Unit): boolean {
+  for (const p of PLAYERS) {
+    const st = game.players[p];
+    for (const holder of [...st.units, ...(st.base ? [st.base] : [])]) {
+      const by = holder.constant.deploysRested?.find((d) => unitMatches(unit, d.filter, d.controller, 'timedKeywords' in holder ? holder : null));
+      if (!by || holder === unit) continue;
+      if (!unit.rested) {
+        unit.rested = true;
+        emit(game, `${describeCard(unit)} is deployed rested (${by.source})`, ['5-4-2', '1-3-1', '10-1-5-3']);
+      }
+      return true;
+    }
+  }
+  return false;
 }
 
 /**

@@ -28,6 +28,8 @@ export interface AbilityCtx {
   paying?: boolean;
   /** The cards this effect placed from the deck into the trash ("If you placed a (Vagan) card with this effect"). */
   placed?: string[];
+  /** The cards this effect discarded ("If you discard a (Special Move) Command card with this effect"). */
+  discarded?: string[];
   /** A Command played from the hand: whether an EX Resource paid part of its cost ("if you use an EX Resource to play this card"). */
   paidWithEx?: boolean;
 }

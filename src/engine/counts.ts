@@ -4,7 +4,9 @@
  */
 import type { Count } from '../abilities/ir.js';
 import type { AbilityCtx } from './context.js';
-import { baseMatches, trashMatching, unitsMatching } from './filters.js';
+import { baseMatches, cardMatches, knownFace, trashMatching, unitsMatching } from './filters.js';
+import { faceFromRecord } from './cards.js';
+import { currentCards } from './runtime.js';
 import { findUnit, PLAYERS, type Game } from './state.js';
 import { unitAp } from './stats.js';
 
@@ -16,6 +18,16 @@ export function countOf(game: Game, ctx: AbilityCtx, c: Count): number {
       return n;
     }
     case 'in-trash':
+      if (c.unique) {
+        // "with unique names": one per card name among the matching cards (2-2-1); unnamed cards match nothing.
+        const names = new Set<string>();
+        for (const id of game.players[ctx.controller].trash) {
+          const rec = knownFace(game, id) === null ? currentCards()?.byId(id) : undefined;
+          const face = knownFace(game, id) ?? (rec ? faceFromRecord(rec) : null);
+          if (face && cardMatches(face, c.filter)) names.add(face.name.toLowerCase());
+        }
+        return names.size;
+      }
       return trashMatching(game, ctx.controller, c.filter);
     case 'self-ap':
       // 1-3-6 a whole number: "for each 4 AP" with 7 AP is once.
@@ -23,6 +35,13 @@ export function countOf(game: Game, ctx: AbilityCtx, c: Count): number {
     case 'previous':
       // "Units rested with this effect": the ones the earlier step picked that are rested now.
       return ctx.picked.filter((id) => findUnit(game, id)?.rested === true).length;
+    case 'placed':
+      // "cards placed with this effect": what this effect's "Place the top N cards …" put into the trash.
+      return (ctx.placed ?? []).filter((id) => {
+        const rec = knownFace(game, id) === null ? currentCards()?.byId(id) : undefined;
+        const face = knownFace(game, id) ?? (rec ? faceFromRecord(rec) : null);
+        return face !== null && cardMatches(face, c.filter);
+      }).length;
   }
 }
 
@@ -32,10 +51,12 @@ export function countWords(c: Count, n: number): string {
     case 'in-play':
       return `${n} matching Unit${n === 1 ? '' : 's'} in play`;
     case 'in-trash':
-      return `${n} matching card${n === 1 ? '' : 's'} in the trash`;
+      return `${n} matching card${n === 1 ? '' : 's'}${c.unique ? ' with unique names' : ''} in the trash`;
     case 'self-ap':
       return `${n} time${n === 1 ? '' : 's'} ${c.per} AP`;
     case 'previous':
       return `${n} Unit${n === 1 ? '' : 's'} rested with this effect`;
+    case 'placed':
+      return `${n} matching card${n === 1 ? '' : 's'} placed with this effect (a card the scenario did not name is not counted)`;
   }
 }

@@ -36,10 +36,12 @@ export interface DamageSource {
  * 10-1-5-6 a "can't receive damage" effect takes precedence: the guard that stops this damage, if
  * any. An unknown source (a scenario's plain deal_damage) is never assumed to match a guard.
  */
-function guardAgainst(card: Unit | Base, dealt: DamageSource): string | null {
+function guardAgainst(card: Unit | Base, dealt: DamageSource, amount: number): string | null {
   const timed = 'timedPermissions' in card ? card.timedPermissions.filter((p) => p.type === 'prevent-damage' && p.guard).map((p) => ({ guard: p.guard!, source: p.source })) : [];
   for (const { guard, source } of [...card.constant.guards, ...timed]) {
     if (guard.kind && guard.kind !== dealt.kind) continue;
+    // "can't receive 2 or less … damage": larger damage is received in full (10-1-5-6 stops only what it names).
+    if (guard.upTo !== undefined && amount > guard.upTo) continue;
     if (sourceMatches(guard.from, card.owner, effectSource(dealt))) return source;
   }
   return null;
@@ -61,7 +63,7 @@ export function damageUnit(game: Game, unit: Unit, amount: number, source: strin
  */
 export function dealDamageToUnit(game: Game, unit: Unit, amount: number, source: string, rules: string[], by?: DamageSource, passedBy: readonly string[] = []): Unit | null {
   const dealt: DamageSource = by ?? { kind: rules.includes('5-5-4') ? 'effect' : 'battle', from: rules.includes('5-5-4') ? null : opponent(unit.owner) };
-  const guard = amount > 0 ? guardAgainst(unit, dealt) : null;
+  const guard = amount > 0 ? guardAgainst(unit, dealt, amount) : null;
   if (guard) {
     emit(game, `${describeUnit(unit)} can't receive this ${dealt.kind} damage from ${source}: ${guard}`, [...rules, '10-1-5-6', '1-3-3']);
     return null;
@@ -139,7 +141,7 @@ function reductionApplies(r: NonNullable<TimedPermission['reduce']>, unit: Unit,
 export function damageBase(game: Game, base: Base, amount: number, source: string, rules: string[], by?: DamageSource): boolean {
   const name = `${base.face.name} (${base.id})`;
   const dealt: DamageSource = by ?? { kind: rules.includes('5-5-4') ? 'effect' : 'battle', from: rules.includes('5-5-4') ? null : opponent(base.owner) };
-  const guard = amount > 0 ? (guardAgainst(base, dealt) ?? shieldAreaProtected(game, base.owner, dealt.kind, effectSource(dealt), 'base')) : null;
+  const guard = amount > 0 ? (guardAgainst(base, dealt, amount) ?? shieldAreaProtected(game, base.owner, dealt.kind, effectSource(dealt), 'base')) : null;
   if (guard) {
     emit(game, `${name} can't receive this ${dealt.kind} damage from ${source}: ${guard}`, [...rules, '10-1-5-6', '1-3-3']);
     return false;

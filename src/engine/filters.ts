@@ -48,6 +48,7 @@ function faceMatches(face: CardFace, f: Filter, self?: CardFace | null): boolean
   if (f.cost && !compare(face.cost, f.cost)) return false;
   if (f.token !== undefined && face.token !== f.token) return false;
   if (f.nameIncludes && !cardNames(face).some((n) => n.toLowerCase().includes(f.nameIncludes!.toLowerCase()))) return false;
+  if (f.nameIncludesAny && !cardNames(face).some((n) => f.nameIncludesAny!.some((x) => n.toLowerCase().includes(x.toLowerCase())))) return false;
   if (f.nameExcludes && cardNames(face).some((n) => n.toLowerCase().includes(f.nameExcludes!.toLowerCase()))) return false;
   return true;
 }
@@ -91,6 +92,7 @@ export function baseMatches(base: Base, f: Filter, controller: PlayerId): boolea
 
 /** A card outside play (trash, hand, deck) against a filter: only printed facts count. */
 export function cardMatches(face: CardFace, f: Filter): boolean {
+  if (f.anyOf) return f.anyOf.some((g) => cardMatches(face, g));
   if (f.ap && !compare(face.ap, f.ap)) return false;
   if (f.hp && !compare(face.hp, f.hp)) return false;
   if (f.rested !== undefined || f.damaged !== undefined || f.paired !== undefined || f.linked !== undefined || f.pilotTraits || f.pilotLevel || f.apVsSelf || f.anyKeyword || f.hasTiming || f.levelOrAp) return false;
@@ -188,6 +190,12 @@ export function conditionHolds(game: Game, ctx: AbilityCtx, c: Condition): boole
       return ctx.paidWithEx === true;
     case 'deployed-from-trash':
       return ctx.unit?.fromTrash === true;
+    case 'discarded-with-effect':
+      return (ctx.discarded ?? []).some((id) => {
+        const rec = knownFace(game, id) === null ? currentCards()?.byId(id) : undefined;
+        const face = knownFace(game, id) ?? (rec ? faceFromRecord(rec) : null);
+        return face !== null && cardMatches(face, c.filter);
+      });
     case 'placed-with-effect':
       return (ctx.placed ?? []).some((id) => {
         const rec = knownFace(game, id) === null ? currentCards()?.byId(id) : undefined;

@@ -4,7 +4,7 @@
  * the zone moves they share (a Unit leaves with its Pilot, tokens leave the game).
  */
 import { chooseTargets } from './choices.js';
-import { refreshConstants } from './constants.js';
+import { deployedRested, refreshConstants } from './constants.js';
 import { emit } from './log.js';
 import { PLAYERS, describeCard, describeUnit, findUnit, opponent, type Base, type CardFace, type Game, type PlayerId, type Unit } from './state.js';
 import { baseHp, isLethal, unitHp } from './stats.js';
@@ -165,6 +165,7 @@ export function putIntoBattleArea(game: Game, unit: Unit, source: string, deploy
     const gone = st.units.find((u) => u.id === out);
     if (gone) battleAreaExcess(game, gone);
   }
+  deployedRested(game, unit);
   st.units.push(unit);
   emit(game, `${describeUnit(unit)} enters player ${unit.owner}'s battle area ${unit.rested ? 'rested' : 'active'} (${source})`, ['5-8-1', '3-2-1']);
   queueTriggers(game, 'deploy', { unit });

@@ -15,7 +15,7 @@ import type { ActionOf, CardRef, PilotSpec } from './schema.js';
 import { cannotBe, describeUnit, findUnit, newUnit, nextSerial, noConstants, totalResources, type CardFace, type Game, type PlayerId, type Resources, type Unit } from './state.js';
 import { isLinked, linkMatch, unitAp, unitHp } from './stats.js';
 import { queueFriendlyEvent, queuePairedPilot, queueTriggers } from './triggers.js';
-import { playCost } from './constants.js';
+import { deployedRested, playCost } from './constants.js';
 import { withFields } from './with-fields.js';
 
 export interface Payment {
@@ -227,8 +227,9 @@ export function applyDeploy(game: Game, plan: DeployPlan): void {
     if (plan.replaceIgnored) emit(game, `"replace" is ignored: the battle area is not full, so no Unit is put into the trash`, ['11-4-2']);
     const unit: Unit = newUnit(plan.id, plan.player, face, false);
     if (plan.fromTrash !== undefined) unit.fromTrash = true; // "If you deploy this Unit from your trash"
+    deployedRested(game, unit);
     st.units.push(unit);
-    emit(game, `${describeUnit(unit)} (AP ${unitAp(unit)}, HP ${unitHp(unit)}) is deployed active into the battle area; it cannot attack this turn unless it becomes a Link Unit`, [
+    emit(game, `${describeUnit(unit)} (AP ${unitAp(unit)}, HP ${unitHp(unit)}) is deployed ${unit.rested ? 'rested' : 'active'} into the battle area; it cannot attack this turn unless it becomes a Link Unit`, [
       '3-2-1',
       '5-4-2',
       '3-2-4',

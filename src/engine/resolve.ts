@@ -82,6 +82,8 @@ function candidates(game: Game, ctx: AbilityCtx, sel: Extract<Selector, { type: 
       }
     }
     if (f.battling) out = out.filter((t) => t.kind === 'unit' && battlingMatch(game, ctx, t.unit, f.battling!));
+    // "that is being attacked": the current battle's attack target (8-1; after a block, the blocker, 8-3-2).
+    if (f.attacked) out = out.filter((t) => t.kind === 'unit' && game.battle?.target === t.unit.id);
     if (f.levelVsPrevious) out = levelVsPicked(game, ctx, out, f.levelVsPrevious);
     if (sel.type === 'choose' && sel.extreme) out = extremeOf(out, sel.extreme);
     return out;
@@ -364,11 +366,54 @@ function runStep(game: Game, ctx: AbilityCtx, step: Step, entry: Choice | undefi
     }
     case 'draw':
       return forEachPlayer(ctx, step.who, (p) => applyDraw(game, p, step.count, s));
-    case 'discard':
-      if (step.filter) return forEachPlayer(ctx, step.who, (p) => discardMatching(game, p, step.count, step.filter!, s, entry));
-      return forEachPlayer(ctx, step.who, (p) => discard(game, p, step.count, s));
+    case 'discard': {
+      // What it put into the trash, for "If you discard a (Special Move) Command card with this effect".
+      const before = PLAYERS.map((p) => game.players[p].trash.length);
+      const done = step.filter ? forEachPlayer(ctx, step.who, (p) => discardMatching(game, p, step.count, step.filter!, s, entry)) : forEachPlayer(ctx, step.who, (p) => discard(game, p, step.count, s));
+      const now = PLAYERS.flatMap((p, k) => game.players[p].trash.slice(before[k]));
+      ctx.discarded = [...(ctx.discarded ?? []), ...now];
+      const unnamed = now.filter((id) => faceOf(game, id) === null).length;
+      if (unnamed > 0 && 'effect' in ctx.ability && ctx.ability.effect.some((e) => e.when?.some((w) => w.type === 'discarded-with-effect'))) {
+        leaveOpen(game, 'outcome', `${s} asks what it discarded, and ${unnamed} discarded card${unnamed === 1 ? ' was' : 's were'} not named in the scenario (list the hand to settle it)`, { unit: ctx.unit?.id ?? null, card: ctx.face.cardId, text: ctx.ability.text, rules: ['5-11-1'] });
+      }
+      return done;
+    }
     case 'mill':
       return forEachPlayer(ctx, step.who, (p) => mill(game, ctx, p, step.count, s));
+    case 'placed-to-hand':
+      return placedToHand(game, ctx, step, s, entry);
+    case 'exile-self': {
+      // "Exile this card in your trash from the game": only from its owner's trash (5-12-1).
+      const st = game.players[ctx.controller];
+      const at = st.trash.indexOf(ctx.cardId);
+      if (at < 0) {
+        emit(game, `${ctx.face.name} is not in player ${ctx.controller}'s trash, so it is not exiled (${s})`, ['1-3-2']);
+        return false;
+      }
+      st.trash.splice(at, 1);
+      st.removed.push(ctx.cardId);
+      emit(game, `${ctx.face.name} (${ctx.cardId}) is exiled from player ${ctx.controller}'s trash (${s})`, ['5-12-1', '4-7-1']);
+      return true;
+    }
+    case 'hand-to-deck-bottom':
+      return handToDeckBottom(game, ctx, step, s, entry);
+    case 'pair-from-trash': {
+      const unit = ctx.unit && findCardInPlay(game, ctx.unit.id) === ctx.unit ? ctx.unit : null;
+      if (!unit || unit.pilot) {
+        emit(game, `${s}: the Unit is ${unit ? 'already paired (a Unit has one Pilot, 3-3-4)' : 'no longer in play'}, so nothing is paired`, ['3-3-4', '1-3-2']);
+        return false;
+      }
+      const [t] = select(game, ctx, { type: 'choose', min: 1, max: 1, filter: step.filter, zone: 'trash' }, step, entry).filter((x): x is Extract<Target, { kind: 'card' }> => x.kind === 'card');
+      if (!t?.face) {
+        emit(game, `${s}: no card in the trash can be chosen, so that part does not activate`, ['10-2-2', '10-3-3-1']);
+        return false;
+      }
+      const st = game.players[ctx.controller];
+      st.trash.splice(st.trash.indexOf(t.id), 1);
+      ctx.picked = [t.id];
+      pairByEffect(game, unit, t.id, t.face, s);
+      return true;
+    }
     case 'shield-to-hand':
       return forEachPlayer(ctx, step.who, (p) => shieldToHand(game, p, step.count, s));
     case 'self-to-hand':
@@ -377,19 +422,21 @@ function runStep(game: Game, ctx: AbilityCtx, step: Step, entry: Choice | undefi
       return deploySelf(game, ctx, s);
     case 'deploy-token':
       return deployTokens(game, ctx, step, s);
-    case 'resource-active': {
-      // 1-3-2-1 an active Resource cannot be set active: the rested ones are the ones that change.
-      const r = game.players[ctx.controller].resources;
-      const n = Math.min(step.count, r.rested);
-      if (n === 0) {
-        emit(game, `Player ${ctx.controller} has no rested Resource, so none is set as active (${s})`, ['1-3-2-1']);
-        return false;
-      }
-      r.rested -= n;
-      r.active += n;
-      emit(game, `Player ${ctx.controller} sets ${n} rested Resource${n === 1 ? '' : 's'} as active (${s}; active ${r.active}, rested ${r.rested}, EX ${r.ex})`, ['5-4-1-1', '4-4-1']);
-      return true;
-    }
+    case 'resource-active':
+      // "All players each choose …": each player, the controller (the active player) first (1-3-4).
+      return forEachPlayer(ctx, step.who ?? 'you', (p) => {
+        // 1-3-2-1 an active Resource cannot be set active: the rested ones are the ones that change.
+        const r = game.players[p].resources;
+        const n = Math.min(step.count, r.rested);
+        if (n === 0) {
+          emit(game, `Player ${p} has no rested Resource, so none is set as active (${s})`, ['1-3-2-1']);
+          return 0;
+        }
+        r.rested -= n;
+        r.active += n;
+        emit(game, `Player ${p} sets ${n} rested Resource${n === 1 ? '' : 's'} as active (${s}; active ${r.active}, rested ${r.rested}, EX ${r.ex})`, ['5-4-1-1', '4-4-1', ...(step.who ? ['1-3-4'] : [])]);
+        return n;
+      });
     case 'pair-self-from-trash': {
       // Only a Command being played goes to the trash after its effect (3-4-4); then it is paired.
       const legal = game.players[ctx.controller].units.filter((u) => u.pilot === null && unitMatches(u, step.filter, ctx.controller, null)).map((u) => u.id);
@@ -409,6 +456,15 @@ function runStep(game: Game, ctx: AbilityCtx, step: Step, entry: Choice | undefi
       if (unitId === undefined) return false;
       game.pairFromTrash = { card: ctx.cardId, unit: unitId, label: s };
       return true;
+    }
+    case 'draw-attacks': {
+      const ts = targetsOf(step.target);
+      for (const t of ts) {
+        if (t.kind !== 'unit') continue;
+        t.unit.timedPermissions.push({ type: 'draws-attacks', filter: { side: 'enemy', type: 'unit' }, duration: step.duration, source: s });
+        emit(game, `Enemy Units that attack must choose ${targetName(t)} as their attack target ${durationWords(game, step.duration)} (${s})`, ['1-3-1', '8-1', ...durationRules(step.duration)]);
+      }
+      return ts.length > 0;
     }
     case 'allow-deploy-turn-attack': {
       const ts = targetsOf(step.target);
@@ -470,6 +526,8 @@ function runStep(game: Game, ctx: AbilityCtx, step: Step, entry: Choice | undefi
       return true;
     case 'exile-from-trash':
       return exileFromTrash(game, ctx, step, s, entry);
+    case 'exile-two-from-trash':
+      return exileTwoFromTrash(game, ctx, step, s, entry);
     case 'trash-to-deck':
       return trashToDeck(game, ctx, step, s, entry);
     case 'deploy-from':
@@ -539,6 +597,8 @@ function runStep(game: Game, ctx: AbilityCtx, step: Step, entry: Choice | undefi
     }
     case 'activate-paired-main':
       return activatePairedMain(game, ctx, s);
+    case 'activate-discarded-main':
+      return activateDiscardedMain(game, ctx, s);
     case 'activate-main':
     case 'activate-action':
       return activateOwnCommand(game, ctx, step.do === 'activate-main' ? 'main' : 'action', s);
@@ -583,6 +643,7 @@ function restSubstitute(game: Game, ctx: AbilityCtx, t: Target): boolean {
 function scaled(game: Game, ctx: AbilityCtx, amount: number, forEach: Count | undefined, s: string): number {
   if (!forEach) return amount;
   const n = countOf(game, ctx, forEach);
+  if (forEach.of === 'placed') unnamedPlaced(game, ctx, s);
   emit(game, `${s}: ${countWords(forEach, n)}, so ${amount} × ${n} = ${amount * n}`, n === 0 ? ['1-3-2-2'] : ['1-3-6']);
   return amount * n;
 }
@@ -603,6 +664,28 @@ function activateOwnCommand(game: Game, ctx: AbilityCtx, window: 'main' | 'actio
   }
   emit(game, `${s}: the card's ${tag} effect activates: "${command.text}"`, ['13-2-5-1']);
   runEffect(game, withFields(ctx, { ability: command, picked: [] as string[] }), command.effect);
+  return true;
+}
+
+/**
+ * "If you discard a (Special Move) Command card with this effect, you may activate its 【Main】": the
+ * 【Main】 effect of that discarded card runs now, as part of this effect (no cost, 10-1-1); the card
+ * stays in the trash. An effect the compiler could not read is reported, never partly run.
+ */
+function activateDiscardedMain(game: Game, ctx: AbilityCtx, s: string): boolean {
+  const cond = 'effect' in ctx.ability ? ctx.ability.effect.find((e) => e.step.do === 'activate-discarded-main')?.when?.find((w) => w.type === 'discarded-with-effect') : undefined;
+  const id = (ctx.discarded ?? []).find((x) => { const f = faceOf(game, x); return f !== null && (!cond || cond.type !== 'discarded-with-effect' || cardMatches(f, cond.filter)); });
+  const face = id === undefined ? null : faceOf(game, id);
+  if (!face || id === undefined) return false;
+  const command = face.abilities.find((a) => a.kind === 'command' && a.windows.includes('main'));
+  if (!command || command.kind !== 'command') {
+    const unread = face.abilities.find((a) => a.kind === 'unsupported' && a.text.includes('【Main】'));
+    if (unread?.kind === 'unsupported') reportUnsupported(game, id, face, unread, s, ['10-1-1']);
+    else emit(game, `${s}: ${face.name} has no 【Main】 effect`, ['1-3-2']);
+    return false;
+  }
+  emit(game, `${s}: the 【Main】 effect of ${face.name} (${id}), the card discarded with this effect, activates: "${command.text}"`, ['10-1-1']);
+  runEffect(game, withFields(ctx, { ability: command, face, cardId: id, label: `${face.name} (${id})`, picked: [] as string[] }), command.effect);
   return true;
 }
 
@@ -742,6 +825,72 @@ function mill(game: Game, ctx: AbilityCtx, p: PlayerId, n: number, s: string): n
   return k;
 }
 
+/** Cards placed from a deck the scenario did not list are not known: what depends on them is left open, not guessed. */
+function unnamedPlaced(game: Game, ctx: AbilityCtx, s: string): void {
+  const unnamed = (ctx.placed ?? []).filter((id) => faceOf(game, id) === null);
+  if (unnamed.length === 0) return;
+  leaveOpen(game, 'outcome', `${s} reads the cards it placed from the deck, and ${unnamed.length} of them ${unnamed.length === 1 ? 'was' : 'were'} not named in the scenario (list the deck to settle it)`, { unit: ctx.unit?.id ?? null, card: ctx.face.cardId, text: ctx.ability.text, rules: ['4-9-1'] });
+}
+
+/**
+ * "Add 1 (Neo Zeon) Unit card you placed from your deck with this effect to your hand": one of the
+ * cards this effect placed (still in the trash) that matches; the controller names it when there
+ * is a choice (10-3-5 as for a look at the deck). Placed cards the scenario did not name are not
+ * known to match, and the log says so.
+ */
+function placedToHand(game: Game, ctx: AbilityCtx, step: Extract<Step, { do: 'placed-to-hand' }>, s: string, entry: Choice | undefined): boolean {
+  const st = game.players[ctx.controller];
+  const placed = (ctx.placed ?? []).filter((id) => st.trash.includes(id));
+  const legal = placed.filter((id) => { const f = faceOf(game, id); return f !== null && cardMatches(f, step.filter); });
+  const unnamed = placed.filter((id) => faceOf(game, id) === null).length;
+  if (unnamed > 0) unnamedPlaced(game, ctx, s);
+  if (legal.length === 0) {
+    emit(game, `${s}: no card placed with this effect is a ${renderNoun(step.filter, { card: true })}${unnamed ? ` (${unnamed} placed card${unnamed === 1 ? ' was' : 's were'} not named in the scenario)` : ''}, so none is added`, ['1-3-2']);
+    skipDecision(game, `${s} (${step.do})`);
+    return false;
+  }
+  const n = Math.min(step.max, legal.length);
+  const taken = legal.length <= n ? legal : chooseCards(game, `${s}: the card${n === 1 ? '' : 's'} added to the hand`, n, legal, ['4-9-2'], entry, n);
+  for (const id of taken) {
+    st.trash.splice(st.trash.indexOf(id), 1);
+    addToHand(game, ctx.controller, id, faceOf(game, id));
+    emit(game, `${faceOf(game, id)?.name ?? id} (${id}), placed with this effect, is added from the trash to player ${ctx.controller}'s hand (${s})`, ['4-9-2']);
+  }
+  return taken.length > 0;
+}
+
+/**
+ * "Reveal 1 (Earth Federation) Unit card from your hand. Return it to the bottom of your deck.": a
+ * matching hand card (a `cards` choice; of an unlisted hand, a card number on the caller's word, or
+ * none) is revealed and goes under the deck. None: not done (1-3-2), so "If you do" fails (5-20-1).
+ */
+function handToDeckBottom(game: Game, ctx: AbilityCtx, step: Extract<Step, { do: 'hand-to-deck-bottom' }>, s: string, entry: Choice | undefined): boolean {
+  const st = game.players[ctx.controller];
+  const { legal, unknown } = discardable(game, ctx.controller, step.filter);
+  if (legal.length === 0 && unknown === 0) {
+    emit(game, `${s}: player ${ctx.controller} has no ${renderNoun(step.filter, { card: true })} in the hand, so none is revealed`, ['1-3-2']);
+    skipDecision(game, `${s} (${step.do})`);
+    return false;
+  }
+  const named = chooseCards(game, `${s}: the card${step.count === 1 ? '' : 's'} revealed from the hand`, step.count, unknown > 0 ? null : legal, ['1-3-2'], entry, unknown > 0 ? 0 : Math.min(step.count, legal.length));
+  const moved: string[] = [];
+  for (const id of named) {
+    const face = faceOf(game, id);
+    if (!face || !cardMatches(face, step.filter) || (st.handCards.includes(id) ? false : unknown === 0)) {
+      throw new ChoiceProblem(inputProblem(`${s}: ${id} is not a ${renderNoun(step.filter, { card: true })} in player ${ctx.controller}'s hand; legal: ${legal.join(', ') || 'none known'}`, ['1-3-2']));
+    }
+    const at = st.handCards.indexOf(id);
+    if (at >= 0) st.handCards.splice(at, 1);
+    st.hand = Math.max(0, st.hand - 1);
+    st.deck += 1;
+    game.faces[id] = face;
+    moved.push(id);
+    emit(game, `Player ${ctx.controller} reveals ${face.name} (${id}) from the hand and returns it to the bottom of the deck (${s}; hand ${st.hand}, deck ${st.deck})`, ['4-2-1', '4-8-1']);
+  }
+  if (moved.length === 0) emit(game, `Player ${ctx.controller} reveals no card (${s}), so nothing is returned`, ['1-3-2']);
+  return moved.length > 0;
+}
+
 function shieldToHand(game: Game, p: PlayerId, n: number, s: string): number {
   const st = game.players[p];
   const taken = st.shields.splice(0, Math.min(n, st.shields.length));
@@ -861,14 +1010,20 @@ function placeResources(game: Game, p: PlayerId, n: number, ex: boolean, rested:
 }
 
 function lookTop(game: Game, ctx: AbilityCtx, step: Extract<Step, { do: 'look-top' }>, s: string, entry: Choice | undefined): boolean {
-  const st = game.players[ctx.controller];
+  // "All players each look at the top card of their deck …": each player in turn, the controller first (1-3-4).
+  if (step.who === 'each') return forEachPlayer(ctx, 'each', (p) => (lookTopOf(game, ctx, p, step, s, undefined) ? 1 : 0));
+  return lookTopOf(game, ctx, ctx.controller, step, s, entry);
+}
+
+function lookTopOf(game: Game, ctx: AbilityCtx, p: PlayerId, step: Extract<Step, { do: 'look-top' }>, s: string, entry: Choice | undefined): boolean {
+  const st = game.players[p];
   const n = Math.min(step.count, st.deck);
   const known = st.deckCards.length >= n;
   const seen = known ? st.deckCards.slice(0, n) : null;
-  emit(game, `Player ${ctx.controller} looks at the top ${n} card${n === 1 ? '' : 's'} of the deck${seen ? `: ${seen.join(', ')}` : ' (not listed in the scenario)'} (${s})`, ['10-3-5']);
+  emit(game, `Player ${p} looks at the top ${n} card${n === 1 ? '' : 's'} of the deck${seen ? `: ${seen.join(', ')}` : ' (not listed in the scenario)'} (${s})`, ['10-3-5', ...(step.who === 'each' ? ['1-3-4'] : [])]);
   if (step.take.to === 'top') return lookTopKeep(game, ctx, step, s, entry, n, seen);
   const legal = seen ? seen.filter((id) => { const f = faceOf(game, id); return f !== null && cardMatches(f, step.take.filter); }) : null;
-  const taken = n === 0 || step.take.max === 0 ? [] : chooseCards(game, `${s}: the card${step.take.max === 1 ? '' : 's'} revealed and taken from the top ${n}`, step.take.max, legal, ['10-3-5'], entry);
+  const taken = n === 0 || step.take.max === 0 ? [] : chooseCards(game, `${s}: the card${step.take.max === 1 ? '' : 's'} player ${p} reveals and takes from the top ${n}`, step.take.max, legal, ['10-3-5'], entry);
   for (const id of taken) {
     const face = faceOf(game, id);
     if (!face) throw new ChoiceProblem(inputProblem(`${s}: "${id}" is not a catalog card number; name the card taken by its number (e.g. "GD01-013")`, ['10-3-5']));
@@ -879,19 +1034,19 @@ function lookTop(game: Game, ctx: AbilityCtx, step: Extract<Step, { do: 'look-to
     if (seen) st.deckCards.splice(st.deckCards.indexOf(id), 1);
     st.deck -= 1;
     if (step.take.to === 'hand') {
-      addToHand(game, ctx.controller, id, face);
-      emit(game, `Player ${ctx.controller} reveals ${face.name} (${id}) and adds it to the hand (hand ${st.hand})`, ['10-3-5']);
+      addToHand(game, p, id, face);
+      emit(game, `Player ${p} reveals ${face.name} (${id}) and adds it to the hand (hand ${st.hand})`, ['10-3-5']);
     } else {
-      emit(game, `Player ${ctx.controller} reveals ${face.name} (${id}) and deploys it`, ['10-3-5', '5-7-1-1']);
-      putIntoBattleArea(game, newUnit(freshId(game, id), ctx.controller, face, false), s);
+      emit(game, `Player ${p} reveals ${face.name} (${id}) and deploys it`, ['10-3-5', '5-7-1-1']);
+      putIntoBattleArea(game, newUnit(freshId(game, id), p, face, false), s);
     }
   }
   const rest = n - taken.length;
   if (rest > 0) {
     // "Return it to the top or bottom": the player decides (a `where` choice).
-    const top = step.rest === 'top-or-bottom' && chooseWhere(game, `${s}: where the remaining card${rest === 1 ? '' : 's'} go${rest === 1 ? 'es' : ''}`, ['10-3-5']) === 'top';
+    const top = step.rest === 'top-or-bottom' && chooseWhere(game, `${s}: where player ${p}'s remaining card${rest === 1 ? '' : 's'} go${rest === 1 ? 'es' : ''}`, ['10-3-5']) === 'top';
     if (top) {
-      emit(game, `Player ${ctx.controller} returns the remaining ${rest} card${rest === 1 ? '' : 's'} to the top of the deck`, ['10-3-5']);
+      emit(game, `Player ${p} returns the remaining ${rest} card${rest === 1 ? '' : 's'} to the top of the deck`, ['10-3-5']);
       return taken.length > 0;
     }
     // The rest go to the bottom: they are no longer known as the top cards.
@@ -900,7 +1055,7 @@ function lookTop(game: Game, ctx: AbilityCtx, step: Extract<Step, { do: 'look-to
     const where = step.rest === 'trash' ? 'into the trash' : 'to the bottom of the deck';
     if (step.rest === 'trash') {
       st.deck -= rest;
-      for (let i = 0; i < rest; i++) st.trash.push(moved[i] ?? `${ctx.controller}-deck-${nextSerial(game)}`);
+      for (let i = 0; i < rest; i++) st.trash.push(moved[i] ?? `${p}-deck-${nextSerial(game)}`);
     }
     // Only the texts that look at several cards say "randomly" (5-13-1); one card just goes to the bottom.
     emit(game, `The remaining ${rest} card${rest === 1 ? '' : 's'} go${rest === 1 ? 'es' : ''} ${where}${step.rest === 'bottom' && step.count > 1 ? ' in a random order' : ''}`, step.rest === 'bottom' && step.count > 1 ? ['5-13-1'] : ['10-3-5']);
@@ -919,14 +1074,17 @@ function lookTopKeep(game: Game, ctx: AbilityCtx, step: Extract<Step, { do: 'loo
   if (n === 0) return false;
   // "You may reveal 1 (G Generation) Unit card among them and return it to the top": optional, and only a matching card.
   const reveal = step.printed === 'reveal';
+  // "Return it to the top of your deck or place it into your trash": keeping it is the player's choice
+  // ({"cards": [it]} keeps it; {"cards": []} or {"use": false} trashes it; an unlisted card by its number).
+  const either = step.printed === 'or-trash';
   const legal = seen && reveal ? seen.filter((id) => { const f = faceOf(game, id); return f !== null && cardMatches(f, step.take.filter); }) : seen;
   const keepMax = Math.min(step.take.max, n);
-  const kept = seen || reveal ? chooseCards(game, `${s}: the card${keepMax === 1 ? '' : 's'} returned to the top of the deck`, keepMax, legal, ['10-3-5'], entry, reveal ? 0 : keepMax) : [];
+  const kept = seen || reveal || either ? chooseCards(game, `${s}: the card${keepMax === 1 ? '' : 's'} returned to the top of the deck${either ? ' (none: it is placed into the trash)' : ''}`, keepMax, legal, ['10-3-5'], entry, reveal || either ? 0 : keepMax) : [];
   for (const id of kept) {
     const face = faceOf(game, id);
     if (reveal && (!face || !cardMatches(face, step.take.filter))) throw new ChoiceProblem(inputProblem(`${s}: ${id} is not a ${renderNoun(step.take.filter, { card: true })}`, ['10-3-5']));
   }
-  const keep = reveal ? kept.length : keepMax;
+  const keep = reveal || either ? kept.length : keepMax;
   const others = seen ? seen.filter((id) => !kept.includes(id)) : [];
   const rest = n - keep;
   if (reveal && !seen) st.deckCards = [];
@@ -1012,6 +1170,47 @@ function exileFromTrash(game: Game, ctx: AbilityCtx, step: Extract<Step, { do: '
   const development = ctx.ability.kind === 'triggered' && ctx.ability.development !== undefined ? ['13-1-8-1'] : [];
   emit(game, `Player ${ctx.controller} exiles ${ts.map((t) => targetName(t)).join(', ')} from the trash (${s})`, [...development, '5-12-1', '4-7-1']);
   return ts.length > 0;
+}
+
+/** The pairs of different trash cards, one matching each filter, "1 (Superpower Bloc) card and 1 (UN) card" can be (unordered, ids sorted). */
+function trashPairs(game: Game, ctx: AbilityCtx, filters: readonly [Filter, Filter]): string[][] {
+  const trash = game.players[ctx.controller].trash;
+  const matches = (id: string, f: Filter) => { const face = faceOf(game, id); return face !== null && cardMatches(face, f); };
+  const out = new Map<string, string[]>();
+  trash.forEach((x, i) => trash.forEach((y, j) => {
+    if (i !== j && matches(x, filters[0]) && matches(y, filters[1])) { const p = [x, y].sort(); out.set(p.join('|'), p); }
+  }));
+  return [...out.values()];
+}
+
+/**
+ * "Choose 1 (Superpower Bloc) card and 1 (UN) card from your trash. Exile them from the game.": two
+ * different cards, one for each description, chosen together (10-3-3-1: none if no such pair).
+ */
+function exileTwoFromTrash(game: Game, ctx: AbilityCtx, step: Extract<Step, { do: 'exile-two-from-trash' }>, s: string, entry: Choice | undefined): boolean {
+  const pairs = trashPairs(game, ctx, step.filters);
+  const what = `1 ${renderNoun(step.filters[0], { card: true })} and 1 ${renderNoun(step.filters[1], { card: true })}`;
+  if (pairs.length === 0) {
+    emit(game, `${s}: player ${ctx.controller}'s trash has no ${what} (two different cards), so none is chosen and nothing is exiled`, ['10-3-3-1', '10-2-2']);
+    skipDecision(game, `${s} (${step.do})`);
+    return false;
+  }
+  let chosen = pairs[0]!;
+  if (pairs.length > 1) {
+    const legal = [...new Set(pairs.flat())];
+    const named = [...chooseCards(game, `${s}: the ${what} exiled from the trash`, 2, legal, ['10-2-2-1'], entry, 2)].sort();
+    const ok = pairs.find((p) => p.join('|') === named.join('|'));
+    if (!ok) throw new ChoiceProblem(inputProblem(`${s}: ${named.join(' and ')} are not ${what}; possible: ${pairs.map((p) => p.join(' + ')).join('; ')}`, ['10-2-2-1']));
+    chosen = ok;
+  } else emit(game, `${s}: the only possible ${what} are ${chosen.join(' and ')}, so they are chosen`, ['10-3-3']);
+  const st = game.players[ctx.controller];
+  for (const id of chosen) {
+    st.trash.splice(st.trash.indexOf(id), 1);
+    st.removed.push(id);
+  }
+  ctx.picked = [...chosen];
+  emit(game, `Player ${ctx.controller} exiles ${chosen.map((id) => `${faceOf(game, id)?.name ?? id} (${id})`).join(' and ')} from the trash (${s})`, ['5-12-1', '4-7-1']);
+  return true;
 }
 
 /**
@@ -1112,9 +1311,16 @@ export function runEffect(game: Game, ctx: AbilityCtx, steps: readonly EffectSte
   let lastDone = true;
   let lastReached = true;
   let performed = false;
+  // "Deploy A if …, deploy B if …, or deploy C if …": the alternative chosen, read before any is done.
+  let passOver = new Set<number>();
   for (let i = 0; i < steps.length; i++) {
     const es = steps[i]!;
     if (game.over) return performed;
+    if (steps[i + 1]?.orElse && !es.orElse) passOver = alternativesNotTaken(game, ctx, steps, i);
+    if (passOver.has(i)) {
+      notReached(game, ctx, [es]);
+      continue;
+    }
     if (es.withPrevious && !lastReached) {
       // "If you do, set this Unit as active. It gains …": the sentence "it" refers back to was not done.
       emit(game, `${src(ctx)}: the sentence before this part was not done, so this part is not either`, ['5-20-1']);
@@ -1133,10 +1339,15 @@ export function runEffect(game: Game, ctx: AbilityCtx, steps: readonly EffectSte
     const failed = es.when?.find((c) => !conditionHolds(game, ctx, c));
     if (failed) {
       if (i === 0 && steps.length > 1) {
-        // "If …, draw 1. Then, discard 1.": the leading "If" is the condition of the whole effect.
-        emit(game, `${src(ctx)}: the condition "${renderCondition(failed)}" does not hold, and it leads the whole effect, so nothing of it activates`, ['10-2-1']);
-        notReached(game, ctx, steps);
-        break;
+        // "If …, draw 1. Then, discard 1.": the leading "If" is the condition of the whole effect, up
+        // to a sentence with its own "If" ("If 1 to 4 enemy Units are in play, … If 5 or more …").
+        const own = steps.findIndex((s, k) => k > 0 && ownCondition(s, es));
+        emit(game, `${src(ctx)}: the condition "${renderCondition(failed)}" does not hold, and it leads the ${own < 0 ? 'whole effect, so nothing of it activates' : 'effect up to the next sentence with its own condition, so that part does not activate'}`, ['10-2-1']);
+        notReached(game, ctx, own < 0 ? steps : steps.slice(0, own));
+        if (own < 0) break;
+        i = own - 1;
+        lastDone = false;
+        continue;
       }
       emit(game, `${src(ctx)}: the condition "${renderCondition(failed)}" does not hold, so that part does not activate`, ['10-2-1']);
       notReached(game, ctx, [es]);
@@ -1152,7 +1363,7 @@ export function runEffect(game: Game, ctx: AbilityCtx, steps: readonly EffectSte
       lastDone = false;
       continue;
     }
-    const step = stepNow(game, ctx, es, true);
+    const step = stepNow(game, ctx, chosenFirst(game, ctx, es), true);
     let entry: Choice | undefined;
     if (es.optional && !possible(game, ctx, step)) {
       const sel = step.do === 'exile-from-trash' || step.do === 'trash-to-hand' || step.do === 'trash-to-deck' ? trashChoice(step) : 'target' in step && step.target.type === 'choose' ? step.target : null;
@@ -1179,12 +1390,32 @@ export function runEffect(game: Game, ctx: AbilityCtx, steps: readonly EffectSte
   return performed;
 }
 
+/** A later sentence that opens with a condition of its own, not one it repeats from a choice before it. */
+function ownCondition(s: EffectStep, lead: EffectStep): boolean {
+  return !!s.when && !s.then && !s.ifDone && !s.withPrevious && !s.and && !s.orElse && JSON.stringify(s.when) !== JSON.stringify(lead.when);
+}
+
+/**
+ * The alternatives of one "…, or …" sentence starting at `i` that are not done: all but the first
+ * whose conditions hold now, before any of them is done (10-2-1); none holding, none is done.
+ */
+function alternativesNotTaken(game: Game, ctx: AbilityCtx, steps: readonly EffectStep[], i: number): Set<number> {
+  let end = i + 1;
+  while (steps[end]?.orElse) end++;
+  const taken = steps.slice(i, end).findIndex((es) => allHold(game, ctx, es.when ?? []));
+  const out = new Set<number>();
+  for (let k = i; k < end; k++) if (k !== i + taken) out.add(k);
+  const which = taken < 0 ? 'none of its conditions holds, so none of them is done' : `"${renderCondition((steps[i + taken]!.when ?? [])[0]!)}" holds, so that one is done and not the others`;
+  emit(game, `${src(ctx)}: of the alternatives "… if …, or … if …", ${which}`, ['10-2-1']);
+  return out;
+}
+
 /** The decisions of steps the effect did not reach ("you may", "choose"): a choice given for one is not a mismatch. */
 function notReached(game: Game, ctx: AbilityCtx, steps: readonly EffectStep[]): void {
   for (const es of steps) {
     const sel = 'target' in es.step ? es.step.target : null;
     if (es.optional) skipDecision(game, `${src(ctx)} ("you may" ${es.step.do})`);
-    if (sel?.type === 'choose' || es.step.do === 'deploy-from' || es.step.do === 'trash-to-hand' || es.step.do === 'look-top') skipDecision(game, `${src(ctx)} (${es.step.do})`);
+    if (sel?.type === 'choose' || es.step.do === 'deploy-from' || es.step.do === 'trash-to-hand' || es.step.do === 'look-top' || es.step.do === 'exile-two-from-trash') skipDecision(game, `${src(ctx)} (${es.step.do})`);
   }
 }
 
@@ -1220,6 +1451,18 @@ function refundOncePerTurn(game: Game, ctx: AbilityCtx): void {
 }
 
 /**
+ * "Choose 1 enemy Unit. Deal 1 damage to it. If it has <Repair>, deal 3 damage instead.": "it" in
+ * the substitution is the card this step chooses, so the target is chosen first (10-3-3) and the
+ * substitution read on it (10-1-9-1-1); the step then acts on that pick.
+ */
+function chosenFirst(game: Game, ctx: AbilityCtx, es: EffectStep): EffectStep {
+  const sel = 'target' in es.step ? es.step.target : null;
+  if (es.optional || sel?.type !== 'choose' || !es.instead?.when.some((c) => c.type === 'picked')) return es;
+  ctx.picked = select(game, ctx, sel, es.step, undefined).map(targetId);
+  return { ...es, step: { ...es.step, target: { type: 'previous' } } as Step };
+}
+
+/**
  * The step as it is done now: with its "If …, choose … / deal N damage … instead" substitution
  * (10-1-9-1-1) when that condition holds as it resolves; logged when `log`.
  */
@@ -1232,6 +1475,7 @@ function stepNow(game: Game, ctx: AbilityCtx, es: EffectStep, log: boolean): Ste
     emit(game, holds ? `${src(ctx)}: "${cond}" holds, so the effect is done with ${renderInsteadBody(es.step, alt)} instead` : `${src(ctx)}: "${cond}" does not hold, so the effect is done as first printed`, holds ? ['10-1-9-1', '10-1-9-1-1'] : ['10-2-1']);
   }
   if (!holds) return es.step;
+  if (alt.step) return alt.step;
   if (alt.guard) return { ...es.step, kind: alt.guard.kind, from: alt.guard.from } as Step;
   return withFields(es.step, alt.target ? { target: alt.target } : { amount: alt.amount }) as Step;
 }
@@ -1257,6 +1501,8 @@ export function possible(game: Game, ctx: AbilityCtx, step: Step): boolean {
     return any(st.trash);
   }
   if (step.do === 'trash-to-hand') return candidates(game, ctx, trashChoice(step)).length > 0;
+  if (step.do === 'exile-two-from-trash') return trashPairs(game, ctx, step.filters).length > 0;
+  if (step.do === 'pair-from-trash') return candidates(game, ctx, { type: 'choose', min: 1, max: 1, filter: step.filter, zone: 'trash' }).length > 0;
   if (step.do === 'pair-from-hand') {
     const d = pairableFromHand(game, ctx, step.filter);
     return ctx.unit !== null && ctx.unit.pilot === null && (d.unknown || d.legal.length > 0);
@@ -1280,7 +1526,7 @@ export function firstTargetsAvailable(game: Game, ctx: AbilityCtx, steps: readon
   for (const es of steps) {
     if (es.then || es.ifDone) return true;
     const step = stepNow(game, ctx, es, false);
-    if (!es.optional && (step.do === 'exile-from-trash' || step.do === 'trash-to-hand' || step.do === 'trash-to-deck') && !possible(game, ctx, step)) return false;
+    if (!es.optional && (step.do === 'exile-from-trash' || step.do === 'trash-to-hand' || step.do === 'trash-to-deck' || step.do === 'pair-from-trash' || step.do === 'exile-two-from-trash') && !possible(game, ctx, step)) return false;
     const sel = 'target' in step ? step.target : null;
     if (sel && sel.type === 'choose' && !es.optional && candidates(game, ctx, sel).length === 0) return false;
   }

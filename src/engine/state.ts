@@ -90,6 +90,8 @@ export interface ConstantState {
   cannotAttackPlayer: boolean;
   /** "Can't receive (battle/effect) damage from …" (10-1-5-6: what prevents takes precedence). */
   guards: { guard: DamageGuard; source: string }[];
+  /** "All Units that are Lv.3 or lower … are deployed rested": kept on the card whose constant it is (constants.ts). */
+  deploysRested?: { filter: Filter; controller: PlayerId; source: string }[];
   /** "Can't be destroyed / AP can't be reduced by enemy effects" (10-1-5-6). */
   immunities: { what: Immunity; from: Filter; source: string }[];
   /** On the card whose constant it is: its controller's Shields can't receive this damage (10-1-5-6). */
@@ -110,7 +112,8 @@ export interface ConstantState {
 
 /** A temporary rule change from a resolved effect ("it may attack active Units during this turn"). */
 export interface TimedPermission {
-  type: 'attack-active' | 'forbid-attack' | 'forbid-attack-player' | 'prevent-damage' | 'reduce-damage' | 'redirect-damage' | 'deploy-turn-attack';
+  /** 'draws-attacks': enemy Units matching `filter` (seen from this Unit's owner) must choose this Unit as their attack target (GD04-107). */
+  type: 'attack-active' | 'forbid-attack' | 'forbid-attack-player' | 'prevent-damage' | 'reduce-damage' | 'redirect-damage' | 'deploy-turn-attack' | 'draws-attacks';
   filter: Filter | null;
   guard?: DamageGuard;
   /** 'reduce-damage': by how much, which damage (5-21-1), and whether the first damage it applies to spends it ("the next damage"). */

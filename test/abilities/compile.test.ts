@@ -157,8 +157,10 @@ describe('compile', () => {
     });
     expect(compileCardText('【Main】Choose 1 enemy Unit. Rest it. If you have a Link Unit in play, deal 2 damage instead.').effects).toBe('partial');
     expect(compileCardText('【Main】Draw 1. If you have a Link Unit in play, choose 1 enemy Unit instead.').effects).toBe('partial');
-    // A condition on the chosen card ("If it has <Repair>") is not read: the whole ability stays unsupported.
-    expect(compile('GD04-039').abilities[1]).toMatchObject({ kind: 'unsupported', unread: 'it has <Repair>' });
+    // A condition on the chosen card ("If it has <Repair>") substitutes the amount once that card is chosen.
+    expect(compile('GD04-039').abilities[1]).toMatchObject({ kind: 'triggered', effect: [{ step: { do: 'damage', amount: 1 }, instead: { when: [{ type: 'picked', filter: { keyword: 'Repair' } }], amount: 3 } }] });
+    // A whole step in place of another only of the same kind.
+    expect(compileCardText('【Main】Draw 1. If you have a Link Unit in play, deploy 1 [Leo]((OZ)･AP1･HP1) Unit token instead.').effects).toBe('partial');
   });
 
   it('a keyword-only card is full; a card without text is none', () => {
@@ -167,9 +169,9 @@ describe('compile', () => {
   });
 
   it('never partly compiles: an ability with one unread clause is unsupported whole, with that clause', () => {
-    const c = compile('GD04-026');
+    const c = compile('EB01-042');
     expect(c.effects).toBe('partial');
-    expect(c.abilities).toEqual([expect.objectContaining({ kind: 'unsupported', reason: 'no-pattern', unread: 'Look at the top card of your deck. Return it to the top of your deck or place it into your trash' })]);
+    expect(c.abilities[1]).toEqual(expect.objectContaining({ kind: 'unsupported', reason: 'no-pattern', unread: 'Units that are Lv.7 or lower can\'t activate during this battle' }));
   });
 
   it('source-lost: a keyword whose amount or name the seed lost', () => {

@@ -91,7 +91,8 @@ describe('card catalog', () => {
       else expect(c.ap, c.id).toBe(o.ap);
       if (o.hp === null && c.flags.some((f) => f.startsWith('official-hp-missing'))) expect(typeof c.hp).toBe('number');
       else expect(c.hp, c.id).toBe(o.hp);
-      const officialKeywords = [...(o.effect ?? '').matchAll(/<([A-Za-z -]+?)(?: (\d+))?>/g)].map((m) => `${m[1]}${m[2] ?? ''}`);
+      // GD02-053 prints "[Suppression] (Damage to Shields …)": a keyword in square brackets, followed by its reminder text.
+      const officialKeywords = [...(o.effect ?? '').matchAll(/<([A-Za-z -]+?)(?: (\d+))?>|^\[([A-Za-z -]+?)\](?= \()/gm)].map((m) => `${m[1] ?? m[3]}${m[2] ?? ''}`);
       expect(c.keywords.map((k) => `${k.name}${k.amount ?? ''}`).sort(), c.id).toEqual([...new Set(officialKeywords)].sort());
     }
     expect(compared).toBe(782);

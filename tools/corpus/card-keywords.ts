@@ -58,6 +58,19 @@ export function keywordsInText(text: string, source: CardKeyword['source']): Car
   return out;
 }
 
+/**
+ * Both the seed and the publisher's data print one keyword in square brackets, "[Suppression]
+ * (Damage to Shields …)" (GD02-053 Gundam X), where every other card prints a keyword effect as
+ * <Suppression> (13-1-7): a bracketed keyword name at the start of a line, before its own reminder
+ * text, is that keyword. Any other bracketed name (a card name, "[Gundam]") is left alone.
+ */
+export function bracketedKeyword(line: string): string {
+  return line.replace(/^((?:【[^】]*】)*)\[([A-Za-z][A-Za-z -]*?)\](?= \()/, (m, tags: string, name: string) => {
+    const def = keywordByName(name);
+    return def && keywordByReminder(line.slice(m.length).trim()) === def ? `${tags}<${def.name}>` : m;
+  });
+}
+
 export interface SeedRestoration {
   text: string;
   keywords: CardKeyword[];
@@ -82,7 +95,7 @@ export function restoreSeedText(text: string): SeedRestoration {
   const lines = text.split('\n');
   const out: string[] = [];
   for (const rawLine of lines) {
-    let line = rawLine;
+    let line = bracketedKeyword(rawLine);
     // Each reminder, left to right; indexes shift as names are inserted, so search again each time.
     let from = 0;
     for (;;) {

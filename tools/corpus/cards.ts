@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { CardKeyword, CardPrinting, CardRecord, CardSet, CardType, FieldSource, FieldValue, LinkCondition } from '../../src/corpus/types.js';
 import { cleanLines, parseSeedCatalog, type SeedCard } from './cards-seed.js';
 import { nameKey } from '../../src/corpus/card-keys.js';
-import { keywordsInText, restoreSeedText } from './card-keywords.js';
+import { bracketedKeyword, keywordsInText, restoreSeedText } from './card-keywords.js';
 import { compileCardText } from '../../src/abilities/compile.js';
 import type { CardAbilities } from '../../src/abilities/ir.js';
 
@@ -57,7 +57,7 @@ const dash = (v: string | null | undefined) => (v === undefined || v === null ||
 
 function officialText(effect: string | null): string {
   const t = dash(effect);
-  return t ? cleanLines(t) : '';
+  return t ? cleanLines(t).split('\n').map(bracketedKeyword).join('\n') : '';
 }
 
 function officialType(t: string): { type: CardType; token: boolean } {

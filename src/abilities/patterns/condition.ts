@@ -143,6 +143,8 @@ export const CONDITION_PATTERNS: ConditionPattern[] = [
     read: (m) => ({ type: 'attacking', target: 'unit', filter: nounWith(m[1]!.replace(/^an? /, ''), null, false) }),
   },
   { id: 'cond.ex-count', re: /^you have no EX Resources$/, read: () => ({ type: 'ex-count', who: 'you', cmp: { op: '<=', value: 0 } }) },
+  // "While your opponent has an EX Resource" (5-17-3-2: EX Resources in their resource area).
+  { id: 'cond.ex-count', re: /^(you|your opponent) (?:have|has) an EX Resource$/, read: (m) => ({ type: 'ex-count', who: m[1] === 'you' ? 'you' : 'opponent', cmp: { op: '>=', value: 1 } }) },
   {
     id: 'cond.picked',
     re: /^it is an? ((?:\([^()]+\))(?:\/\([^()]+\))*) Unit$/,
@@ -152,6 +154,22 @@ export const CONDITION_PATTERNS: ConditionPattern[] = [
     id: 'cond.picked',
     re: /^it is paired with a Pilot that is Lv\.(\d+) or (lower|higher)$/,
     read: (m) => ({ type: 'picked', filter: { side: 'any', type: 'unit', pilotLevel: cmpFrom(m[1]!, m[2]) } }),
+  },
+  {
+    // "Deal 1 damage to it. If it has <Repair>, deal 3 damage instead.": the card the step chose.
+    id: 'cond.picked',
+    re: /^it has (<[A-Za-z][A-Za-z -]*?>)$/,
+    read: (m) => ({ type: 'picked', filter: { side: 'any', type: 'unit', keyword: parseKeywordName(m[1]!) } }),
+  },
+  {
+    // "If … a card with "Corsica Base" in its card name is in your trash".
+    id: 'cond.count-in-trash',
+    re: /^(an?|no) (.+) is in your trash$/,
+    read: (m) => {
+      const n = parseNoun(m[2]!);
+      if (!n.card || n.plural || n.filter.side !== 'any') throw new Unread(m[2]!);
+      return { type: 'count-in-trash', who: 'you', filter: n.filter, cmp: m[1] === 'no' ? { op: '<=', value: 0 } : { op: '>=', value: 1 }, words: 'is-in' };
+    },
   },
   { id: 'cond.attacking', re: /^(?:you are|this Unit is|it is) attacking (the enemy player|an enemy Unit)$/, read: (m) => ({ type: 'attacking', target: m[1] === 'the enemy player' ? 'player' : 'unit' }) },
   { id: 'cond.battling', re: /^this Unit is battling (an? .+)$/, read: (m) => ({ type: 'battling', filter: nounWith(m[1]!.replace(/^an? /, ''), null, false) }) },
@@ -163,6 +181,15 @@ export const CONDITION_PATTERNS: ConditionPattern[] = [
       const n = parseNoun(m[2]!);
       if (!n.card || n.plural || n.filter.side !== 'any') throw new Unread(m[2]!);
       return { type: 'placed-with-effect', filter: n.filter, ...(m[1] === 'place' ? { present: true as const } : {}) };
+    },
+  },
+  {
+    id: 'cond.discarded-with-effect',
+    re: /^you discard an? (.+?) with this effect$/,
+    read: (m) => {
+      const n = parseNoun(m[1]!);
+      if (!n.card || n.plural || n.filter.side !== 'any') throw new Unread(m[1]!);
+      return { type: 'discarded-with-effect', filter: n.filter };
     },
   },
   { id: 'cond.not-paired', re: /^a Pilot is not paired with this Unit$/, read: () => ({ type: 'not-paired' }) },
@@ -227,6 +254,10 @@ export function renderCondition(c: Condition): string {
       return `${countWords(c.cmp, other)} ${renderNoun(f, { plural })} ${plural ? 'are' : 'is'} in play`;
     }
     case 'count-in-trash':
+      if (c.words === 'is-in') {
+        const np = renderNoun(c.filter, { card: true });
+        return `${c.cmp.op === '<=' ? 'no' : /^[aeiou]/i.test(np) ? 'an' : 'a'} ${np} is in your trash`;
+      }
       if (c.who === 'opponent') return `your opponent has ${cmpTail(c.cmp, 'more', 'less')} ${renderNoun(c.filter, { plural: true, card: true })} in their trash`;
       return `there are ${cmpTail(c.cmp, 'more', 'less')} ${renderNoun(c.filter, { plural: true, card: true })} in your trash`;
     case 'hand-count':
@@ -251,14 +282,20 @@ export function renderCondition(c: Condition): string {
       if (c.filter) return `you are attacking a ${renderNoun(c.filter)}`;
       return `this Unit is attacking ${c.target === 'player' ? 'the enemy player' : 'an enemy Unit'}`;
     case 'ex-count':
+      if (c.cmp.op === '>=' && c.cmp.value === 1) return c.who === 'you' ? 'you have an EX Resource' : 'your opponent has an EX Resource';
       return 'you have no EX Resources';
     case 'picked':
+      if (c.filter.keyword) return `it has ${renderKeyword({ name: c.filter.keyword, amount: null })}`;
       if (c.filter.pilotLevel) return `it is paired with a Pilot that is Lv.${cmpTail(c.filter.pilotLevel, 'higher', 'lower')}`;
       return `it is a ${(c.filter.traits ?? []).map((t) => `(${t})`).join('/')} Unit`;
     case 'not-paired':
       return 'a Pilot is not paired with this Unit';
     case 'deployed-from-trash':
       return 'you deploy this Unit from your trash';
+    case 'discarded-with-effect': {
+      const np = renderNoun(c.filter, { card: true });
+      return `you discard ${/^[aeiou]/i.test(np) ? 'an' : 'a'} ${np} with this effect`;
+    }
     case 'placed-with-effect': {
       const np = renderNoun(c.filter, { card: true });
       return `you ${c.present ? 'place' : 'placed'} ${/^[aeiou]/i.test(np) ? 'an' : 'a'} ${np} with this effect`;

@@ -37,6 +37,12 @@ export const CONSTANT_PATTERNS: ConstantPattern[] = [
     read: (m, u) => ({ type: 'stats', target: parseTarget(m[1]!, u), ...statsChange(m[2]!, m[3]!, m[4], m[5]), forEach: parseCount(m[6]!, 'for-each') }),
   },
   {
+    // "Increase this Unit's AP by an amount equal to the number of (Cyclops Team) Pilot cards/Command cards with unique names in your trash."
+    id: 'const.stats-equal-to',
+    re: /^Increase this Unit's AP by an amount equal to the number of (.+)$/,
+    read: (m) => ({ type: 'stats', target: { type: 'self' }, ap: 1, hp: 0, forEach: parseCount(m[1]!, 'number-of'), countWording: 'equal-to' }),
+  },
+  {
     id: 'const.stats',
     re: /^(.+?) gets? (AP|HP)([+-]\d+)(?: and (AP|HP)([+-]\d+))?$/,
     read: (m, u) => ({ type: 'stats', target: parseTarget(m[1]!, u), ...statsChange(m[2]!, m[3]!, m[4], m[5]) }),
@@ -62,6 +68,13 @@ export const CONSTANT_PATTERNS: ConstantPattern[] = [
     id: 'const.prevent-damage',
     re: new RegExp(`^(This Unit|This Base) ${GUARD_SRC}$`),
     read: (m, u) => ({ type: 'prevent-damage', target: parseTarget(m[1]!, u), ...parseGuard(m[2], m[3], m[4]) }),
+  },
+  {
+    // "During your opponent's turn, friendly (Orb) Units can't receive 2 or less enemy effect damage."
+    // (paraphrase.ts reads the plural subject as "all friendly (Orb) Units").
+    id: 'const.prevent-small-damage',
+    re: /^(All .+?) can't receive (\d+) or less (enemy )(?:(battle|effect) )?damage$/,
+    read: (m, u) => ({ type: 'prevent-damage', target: parseTarget(m[1]!.charAt(0).toLowerCase() + m[1]!.slice(1), u), ...parseGuard(m[3], m[4], undefined), upTo: Number(m[2]) }),
   },
   {
     // "While this Unit is rested, friendly Shields can't receive battle damage from enemy Units."
@@ -135,6 +148,16 @@ export const CONSTANT_PATTERNS: ConstantPattern[] = [
       return { type: 'deploy-turn-attack', target: { type: 'self' }, filter: n.filter };
     },
   },
+  {
+    // "All Units that are Lv.3 or lower other than Unit tokens are deployed rested."
+    id: 'const.deploys-rested',
+    re: /^(All .+?) are deployed rested$/,
+    read: (m, u) => {
+      const target = parseTarget(m[1]!.charAt(0).toLowerCase() + m[1]!.slice(1), u);
+      if (target.type !== 'all' || target.filter.type !== 'unit') throw new Unread(m[0]!);
+      return { type: 'deploys-rested', target };
+    },
+  },
   { id: 'const.cannot-attack', re: /^This Unit can't attack$/, read: () => ({ type: 'cannot-attack', target: { type: 'self' } }) },
   {
     // "This Unit can't be paired with a Pilot." / "This Unit can't be set as active or paired with a Pilot."
@@ -156,12 +179,26 @@ export const CONSTANT_PATTERNS: ConstantPattern[] = [
   },
 ];
 
+/** "This Unit and all your Units with … get AP+1.": this Unit, and the other Units the noun names. */
+const SELF_AND_ALL = /^This Unit and (all .+?) gets? (AP|HP)([+-]\d+)(?: and (AP|HP)([+-]\d+))?$/;
+
 /** "This Unit gets AP+1 and <Blocker>.": two constants on one subject (rendered joined again). */
 const STATS_AND_KEYWORD = new RegExp(`^(.+?) gets? (AP|HP)([+-]\\d+) and (${KEYWORD_SRC})$`);
 
-const readsAsConstant = (s: string) => STATS_AND_KEYWORD.test(s) || CONSTANT_PATTERNS.some((p) => p.re.test(s));
+const readsAsConstant = (s: string) => STATS_AND_KEYWORD.test(s) || SELF_AND_ALL.test(s) || CONSTANT_PATTERNS.some((p) => p.re.test(s));
 
 function parseConstant(sentence: string, used: Used): Constant[] {
+  const selfAnd = SELF_AND_ALL.exec(sentence);
+  if (selfAnd) {
+    const all = parseTarget(selfAnd[1]!, used);
+    if (all.type !== 'all' || all.filter.other) throw new Unread(sentence);
+    const change = statsChange(selfAnd[2]!, selfAnd[3]!, selfAnd[4], selfAnd[5]);
+    used.add('const.stats-self-and-all');
+    return [
+      { type: 'stats', target: { type: 'self' }, ...change },
+      { type: 'stats', target: { ...all, filter: { ...all.filter, other: true } }, ...change, andSelf: true },
+    ];
+  }
   const both = STATS_AND_KEYWORD.exec(sentence);
   if (both) {
     const target = parseTarget(both[1]!, used);

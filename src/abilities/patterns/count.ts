@@ -16,10 +16,16 @@ export function parseCount(words: string, form: 'for-each' | 'number-of'): Count
     return { of: 'self-ap', per: Number(m[1]) };
   }
   if (form === 'number-of' && /^Units rested with this effect$/.test(w)) return { of: 'previous' };
-  if ((m = /^(.+) in your trash$/.exec(w))) {
+  if (form === 'number-of' && (m = /^(.+) placed with this effect$/.exec(w))) {
+    // "the number of (Minerva Squad) cards placed with this effect" (after "Place the top 2 cards …").
     const n = parseNoun(m[1]!);
-    if (!n.card || n.filter.side !== 'any' || n.plural !== (form === 'number-of')) throw new Unread(w);
-    return { of: 'in-trash', filter: n.filter };
+    if (!n.card || !n.plural || n.filter.side !== 'any') throw new Unread(w);
+    return { of: 'placed', filter: n.filter };
+  }
+  if ((m = /^(.+?)( with unique names)? in your trash$/.exec(w))) {
+    const n = parseNoun(m[1]!);
+    if (!n.card || n.filter.side !== 'any' || n.plural !== (form === 'number-of') || (m[2] && form !== 'number-of')) throw new Unread(w);
+    return { of: 'in-trash', filter: n.filter, ...(m[2] ? { unique: true as const } : {}) };
   }
   // Units in play: "of your rested (CB) Units" (in play or not, the same Units), "enemy Unit in play".
   const inPlay = /^(.+?)(?: in play)?$/.exec(w)!;
@@ -36,8 +42,10 @@ export function renderCount(c: Count, form: 'for-each' | 'number-of'): string {
       return `${c.per} AP this Unit has`;
     case 'previous':
       return 'Units rested with this effect';
+    case 'placed':
+      return `${renderNoun(c.filter, { card: true, plural: true })} placed with this effect`;
     case 'in-trash':
-      return `${renderNoun(c.filter, { card: true, plural: form === 'number-of' })} in your trash`;
+      return `${renderNoun(c.filter, { card: true, plural: form === 'number-of' })}${c.unique ? ' with unique names' : ''} in your trash`;
     case 'in-play':
       if (form === 'number-of') return `${renderNoun(c.filter, { plural: true })} in play`;
       return c.filter.side === 'friendly' ? `of your ${renderNoun(c.filter, { side: false, plural: true })}` : `${renderNoun(c.filter)} in play`;

@@ -30,7 +30,8 @@ export function parseGuard(enemy: string | undefined, kind: string | undefined, 
 /** "can't receive battle damage from enemy Units that are Lv.2 or lower". */
 export function renderGuard(g: DamageGuard): string {
   const kind = g.kind ? `${g.kind} ` : '';
-  if (g.from.type === undefined) return `can't receive ${g.from.side === 'enemy' ? 'enemy ' : ''}${kind}damage`;
+  const upTo = g.upTo !== undefined ? `${g.upTo} or less ` : '';
+  if (g.from.type === undefined) return `can't receive ${upTo}${g.from.side === 'enemy' ? 'enemy ' : ''}${kind}damage`;
   const from = g.from.type === 'command' ? `${g.from.side === 'enemy' ? 'enemy ' : ''}Commands` : renderNoun(g.from, { plural: true });
   return `can't receive ${kind}damage from ${from}`;
 }

@@ -64,6 +64,12 @@ function parseCost(text: string, used: Used): Cost {
       const count = Number(m[1]);
       (cost.steps ??= []).push({ do: 'rest', target: { type: 'choose', min: count, max: count, filter: { ...n.filter, rested: false }, zone: 'battle' } });
       used.add('cost.rest-units');
+    } else if ((m = /^[Dd]iscard (\d+) (.+ cards?)$/.exec(p))) {
+      // "Discard 1 (Zeon)/(Neo Zeon) Unit card：" (a card of the hand matching it, 10-1-7-2).
+      const n = parseNoun(m[2]!);
+      if (!n.card || n.filter.side !== 'any' || n.plural !== Number(m[1]) > 1) throw new Unread(p);
+      (cost.steps ??= []).push({ do: 'discard', who: 'you', count: Number(m[1]), filter: n.filter });
+      used.add('cost.discard');
     } else if ((m = /^[Ee]xile (\d+) (.+?) (?:from your trash(?: from the game)?|in your trash from the game)$/.exec(p))) {
       // "Exile 1 Command card from your trash", "Exile 3 blue cards from your trash", "Exile 2 Command cards in your trash from the game".
       const n = parseNoun(m[2]!);
@@ -82,6 +88,7 @@ export function renderCost(c: Cost, self: 'Unit' | 'Base'): string {
   if (c.restSelf) parts.push(`Rest this ${self}`);
   for (const s of c.steps ?? []) {
     if (s.do === 'exile-from-trash') parts.push(`Exile ${s.count} ${renderNoun(s.filter, { card: true, plural: s.count > 1 })} from your trash`);
+    else if (s.do === 'discard' && s.filter) parts.push(`Discard ${s.count} ${renderNoun(s.filter, { card: true, plural: s.count > 1 })}`);
     else if (s.do === 'return-to-deck-bottom' && s.target.type === 'self') parts.push("return this Unit to the bottom of its owner's deck");
     else if (s.do === 'rest' && s.target.type === 'choose') parts.push(`Rest ${s.target.max} ${renderNoun({ ...s.target.filter, rested: undefined }, { plural: s.target.max > 1 })}`);
     else parts.push(`(${s.do})`);

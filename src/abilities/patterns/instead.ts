@@ -7,6 +7,7 @@ import type { Condition, EffectStep, Selector } from '../ir.js';
 import { renderNoun } from './noun.js';
 import { renderGuard } from './guard.js';
 import { parseStep } from './steps.js';
+import { renderStep } from '../render.js';
 import { parseChoice, parseTarget } from './target.js';
 import { statsChange, Unread, type Used } from './unread.js';
 
@@ -30,6 +31,14 @@ export function parseInstead(rest: string, when: Condition[], step: EffectStep['
     return { when, guard: { ...(other.kind ? { kind: other.kind } : {}), from: other.from } };
   }
   const m = /^(?:Choose (.+)|Deal (\d+) damage|Reduce by (\d+)) instead$/.exec(rest);
+  const whole = m ? null : /^(Deploy \d+ .+) instead$/.exec(rest);
+  if (whole) {
+    // "…, deploy 2 [Leo]((OZ)･AP1･HP1) Unit tokens instead": a step of the same kind in its place.
+    const other = parseStep(whole[1]!, used);
+    if (other.do !== step.do) throw new Unread(rest);
+    used.add('seq.instead-step');
+    return { when, step: other };
+  }
   if (!m) return null;
   if (m[1] !== undefined) {
     // Only a choice of Units in play replaces a choice of Units in play.
@@ -45,12 +54,15 @@ export function parseInstead(rest: string, when: Condition[], step: EffectStep['
   return { when, amount };
 }
 
+const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
+
 function chooseWords(t: Extract<Selector, { type: 'choose' }>): string {
   return `choose ${t.min === t.max ? t.min : `${t.min} to ${t.max}`} ${renderNoun(t.filter, { plural: t.max > 1 })}`;
 }
 
 /** The substitution's words after its condition: "choose 1 enemy Unit", "deal 2 damage", "reduce by 4". */
 export function renderInsteadBody(step: EffectStep['step'], instead: NonNullable<EffectStep['instead']>): string {
+  if (instead.step) return lowerFirst(renderStep(instead.step));
   if (instead.target?.type === 'all' && step.do === 'modify') {
     const stats = [step.ap ? `AP${step.ap > 0 ? '+' : ''}${step.ap}` : '', step.hp ? `HP${step.hp > 0 ? '+' : ''}${step.hp}` : ''].filter(Boolean).join(' and ');
     return `all ${renderNoun(instead.target.filter, { plural: true })} get ${stats}`;

@@ -80,10 +80,11 @@ export function parseNoun(np: string): Noun {
   let card = false;
   let plural = false;
   let matched = false;
-  const anyOf = /^((?:Unit|Pilot|Command|Base) card(?:\/(?:Unit|Pilot|Command|Base) card)+)(?=$| )/.exec(s);
+  const anyOf = /^((?:Unit|Pilot|Command|Base) card(?:\/(?:Unit|Pilot|Command|Base) card)+|(?:Unit|Pilot|Command|Base) cards(?:\/(?:Unit|Pilot|Command|Base) cards)+)(?=$| )/.exec(s);
   if (anyOf) {
-    // "Unit card/Pilot card": any of these card types (cards outside the battle area).
-    filter.types = anyOf[1]!.split('/').map((t) => t.replace(/ card$/, '').toLowerCase() as NonNullable<Filter['types']>[number]);
+    // "Unit card/Pilot card" (and "Pilot cards/Command cards"): any of these card types (cards outside the battle area).
+    plural = anyOf[1]!.endsWith('cards');
+    filter.types = anyOf[1]!.split('/').map((t) => t.replace(/ cards?$/, '').toLowerCase() as NonNullable<Filter['types']>[number]);
     if (new Set(filter.types).size !== filter.types.length) fail();
     card = true;
     matched = true;
@@ -117,6 +118,7 @@ export function parseNoun(np: string): Noun {
     else if ((m = /^ with (\d+)(?: or (less|more))? (HP|AP)/.exec(s))) filter[m[3] === 'HP' ? 'hp' : 'ap'] = cmpOf(m[1]!, m[2]);
     else if ((m = /^ that is Lv\.(\d+) or (lower|higher) or has (\d+) or (less|more) AP/.exec(s)) && !filter.levelOrAp && !filter.level && !filter.ap) filter.levelOrAp = { level: cmpOf(m[1]!, m[2]), ap: cmpOf(m[3]!, m[4]) };
     else if ((m = /^ that (?:is|are) Lv\.(\d+)(?: or (lower|higher))?/.exec(s))) filter.level = cmpOf(m[1]!, m[2]);
+    else if ((m = /^ with "([^"]+)" or "([^"]+)" in (?:its|their) card names?/.exec(s)) && !filter.nameIncludesAny) filter.nameIncludesAny = [m[1]!, m[2]!];
     else if ((m = /^ with "([^"]+)" in (?:its|their) card names?/.exec(s))) filter.nameIncludes = m[1]!;
     else if ((m = /^ other than Link Units/.exec(s)) && filter.linked === undefined) filter.linked = false;
     else if ((m = /^ paired with an? ((?:\([^()]+\))(?:\/\([^()]+\))*) Pilot/.exec(s)) && !filter.pilotTraits && filter.type === 'unit') filter.pilotTraits = [...m[1]!.matchAll(/\(([^()]+)\)/g)].map((t) => t[1]!);
@@ -138,6 +140,7 @@ export function parseNoun(np: string): Noun {
     else if ((m = /^ with a 【Destroyed】 effect/.exec(s)) && !filter.hasTiming && filter.type === 'unit') filter.hasTiming = 'Destroyed';
     else if ((m = /^ without "([^"]+)" in (?:its|their) card names?/.exec(s)) && !filter.nameExcludes) filter.nameExcludes = m[1]!;
     else if ((m = /^,? other than Unit tokens/.exec(s)) && filter.token === undefined && filter.type === 'unit') filter.token = false;
+    else if ((m = /^ that is being attacked/.exec(s)) && !filter.attacked && filter.type === 'unit') filter.attacked = true;
     else if ((m = /^ ((?:that is )?battling) this Unit$/.exec(s)) && !filter.battling && filter.type === 'unit') filter.battling = { self: true, words: m[1]! };
     else if ((m = /^ ((?:that is )?battling (?:an?|one of your)) (.+)$/.exec(s)) && !filter.battling && filter.type === 'unit') {
       const inner = parseNoun(m[2]!);
@@ -168,6 +171,8 @@ export interface NounStyle {
 }
 
 export function renderNoun(f: Filter, style: NounStyle = {}): string {
+  // "green (Earth Federation) Unit card/1 card with "AGE Device" in its card name"
+  if (f.anyOf) return f.anyOf.map((g) => renderNoun(g, style)).join('/1 ');
   const words: string[] = [];
   if (f.rested === true) words.push('rested');
   if (f.rested === false) words.push('active');
@@ -198,6 +203,7 @@ export function renderNoun(f: Filter, style: NounStyle = {}): string {
   if (f.hp) out += ` with ${cmpWords(f.hp, 'less', 'more')} HP`;
   if (f.ap) out += ` with ${cmpWords(f.ap, 'less', 'more')} AP`;
   if (f.nameIncludes) out += ` with "${f.nameIncludes}" in its card name`;
+  if (f.nameIncludesAny) out += ` with ${f.nameIncludesAny.map((n) => `"${n}"`).join(' or ')} in its card name`;
   if (f.pilotTraits) out += ` paired with a ${f.pilotTraits.map((t) => `(${t})`).join('/')} Pilot`;
   if (f.level) out += ` that ${style.plural ? 'are' : 'is'} Lv.${cmpWords(f.level, 'lower', 'higher')}`;
   if (f.levelOrAp) out += ` that is Lv.${cmpWords(f.levelOrAp.level, 'lower', 'higher')} or has ${cmpWords(f.levelOrAp.ap, 'less', 'more')} AP`;
@@ -216,6 +222,7 @@ export function renderNoun(f: Filter, style: NounStyle = {}): string {
   if (f.nameExcludes) out += ` without "${f.nameExcludes}" in its card name`;
   if (f.linked === false) out += ' other than Link Units';
   if (f.token === false) out += ', other than Unit tokens';
+  if (f.attacked) out += ' that is being attacked';
   if (f.battling) {
     const oneOf = f.battling.words.endsWith('one of your');
     out += ` ${f.battling.words} ${f.battling.self ? 'this Unit' : renderNoun(f.battling.unit!, { plural: oneOf, side: !oneOf })}`;

@@ -13,7 +13,7 @@ import { parseInstead } from './instead.js';
 import { parseNoun } from './noun.js';
 import { parseChoice } from './target.js';
 import { parseLookTop, parseStep } from './steps.js';
-import { Unread, type Used } from './unread.js';
+import { Unread, Used } from './unread.js';
 
 /** Sentences of an effect: split at ". " before a capital (never inside "Lv.4"). */
 export function sentences(body: string): string[] {
@@ -95,6 +95,12 @@ const targetOf = (step: EffectStep['step']): Selector | undefined => ('target' i
  * recovers 2 HP and gets AP+2 during this turn"); the second acts on the same cards ({type:'previous'}).
  */
 function parseSteps(sentence: string, used: Used): EffectStep['step'][] {
+  const both = /^Deal (\d+) damage to (it|them) and this Unit$/.exec(sentence);
+  if (both) {
+    // "Deal 2 damage to it and this Unit.": the chosen Unit and this one, the same damage.
+    used.add('seq.and-this-unit');
+    return [parseStep(`Deal ${both[1]} damage to ${both[2]}`, used), { do: 'damage', target: { type: 'self' }, amount: Number(both[1]) }];
+  }
   try {
     return [parseStep(sentence, used)];
   } catch (e) {
@@ -122,6 +128,13 @@ export function parseEffect(body: string, used: Used, itIs?: Selector): EffectSt
       last!.instead = instead;
       continue;
     }
+    const alternatives = alternativesOf(c.rest, used);
+    if (alternatives) {
+      // "Deploy A if …, deploy B if …, or deploy C if …": one sentence, one of its steps.
+      if (c.when || c.optional || c.ifDone) throw new Unread(list[i]!);
+      alternatives.forEach((a, k) => out.push({ step: a.step, when: a.when, ...(k === 0 && c.then ? { then: true } : {}), ...(k > 0 ? { orElse: true } : {}) }));
+      continue;
+    }
     const look = parseLookTop([c.rest, ...list.slice(i + 1, i + 3)], used);
     if (look) {
       out.push({ step: look.step, ...flags(c) });
@@ -137,21 +150,42 @@ export function parseEffect(body: string, used: Used, itIs?: Selector): EffectSt
       out.push({ step: { do: 'pair-self-from-trash', filter: n.filter } });
       continue;
     }
-    const resources = /^Choose (\d+) of your (rested )?Resources$/.exec(c.rest);
-    if (resources && list[i + 1] === (Number(resources[1]) > 1 ? 'Set them as active' : 'Set it as active')) {
-      // "Choose 1 of your Resources. Set it as active."
-      used.add('step.resource-active');
-      out.push({ step: { do: 'resource-active', count: Number(resources[1]), ...(resources[2] ? { rested: true as const } : {}) }, ...flags(c) });
+    const resources = /^(Choose|All players each choose) (\d+) of (your|their) (rested )?Resources$/.exec(c.rest);
+    const each = resources?.[1] === 'All players each choose';
+    if (resources && each === (resources[3] === 'their') && list[i + 1] === (Number(resources[2]) > 1 || each ? 'Set them as active' : 'Set it as active')) {
+      // "Choose 1 of your Resources. Set it as active." / "All players each choose 1 of their Resources. Set them as active."
+      used.add(each ? 'step.all-resource-active' : 'step.resource-active');
+      out.push({ step: { do: 'resource-active', count: Number(resources[2]), ...(resources[4] ? { rested: true as const } : {}), ...(each ? { who: 'each' as const } : {}) }, ...flags(c) });
+      i++;
+      continue;
+    }
+    const reveal = /^Reveal (\d+) (.+?) from your hand$/.exec(c.rest);
+    if (reveal && list[i + 1] === (Number(reveal[1]) > 1 ? 'Return them to the bottom of your deck' : 'Return it to the bottom of your deck')) {
+      // "Reveal 1 (Earth Federation) Unit card from your hand. Return it to the bottom of your deck."
+      const n = parseNoun(reveal[2]!);
+      if (!n.card || n.filter.side !== 'any' || n.plural !== Number(reveal[1]) > 1) throw new Unread(reveal[2]!);
+      used.add('step.hand-to-deck-bottom');
+      out.push({ step: { do: 'hand-to-deck-bottom', count: Number(reveal[1]), filter: n.filter }, ...flags(c) });
       i++;
       continue;
     }
     const choose = /^Choose (.+?)( from your trash)?$/.exec(c.rest);
+    const twoCards = choose?.[2] && list[i + 1] === 'Exile them from the game' ? /^1 (.+? card) and 1 (.+? card)$/.exec(choose[1]!) : null;
+    if (twoCards) {
+      // "Choose 1 (Superpower Bloc) card and 1 (UN) card from your trash. Exile them from the game."
+      const [a, b] = [parseNoun(twoCards[1]!), parseNoun(twoCards[2]!)];
+      if (!a.card || !b.card || a.plural || b.plural || a.filter.side !== 'any' || b.filter.side !== 'any') throw new Unread(choose![1]!);
+      used.add('step.exile-two-from-trash');
+      out.push({ step: { do: 'exile-two-from-trash', filters: [a.filter, b.filter] }, ...flags(c) });
+      i++;
+      continue;
+    }
     const pair = choose && !choose[2] ? /^(\d+ .+?) and (\d+ .+)$/.exec(choose[1]!) : null;
     if (choose && pair && list[i + 1] !== undefined) {
       // "Choose 1 of your Units and 1 enemy Unit. Deal 1 damage to them.": two steps, one per choice.
       const a = parseChoice(pair[1]!, used);
       const b = parseChoice(pair[2]!, used);
-      if (a.card || b.card || a.selector.max !== 1 || b.selector.max !== 1 || c.optional || c.ifDone || a.selector.filter.type === 'pilot' || b.selector.filter.type === 'pilot') throw new Unread(choose[1]!);
+      if (a.card || b.card || a.selector.max !== 1 || b.selector.max !== 1 || c.ifDone || a.selector.filter.type === 'pilot' || b.selector.filter.type === 'pilot') throw new Unread(choose[1]!);
       const next = list[i + 1]!;
       const first = parseStep(next, used);
       const second = parseStep(next, used);
@@ -159,8 +193,10 @@ export function parseEffect(body: string, used: Used, itIs?: Selector): EffectSt
       (first as { target: Selector }).target = a.selector;
       (second as { target: Selector }).target = b.selector;
       out.push({ step: first, ...flags(c) });
-      out.push({ step: second, ...(c.when ? { when: c.when } : {}), and: true });
+      // "You may choose 1 … and 1 enemy Unit. Rest them.": the second is chosen only once the "you may" is taken.
+      out.push({ step: second, ...(c.when ? { when: c.when } : {}), and: true, ...(c.optional ? { withPrevious: true } : {}) });
       used.add('choose.two-targets');
+      if (c.optional) used.add('seq.you-may-two-targets');
       // Nothing after it may say "them" or "If you do" (the engine would read only the second choice).
       for (const later of list.slice(i + 2)) if (/^If you do\b|\b(?:it|them|they)\b/i.test(later)) throw new Unread(later);
       i++;
@@ -197,6 +233,14 @@ export function parseEffect(body: string, used: Used, itIs?: Selector): EffectSt
         i++;
         continue;
       }
+      if (choose[2] && next === 'Pair it with this Unit') {
+        // "Choose 1 (Newtype) Pilot card that is Lv.3 or lower from your trash. Pair it with this Unit."
+        if (selector.filter.side !== 'any' || selector.filter.type !== 'pilot' || selector.min !== 1 || selector.max !== 1) throw new Unread(next);
+        used.add('step.pair-from-trash');
+        out.push({ step: { do: 'pair-from-trash', filter: selector.filter }, ...flags(c) });
+        i++;
+        continue;
+      }
       if (choose[2]) {
         // "Choose 1 (Zeon) Pilot card from your trash. Add it to your hand."
         if (!/^Add (?:it|them) to your hand$/.test(next) || selector.filter.side !== 'any' || selector.min !== selector.max) throw new Unread(next);
@@ -214,8 +258,11 @@ export function parseEffect(body: string, used: Used, itIs?: Selector): EffectSt
       (step as { target: Selector }).target = selector;
       out.push({ step: step!, ...flags(c) });
       if (also) {
-        if (c.optional) throw new Unread(next);
-        out.push({ step: also, ...(c.when ? { when: c.when } : {}), and: true });
+        // "You may choose 1 enemy Unit. Deal 2 damage to it and this Unit.": this Unit is dealt it only
+        // when the sentence is reached (the "you may" taken), whatever the choice.
+        const selfToo = targetOf(also)?.type === 'self';
+        if (c.optional && !selfToo) throw new Unread(next);
+        out.push({ step: also, ...(c.when ? { when: c.when } : {}), and: true, ...(selfToo ? { withPrevious: true } : {}) });
       }
       chosenWhen = c.when;
       i++;
@@ -250,12 +297,41 @@ export function parseEffect(body: string, used: Used, itIs?: Selector): EffectSt
     }
   }
   if (!out.length) throw new Unread(body);
+  // "activate its 【Main】" names the card discarded with this effect, under that "If".
+  out.forEach((e, i) => {
+    if (e.step.do === 'activate-discarded-main' && !e.when?.some((w) => w.type === 'discarded-with-effect')) throw new Unread(list[Math.min(i, list.length - 1)]!);
+  });
   // "if it is a (Jupitris) Unit" names what an earlier step chose: there must be one.
   out.forEach((e, i) => {
     if (e.when?.some((w) => w.type === 'picked') && !out.slice(0, i).some((b) => targetOf(b.step)?.type === 'choose')) throw new Unread(list[Math.min(i, list.length - 1)]!);
   });
   if (refersBack(out)) used.add('seq.that-unit');
   return out;
+}
+
+/**
+ * "Deploy 1 [Gundam](…) Unit token if you have no Units in play, deploy 1 [Guncannon](…) Unit token
+ * if you have only 1 Unit in play, or deploy 1 [Guntank](…) Unit token if you have 2 or more Units in
+ * play": two or more steps, each with a trailing "if", the last after ", or". Null when the sentence
+ * is not such a list.
+ */
+function alternativesOf(sentence: string, used: Used): { step: EffectStep['step']; when: Condition[] }[] | null {
+  const parts = sentence.split(/, (?:or )?(?=[a-z]+ \d)/);
+  if (parts.length < 2 || !/, or [a-z]+ \d[^,]*$/.test(sentence)) return null;
+  // Read on the side: a sentence that is not such a list is left to the other readings.
+  const mine = new Used();
+  try {
+    const out = parts.map((p) => {
+      const m = /^(.+?) if (.+)$/.exec(p);
+      if (!m) throw new Unread(p);
+      return { step: parseStep(cap(m[1]!), mine), when: parseConditions(m[2]!, mine) };
+    });
+    for (const id of [...mine.ids, 'seq.or-if']) used.add(id);
+    return out;
+  } catch (e) {
+    if (e instanceof Unread) return null;
+    throw e;
+  }
 }
 
 /**

@@ -30,7 +30,8 @@ export const TOKEN_CONSTANTS: Record<string, Constant> = {
 
 /** "((Zeon)･AP3･HP1･<Blocker>)" → traits, AP, HP, keywords (and the token's constants). */
 function tokenSpec(name: string, spec: string, used: Used): Extract<Step, { do: 'deploy-token' }>['token'] {
-  const parts = spec.split(/[･・]/);
+  // "[Gundnode]((Quiet Zero)･AP2･HP2･)" (GD05-126) prints a separator with nothing after it.
+  const parts = spec.replace(/[･・]$/, '').split(/[･・]/);
   const traitPart = parts.shift() ?? '';
   const traits = [...traitPart.matchAll(/\(([^()]+)\)/g)].map((t) => t[1]!);
   if (traitPart.replace(/\([^()]+\)/g, '').replace(/\//g, '') !== '') throw new Unread(spec);
@@ -99,6 +100,12 @@ export const STEP_PATTERNS: StepPattern[] = [
     id: 'step.forbid-attack-player',
     re: /^(.+?) can't choose the enemy player as (?:its|their) attack target during this turn$/,
     read: (m, u) => ({ do: 'forbid-attack-player', target: parseTarget(m[1]!, u), duration: 'turn' }),
+  },
+  {
+    // "During this turn, all enemy Units must choose that Unit as their attack target when attacking."
+    id: 'step.draw-attacks',
+    re: /^During this turn, all enemy Units must choose that Unit as their attack target when attacking$/,
+    read: () => ({ do: 'draw-attacks', target: { type: 'previous' }, duration: 'turn' }),
   },
   {
     // "Return it to the bottom of its owner's deck."
@@ -222,6 +229,8 @@ export const STEP_PATTERNS: StepPattern[] = [
   { id: 'step.deploy-self', re: /^Deploy this card$/, read: () => ({ do: 'deploy-self' }) },
   { id: 'step.activate-main', re: /^Activate this card's 【Main】$/, read: () => ({ do: 'activate-main' }) },
   { id: 'step.activate-action', re: /^Activate this card's 【Action】$/, read: () => ({ do: 'activate-action' }) },
+  // "If you discard a (Special Move) Command card with this effect, you may activate its 【Main】." (sequence.ts checks the "If").
+  { id: 'step.activate-discarded-main', re: /^Activate its 【Main】$/, read: () => ({ do: 'activate-discarded-main' }) },
   { id: 'step.activate-paired-main', re: /^Activate 【Main】 on the card paired with this Unit$/, read: () => ({ do: 'activate-paired-main' }) },
   {
     id: 'step.deploy-token',
@@ -229,6 +238,12 @@ export const STEP_PATTERNS: StepPattern[] = [
     read: (m, u) => ({ do: 'deploy-token', count: Number(m[1]), rested: !!m[2], token: tokenSpec(m[3]!, m[4]!, u) }),
   },
   { id: 'step.deploy-ex-base', re: /^Deploy 1 EX Base$/, read: () => ({ do: 'deploy-ex-base' }) },
+  {
+    // "All players place 1 EX Resource." (each player, the controller first, 1-3-4)
+    id: 'step.all-place-resource',
+    re: /^All players place (\d+) (EX|rested) Resources?$/,
+    read: (m) => ({ do: 'place-resource', who: 'each', count: Number(m[1]), ex: m[2] === 'EX', rested: m[2] === 'rested' }),
+  },
   {
     id: 'step.place-resource',
     re: /^Place (\d+) (EX|rested) Resources?$/,
@@ -238,6 +253,17 @@ export const STEP_PATTERNS: StepPattern[] = [
     id: 'step.deploy-from-hand',
     re: /^Deploy (\d+) (.+?) from your hand$/,
     read: (m) => ({ do: 'deploy-from', zone: 'hand', filter: deployable(m[2]!, Number(m[1]) > 1), max: Number(m[1]), payCost: false }),
+  },
+  { id: 'step.exile-self', re: /^Exile this card in your trash from the game$/, read: () => ({ do: 'exile-self' }) },
+  {
+    // "Add 1 (Neo Zeon) Unit card you placed from your deck with this effect to your hand."
+    id: 'step.placed-to-hand',
+    re: /^Add (\d+) (.+?) you placed from your deck with this effect to your hand$/,
+    read: (m) => {
+      const n = parseNoun(m[2]!);
+      if (!n.card || n.filter.side !== 'any' || n.plural !== Number(m[1]) > 1) throw new Unread(m[2]!);
+      return { do: 'placed-to-hand', filter: n.filter, max: Number(m[1]) };
+    },
   },
   {
     id: 'step.mill',
@@ -277,6 +303,10 @@ function parseScaledStep(sentence: string, used: Used): Step | null {
   if ((m = /^Deal damage to (.+?) equal to the number of (.+)$|^Deal damage equal to the number of (.+?) to (it|them|all .+)$/.exec(sentence))) {
     // Either order of the target and the "equal to" phrase (normalize.ts folds them).
     step = { do: 'damage', target: parseTarget((m[1] ?? m[4])!, used), amount: 1, forEach: parseCount((m[2] ?? m[3])!, 'number-of'), countWording: 'equal-to' };
+  } else if ((m = /^Deal an amount of damage equal to the number of (.+) to (it|that enemy Unit)$/.exec(sentence))) {
+    // "… choose 1 enemy Unit with 4 or less AP. Deal an amount of damage equal to the number of … to that enemy Unit."
+    // "that enemy Unit" is the one just chosen (normalize.ts folds it to "it").
+    step = { do: 'damage', target: { type: 'previous' }, amount: 1, forEach: parseCount(m[1]!, 'number-of'), countWording: 'amount-equal-to' };
   } else if ((m = /^During this (turn|battle), reduce (its|their) AP by an amount equal to the number of (.+)$/.exec(sentence))) {
     step = { do: 'modify', target: parseTarget(m[2] === 'its' ? 'it' : 'them', used), ap: -1, hp: 0, duration: dur(m[1]), forEach: parseCount(m[3]!, 'number-of'), countWording: 'equal-to' };
   } else if ((m = /^For each (.+?), ([a-z].+)$/.exec(sentence))) {
@@ -290,6 +320,7 @@ function parseScaledStep(sentence: string, used: Used): Step | null {
   }
   if (!step) return null;
   used.add('step.for-each');
+  if ('forEach' in step && step.forEach?.of === 'placed') used.add('count.placed');
   return step;
 }
 
@@ -324,9 +355,23 @@ export function parseLookTop(sentences: string[], used: Used): { step: Step; rea
     if (sentences[1] === `Return the remaining card${left > 1 ? 's' : ''} to the bottom of your deck`) return { step: step('bottom', 'in-order'), read: 2 };
     throw new Unread(sentences.slice(0, 2).join('. '));
   }
+  if (/^All players each look at the top card of their deck$/.test(sentences[0] ?? '')) {
+    // "… If it is a Unit card, they may reveal it and add it to their hand. They return any remaining card to the top or bottom of their deck."
+    const one = /^If it is an? (.+?), they may reveal it and add it to their hand$/.exec(sentences[1] ?? '');
+    if (!one || sentences[2] !== 'They return any remaining card to the top or bottom of their deck') throw new Unread(sentences.slice(0, 3).join('. '));
+    const n = parseNoun(one[1]!);
+    if (!n.card || n.plural || n.filter.side !== 'any') throw new Unread(one[1]!);
+    used.add('step.all-look-top');
+    return { step: { do: 'look-top', count: 1, take: { filter: n.filter, max: 1, to: 'hand' }, rest: 'top-or-bottom', who: 'each' }, read: 3 };
+  }
   const look = /^Look at the top (?:(\d+) cards|card) of your deck$/.exec(sentences[0] ?? '');
   if (!look) return null;
   const count = look[1] ? Number(look[1]) : 1;
+  if (count === 1 && /^Return it to the top of your deck or place it into your trash$/.test(sentences[1] ?? '')) {
+    // "Return it to the top of your deck or place it into your trash.": keep it on top, or not.
+    used.add('step.look-top-or-trash');
+    return { step: { do: 'look-top', count: 1, take: { filter: { side: 'any' }, max: 1, to: 'top' }, rest: 'trash', printed: 'or-trash' }, read: 2 };
+  }
   if (count === 1 && /^Return it to the top or bottom of your deck$/.test(sentences[1] ?? '')) {
     used.add('step.look-top-return');
     return { step: { do: 'look-top', count: 1, take: { filter: { side: 'any' }, max: 0, to: 'hand' }, rest: 'top-or-bottom' }, read: 2 };
@@ -351,6 +396,14 @@ export function parseLookTop(sentences: string[], used: Used): { step: Step; rea
   const rest = /^Return the remaining cards randomly to the bottom of your deck$/.exec(sentences[2] ?? '');
   if (!take || !rest || count === 1) throw new Unread(sentences.slice(0, 3).join('. '));
   const deploy = take[4] !== undefined;
+  const either = !deploy && take[1] === '1' ? /^(.+? card)\/1 ((?:.+? )?card(?: with "[^"]+" in its card name)?)$/.exec(take[2]!) : null;
+  if (either) {
+    // "You may reveal 1 green (Earth Federation) Unit card/1 card with "AGE Device" in its card name among them …"
+    const [a, b] = [parseNoun(either[1]!), parseNoun(either[2]!)];
+    if (!a.card || !b.card || a.plural || b.plural || a.filter.side !== 'any' || b.filter.side !== 'any') throw new Unread(take[2]!);
+    used.add('step.look-top-either');
+    return { step: { do: 'look-top', count, take: { filter: { side: 'any', anyOf: [a.filter, b.filter] }, max: 1, to: 'hand' }, rest: 'bottom' }, read: 3 };
+  }
   const n = parseNoun(deploy ? take[4]! : take[2]!);
   if (!n.card || n.filter.side !== 'any') throw new Unread(deploy ? take[4]! : take[2]!);
   // Only Unit cards can be deployed this way.
