@@ -24,7 +24,7 @@ export interface CompileOptions {
 }
 
 /** Text the engine cannot take as two-player rules. */
-const MULTIPLAYER = /\b(?:enemy players|each enemy player|an enemy player|another player|belonging to another player|All enemy players)\b/i;
+const MULTIPLAYER = /\b(?:(?<!\bthere are \d+ or (?:more|less|fewer) )enemy players|each enemy player|an enemy player|another player|belonging to another player|All enemy players)\b/i;
 /**
  * Holes where the seed stripped a keyword name: "enemy Unit with that is", "gains during". A final
  * "has." is a hole unless it closes "for each 4 AP this Unit has." (GD03-033, printed so officially).

@@ -149,7 +149,20 @@ export type Selector =
    * the matching cards whose value is the highest (lowest) among them can be chosen; with a tie the
    * controller chooses among the tied ones.
    */
-  | { type: 'choose'; min: number; max: number; filter: Filter; zone: Zone; extreme?: Extreme }
+  | {
+      type: 'choose';
+      min: number;
+      max: number;
+      filter: Filter;
+      zone: Zone;
+      extreme?: Extreme;
+      /**
+       * Added by the compiler (2 cards): "Your opponent chooses 1 of their active Units" (printed "All
+       * enemy players each choose 1 of their active Units", 12-2-6): the opponent makes the choice
+       * (its entry in `choices` is the opponent's decision), among the Units `filter` names.
+       */
+      chooser?: 'opponent';
+    }
   /** Every matching card: "all enemy Units that are Lv.5 or lower". */
   | { type: 'all'; filter: Filter; zone: Zone };
 
@@ -470,7 +483,12 @@ export type Condition =
    * placed matches the filter (a card the scenario did not name is not known to match).
    * `present`: printed "If you place …" (wording only).
    */
-  | { type: 'placed-with-effect'; filter: Filter; present?: true };
+  | { type: 'placed-with-effect'; filter: Filter; present?: true }
+  /**
+   * Added by the compiler (3 cards): "If there are 2 or more enemy players". The engine plays a
+   * two-player game, where the enemy players are the one opponent (12-2-6): the number is 1.
+   */
+  | { type: 'enemy-players'; cmp: Cmp };
 
 /**
  * One step of an effect with its connective: "Then, …" (then), "If you do, …" (ifDone: only when

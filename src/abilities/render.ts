@@ -108,6 +108,7 @@ function renderPlainStep(s: Step, prev?: Selector): string {
     case 'draw':
       return s.who === 'each' ? `All players draw ${s.count}` : `Draw ${s.count}`;
     case 'discard':
+      if (s.who === 'opponent' && !s.filter) return `Your opponent discards ${s.count}`;
       return `Discard ${s.count}${s.filter ? ` ${renderNoun(s.filter, { card: true, plural: s.count > 1 })}` : ''}`;
     case 'shield-to-hand':
       return `Add ${s.count} of your Shields to your hand`;
@@ -214,6 +215,7 @@ function chooseText(t: Extract<Selector, { type: 'choose' }>): string {
   const n = t.min === t.max ? `${t.min}` : `${t.min} to ${t.max}`;
   // "with the highest Lv" ends its sentence, whose period is the abbreviation's too.
   const most = t.extreme ? ` with the ${t.extreme.end} ${t.extreme.stat === 'level' ? 'Lv' : t.extreme.stat.toUpperCase()}` : '';
+  if (t.chooser === 'opponent') return `your opponent chooses ${n} of their ${renderNoun(t.filter, { side: false, plural: true })}${most}`;
   return `choose ${n} ${renderNoun(t.filter, { plural: t.max > 1 })}${most}`;
 }
 
@@ -401,7 +403,7 @@ export function renderAbility(a: Ability): string {
       const [exile, ...following] = a.effect;
       if (a.development !== undefined && exile?.step.do === 'exile-from-trash') {
         const noun = renderNoun(exile.step.filter, { card: true, plural: true });
-        return `${head}You may exile the specified number of ${noun} in your trash from the game. If you do, activate the following effect: ■${renderEffect(following.map(({ ifDone: _, ...e }) => e))}`;
+        return `${head}You may exile the specified number of ${noun} in your trash from the game. If you do, activate the following effect: ■${renderEffect(following.map(({ ifDone: _, withPrevious: _w, ...e }) => e))}`;
       }
       const effect = renderEffect(a.effect);
       if (!phrase) return `${head}${effect}`;

@@ -194,6 +194,9 @@ export function conditionHolds(game: Game, ctx: AbilityCtx, c: Condition): boole
         const face = knownFace(game, id) ?? (rec ? faceFromRecord(rec) : null);
         return face !== null && cardMatches(face, c.filter);
       });
+    case 'enemy-players':
+      // 12-2-6: a two-player game has one enemy player, the opponent.
+      return compare(1, c.cmp);
     case 'battling': {
       // JA 5-22-p1/p2: the attacker and its current attack target are battling; a former target is not.
       const b = game.battle;
@@ -203,6 +206,11 @@ export function conditionHolds(game: Game, ctx: AbilityCtx, c: Condition): boole
       return u !== undefined && unitMatches(u, c.filter, ctx.controller, ctx.unit);
     }
   }
+}
+
+/** The rules a condition's answer rests on, beyond 10-2-1 (12-2-6: the number of enemy players). */
+export function conditionCites(c: Condition): string[] {
+  return c.type === 'enemy-players' ? ['12-2-6'] : [];
 }
 
 export function allHold(game: Game, ctx: AbilityCtx, conds: readonly Condition[]): boolean {

@@ -13,7 +13,7 @@ import { onceKey, players, type AbilityCtx } from './context.js';
 import { changeAttackTarget } from './battle.js';
 import { applyDraw, damageBase, damageFirstShieldAreaCard, damageUnit, destroyTopShields, recover } from './effects.js';
 import { countOf, countWords } from './counts.js';
-import { allHold, baseMatches, cardMatches, compare, conditionHolds, knownFace, unitMatches, unitsMatching } from './filters.js';
+import { allHold, baseMatches, cardMatches, compare, conditionHolds, conditionCites, knownFace, unitMatches, unitsMatching } from './filters.js';
 import { emit, signed } from './log.js';
 import { addToHand, destroyBase, destroyUnit, putIntoBattleArea, returnToDeckBottom, returnToHand } from './management.js';
 import { renderCondition } from '../abilities/patterns/condition.js';
@@ -26,7 +26,7 @@ import { queueTriggers } from './triggers.js';
 import { pairByEffect, spendResources, splitPayment } from './play.js';
 import { RESOURCE_LIMIT } from './turn.js';
 import { exBaseFace } from './setup.js';
-import { cannotBe, describeCard, describeUnit, findCardInPlay, newUnit, noConstants, nextSerial, PLAYERS, totalResources, type Base, type CardFace, type Choice, type Game, type PlayerId, type Unit } from './state.js';
+import { cannotBe, describeCard, describeUnit, findCardInPlay, newUnit, noConstants, nextSerial, opponent, PLAYERS, totalResources, type Base, type CardFace, type Choice, type Game, type PlayerId, type Unit } from './state.js';
 import { baseAp, baseHp, unitAp, unitHp } from './stats.js';
 import { withFields } from './with-fields.js';
 
@@ -170,11 +170,14 @@ function select(game: Game, ctx: AbilityCtx, sel: Selector, step: Step, entry: C
       return candidates(game, ctx, sel);
     case 'choose': {
       const all = candidates(game, ctx, sel);
+      // "All enemy players each choose 1 of their active Units" (12-2-6): the opponent's decision.
+      const by = sel.chooser === 'opponent' ? opponent(ctx.controller) : null;
       const ids = chooseTargets(
         game,
-        { prompt: `${src(ctx)} (${step.do})`, min: sel.min, max: sel.max, legal: all.map(targetId), rules: ['10-2-2-1'] },
+        { prompt: `${src(ctx)} (${step.do}${by ? `; player ${by} chooses` : ''})`, min: sel.min, max: sel.max, legal: all.map(targetId), rules: by ? ['10-2-2-1', '12-2-6'] : ['10-2-2-1'] },
         entry,
       );
+      if (by && ids.length) emit(game, `Player ${by} chooses ${ids.join(', ')} (${src(ctx)})`, ['12-2-6', '10-2-2-1']);
       return all.filter((t) => ids.includes(targetId(t)));
     }
   }
@@ -1111,11 +1114,11 @@ export function runEffect(game: Game, ctx: AbilityCtx, steps: readonly EffectSte
     if (failed) {
       if (i === 0 && steps.length > 1) {
         // "If …, draw 1. Then, discard 1.": the leading "If" is the condition of the whole effect.
-        emit(game, `${src(ctx)}: the condition "${renderCondition(failed)}" does not hold, and it leads the whole effect, so nothing of it activates`, ['10-2-1']);
+        emit(game, `${src(ctx)}: the condition "${renderCondition(failed)}" does not hold, and it leads the whole effect, so nothing of it activates`, ['10-2-1', ...conditionCites(failed)]);
         notReached(game, ctx, steps);
         break;
       }
-      emit(game, `${src(ctx)}: the condition "${renderCondition(failed)}" does not hold, so that part does not activate`, ['10-2-1']);
+      emit(game, `${src(ctx)}: the condition "${renderCondition(failed)}" does not hold, so that part does not activate`, ['10-2-1', ...conditionCites(failed)]);
       notReached(game, ctx, [es]);
       lastDone = false;
       continue;

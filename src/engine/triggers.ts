@@ -11,7 +11,7 @@ import { unitAbilitySources } from './constants.js';
 import { newCtx, onceKey, type AbilityCtx } from './context.js';
 import { renderCondition } from '../abilities/patterns/condition.js';
 import { renderPilotQualifier } from '../abilities/patterns/header.js';
-import { cardMatches, conditionHolds, unitMatches } from './filters.js';
+import { cardMatches, conditionHolds, conditionCites, unitMatches } from './filters.js';
 import { withFields } from './with-fields.js';
 import { emit } from './log.js';
 import { reportUnsupported, unsupportedTiming } from './not-executed.js';
@@ -186,7 +186,7 @@ export function abilitiesFor(game: Game, trigger: Trigger, src: TriggerSource): 
       const unmet = a.requires.find((c) => !conditionHolds(game, ctx, c));
       if (unmet) {
         // Only worth a line when the trigger itself happened and a printed condition stopped it.
-        if (unmet.type !== 'paired' && unmet.type !== 'linked') emit(game, `${TAG[trigger]} of ${ctx.label} does not trigger: "${renderCondition(unmet)}" does not hold`, ['10-1-6-2', '10-2-1']);
+        if (unmet.type !== 'paired' && unmet.type !== 'linked') emit(game, `${TAG[trigger]} of ${ctx.label} does not trigger: "${renderCondition(unmet)}" does not hold`, ['10-1-6-2', '10-2-1', ...conditionCites(unmet)]);
         else if (unmet.type === 'paired' && unmet.pilot && src.unit?.pilot) {
           const p = src.unit.pilot.face;
           const has = p.traits.length ? `its traits are ${p.traits.map((t) => `(${t})`).join('/')}` : 'it has no trait';

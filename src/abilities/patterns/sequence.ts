@@ -145,9 +145,11 @@ export function parseEffect(body: string, used: Used, itIs?: Selector): EffectSt
       i++;
       continue;
     }
-    const choose = /^Choose (.+?)( from your trash)?$/.exec(c.rest);
+    // "Your opponent chooses 1 of their active Units. Rest it." (12-2-6): read as "Choose 1 of your …", seen from the opponent.
+    const theirs = /^Your opponent chooses (\d+ of their .+)$/.exec(c.rest);
+    const choose = /^Choose (.+?)( from your trash)?$/.exec(theirs ? `Choose ${theirs[1]!.replace(' of their ', ' of your ')}` : c.rest);
     const pair = choose && !choose[2] ? /^(\d+ .+?) and (\d+ .+)$/.exec(choose[1]!) : null;
-    if (choose && pair && list[i + 1] !== undefined) {
+    if (choose && pair && list[i + 1] !== undefined && !theirs) {
       // "Choose 1 of your Units and 1 enemy Unit. Deal 1 damage to them.": two steps, one per choice.
       const a = parseChoice(pair[1]!, used);
       const b = parseChoice(pair[2]!, used);
@@ -171,6 +173,12 @@ export function parseEffect(body: string, used: Used, itIs?: Selector): EffectSt
       const next = list[i + 1];
       if (next === undefined) throw new Unread(list[i]!);
       if (!!choose[2] !== card) throw new Unread(choose[1]!);
+      if (theirs) {
+        if (card || selector.filter.side !== 'friendly' || selector.filter.type !== 'unit' || selector.filter.other) throw new Unread(c.rest);
+        selector.filter.side = 'enemy';
+        selector.chooser = 'opponent';
+        used.add('choose.opponent-chooses');
+      }
       if (choose[2] && /^Exile (?:it|them) from the game$/.test(next)) {
         // "Choose 3 (Titans) cards from your trash. Exile them from the game."
         if (selector.filter.side !== 'any' || selector.min !== selector.max || (next === 'Exile it from the game') !== (selector.max === 1)) throw new Unread(next);
@@ -286,8 +294,9 @@ export function parseDevelopment(body: string, n: number, used: Used): EffectSte
   const noun = parseNoun(m[1]!);
   if (!noun.card || !noun.plural || noun.filter.side !== 'any') throw new Unread(m[1]!);
   const rest = parseEffect(m[2]!, used);
-  // One step only: "If you do" guards the step right after it, not the ones after that.
-  if (rest.length !== 1 || rest[0]!.ifDone || rest[0]!.then) throw new Unread(m[2]!);
+  // "If you do" guards the whole following effect: its first step, and each later one is done only
+  // when the one before it was reached ("■Draw 1. Then, discard 1.").
+  if (rest.length === 0 || rest.some((e) => e.ifDone || e.withPrevious || e.when || e.optional) || rest[0]!.then) throw new Unread(m[2]!);
   used.add('step.development');
-  return [{ step: { do: 'exile-from-trash', count: n, filter: noun.filter }, optional: true }, { ...rest[0]!, ifDone: true }];
+  return [{ step: { do: 'exile-from-trash', count: n, filter: noun.filter }, optional: true }, { ...rest[0]!, ifDone: true }, ...rest.slice(1).map((e) => ({ ...e, withPrevious: true }))];
 }

@@ -1,0 +1,114 @@
+/**
+ * The long tail of card text, part 1 (issue 20): multiplayer wording read as a two-player game
+ * (12-2-6) and the event triggers the engine runs through its one queue, each on real catalog
+ * cards, citing the rule.
+ */
+import { describe, expect, it } from 'vitest';
+import { cites, sim, unitOf } from './helpers.js';
+
+const unit = (id: string, extra: object = {}) => ({ id, name: `U ${id}`, ap: 1, hp: 3, ...extra });
+const texts = (out: ReturnType<typeof sim>) => out.events.map((e) => e.text);
+
+describe('multiplayer wording in a two-player game (12-2-6)', () => {
+  it('EB01-009: "All enemy players each choose 1 of their active Units. Rest them." is the opponent choosing one of theirs', () => {
+    const out = sim({
+      state: { active_player: 'A', players: { A: { resources: 5 }, B: { units: [unit('b1'), unit('b2'), unit('b3', { rested: true })] } } },
+      actions: [{ type: 'deploy', id: 'a1', card: 'EB01-009', choices: [{ targets: ['b2'] }] }],
+    });
+    expect(out.legal).toBe(true);
+    expect(unitOf(out, 'b2')?.rested).toBe(true);
+    expect(unitOf(out, 'b1')?.rested).toBe(false);
+    expect(texts(out).some((t) => t.startsWith('Player B chooses b2'))).toBe(true);
+    expect(cites(out, '12-2-6')).toBe(true);
+  });
+
+  it('EB01-009: the opponent can only choose among their active Units (a rested one is not legal)', () => {
+    const out = sim({
+      state: { active_player: 'A', players: { A: { resources: 5 }, B: { units: [unit('b1'), unit('b2'), unit('b3', { rested: true })] } } },
+      actions: [{ type: 'deploy', id: 'a1', card: 'EB01-009', choices: [{ targets: ['b3'] }] }],
+    });
+    expect(out.legal).toBe(false);
+    expect(out.violations[0]!.reason).toMatch(/player B chooses/);
+    expect(out.violations[0]!.reason).toMatch(/legal targets: b1, b2/);
+  });
+
+  it('EB01-074 Eternal Road: rest a friendly (G Generation) Unit; if you do, the opponent rests one of their active Units', () => {
+    const out = sim({
+      state: { active_player: 'A', players: { A: { resources: 3, units: [unit('a1', { traits: ['G Generation'] })] }, B: { units: [unit('b1')] } } },
+      actions: [{ type: 'play', card: 'EB01-074' }],
+    });
+    expect(out.legal).toBe(true);
+    expect(unitOf(out, 'a1')?.rested).toBe(true);
+    expect(unitOf(out, 'b1')?.rested).toBe(true);
+  });
+
+  it('EB01-044: "If there are 2 or more enemy players" never holds with two players, so nothing returns', () => {
+    const out = sim({
+      state: { active_player: 'A', players: { A: { resources: 6 }, B: { units: [unit('b1')] } } },
+      actions: [{ type: 'deploy', id: 'a1', card: 'EB01-044' }],
+    });
+    expect(out.legal).toBe(true);
+    expect(unitOf(out, 'b1')).toBeDefined();
+    expect(out.not_executed).toEqual([]);
+    expect(texts(out).some((t) => t.includes('"there are 2 or more enemy players" does not hold'))).toBe(true);
+    expect(cites(out, '12-2-6')).toBe(true);
+  });
+
+  it('EB01-058: "If there are 2 or more enemy players, this Unit gains <Blocker>": it has no <Blocker> here', () => {
+    const out = sim({
+      state: { active_player: 'A', players: { A: { units: [unit('a1', { ap: 3 })] }, B: { units: [{ id: 'b1', card: 'EB01-058' }] } } },
+      actions: [{ type: 'attack', attacker: 'a1', target: 'player', blocker: 'b1' }],
+    });
+    expect(out.legal).toBe(false);
+    expect(out.violations[0]!.rules).toContain('13-1-4-1');
+  });
+
+  it('EB01-055: a rested Dom Gross Beil does not protect the Shields with one enemy player', () => {
+    const out = sim({
+      state: { active_player: 'A', players: { A: { units: [unit('a1', { ap: 3 })] }, B: { base: null, shields: 2, units: [{ id: 'b1', card: 'EB01-055', rested: true }] } } },
+      actions: [{ type: 'attack', attacker: 'a1', target: 'player' }],
+    });
+    expect(out.legal).toBe(true);
+    expect(out.state.players.B.shields).toBe(1);
+  });
+
+  it('ST10-008: "Draw a number of cards equal to the number of enemy players. Then, discard the same number" draws 1 and discards 1', () => {
+    const out = sim({
+      state: { active_player: 'A', players: { A: { resources: 4, hand: 2, trash: ['EB01-009', 'EB01-044'] }, B: {} } },
+      actions: [{ type: 'deploy', id: 'a1', card: 'ST10-008', choices: [{ use: true }] }],
+    });
+    expect(out.legal).toBe(true);
+    // The deployed card leaves the hand (2 → 1), then +1 drawn and -1 discarded.
+    expect(out.state.players.A.hand).toBe(1);
+    expect(texts(out).some((t) => /draws 1/.test(t))).toBe(true);
+    expect(out.state.players.A.trash.length).toBe(1);
+  });
+
+  it('ST10-008 without exiling: neither the draw nor the discard happens', () => {
+    const out = sim({
+      state: { active_player: 'A', players: { A: { resources: 4, hand: 2, trash: ['EB01-009', 'EB01-044'] }, B: {} } },
+      actions: [{ type: 'deploy', id: 'a1', card: 'ST10-008', choices: [{ use: false }] }],
+    });
+    expect(out.legal).toBe(true);
+    expect(out.state.players.A.hand).toBe(1);
+    expect(out.state.players.A.trash.length).toBe(2);
+  });
+
+  const abyss = (hand: number) =>
+    sim({
+      state: { active_player: 'A', players: { A: { resources: 3, units: [{ id: 'a1', card: 'GD05-046' }] }, B: { hand } } },
+      actions: [{ type: 'pair', unit: 'a1', pilot: 'GD05-090' }],
+    });
+
+  it('GD05-046: "Choose 1 enemy player with 4 or more cards in their hand. They discard 1." with 4 cards: the opponent discards 1', () => {
+    const out = abyss(4);
+    expect(out.legal).toBe(true);
+    expect(out.state.players.B.hand).toBe(3);
+  });
+
+  it('GD05-046 with 3 cards in the opponent\'s hand: no player can be chosen, nothing is discarded', () => {
+    const out = abyss(3);
+    expect(out.legal).toBe(true);
+    expect(out.state.players.B.hand).toBe(3);
+  });
+});
