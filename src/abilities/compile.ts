@@ -81,6 +81,8 @@ function compileBody(text: string, h: Header, base: { text: string; requires: Co
   if (trig) {
     // "When a friendly (Clan) Unit links, it gains …": "it" is the Unit that linked.
     const effect = parseEffect(trig.rest, used, trig.trigger === 'friendly-links' ? { type: 'trigger-unit' } : undefined);
+    // "that friendly Unit" names the Unit the trigger watched (it destroyed the enemy Unit).
+    if (JSON.stringify(effect).includes('"that friendly Unit"') && trig.trigger !== 'friendly-destroys-enemy-with-battle-damage') throw new Unread(trig.rest);
     return [
       {
         ...base,
@@ -95,6 +97,7 @@ function compileBody(text: string, h: Header, base: { text: string; requires: Co
         ...(trig.damageFrom ? { damageFrom: true } : {}),
         ...(trig.pilot ? { pilot: trig.pilot } : {}),
         ...(trig.orSelf ? { orSelf: trig.orSelf } : {}),
+        ...(trig.aFriendly ? { aFriendly: trig.aFriendly } : {}),
         effect,
       },
     ];

@@ -141,8 +141,12 @@ export type Selector =
    * enemy Unit" ability: the Unit it dealt that damage to (nothing once it has left play).
    */
   | { type: 'damaged-enemy' }
-  /** Added by the compiler (1 card): "it" after "When a friendly (Clan) Unit links, ": the Unit that linked. */
-  | { type: 'trigger-unit' }
+  /**
+   * Added by the compiler (1 card): "it" after "When a friendly (Clan) Unit links, ": the Unit that
+   * linked. `words` (2 cards): "that friendly Unit" after "When a friendly (G Team) Unit destroys an
+   * enemy Unit with battle damage, ": the Unit that destroyed it (nothing once it has left play).
+   */
+  | { type: 'trigger-unit'; words?: 'that friendly Unit' }
   /**
    * A player's choice: "Choose 1 to 2 enemy Units with 3 or less HP". min 0 = "up to". `extreme`
    * (added by the compiler, 3 cards): "enemy Unit with the highest Lv." / "with the lowest HP": only
@@ -507,6 +511,8 @@ export interface EffectStep {
   withPrevious?: boolean;
   /** Added by the compiler: the step was printed with "Then," (wording only; steps always run in order). */
   then?: boolean;
+  /** Added by the compiler (wording only), with `optional`: printed "That friendly Unit may recover 2 HP" (the controller decides, 10-1-3), not "You may …". */
+  maySubject?: true;
   /**
    * Added by the compiler (7 Commands): a substitution printed as the sentence after the step (10-1-9-1-1):
    * "If there are 2 or more cards with "Improved Technique" in their card name in your trash,
@@ -776,6 +782,11 @@ export type CompiledAbility =
        * as "When damage from one of your … Units destroys an enemy shield area card, …" (any damage).
        */
       damageFrom?: boolean;
+      /**
+       * Added by the compiler (2 cards, wording only), for 'friendly-destroys-enemy-with-battle-damage':
+       * printed "When a friendly green (G Generation) Unit destroys …" (not "one of your … Units").
+       */
+      aFriendly?: true;
     })
   | (AbilityBase & { kind: 'activated'; window: 'main' | 'action'; cost: Cost; effect: EffectStep[] })
   | (AbilityBase & { kind: 'command'; windows: ('main' | 'action')[]; effect: EffectStep[] })

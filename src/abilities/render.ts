@@ -40,7 +40,7 @@ function object(t: Selector, prev: Selector | undefined): string {
     case 'damaged-enemy':
       return 'that enemy Unit';
     case 'trigger-unit':
-      return 'it';
+      return t.words ?? 'it';
     case 'all':
       return `all ${renderNoun(t.filter, { plural: true })}`;
     case 'choose':
@@ -247,7 +247,7 @@ export function renderEffect(effect: EffectStep[]): string {
     if (e.ifDone) lead += 'If you do, ';
     const inherited = (target?.type === 'previous' && e.when && same(e.when, chosenWhen)) || selfIt;
     if (e.when && !inherited) lead += `If ${conditionsText(e.when)}, `;
-    if (e.optional) lead += 'You may ';
+    if (e.optional && !e.maySubject) lead += 'You may ';
     let body: string;
     if (target?.type === 'choose' && next?.and && nextTarget?.type === 'choose') {
       // "Choose 1 of your Units and 1 enemy Unit. Deal 1 damage to them."
@@ -263,6 +263,7 @@ export function renderEffect(effect: EffectStep[]): string {
     } else if (selfIt) {
       body = renderStep({ ...e.step, target: { type: 'previous' } } as Step, { type: 'self' });
     } else body = renderStep(e.step, chosen);
+    if (e.optional && e.maySubject) body = body.replace(/^(.+?) (recover|get|gain)s /, '$1 may $2 ');
     out.push(`${lead ? lead + lower(body) : body}.`);
     if (e.instead) out.push(`If ${conditionsText(e.instead.when)}, ${renderInsteadBody(e.step, e.instead)} instead.`);
   }
@@ -350,7 +351,7 @@ function triggerPhrase(a: Extract<CompiledAbility, { kind: 'triggered' }>): stri
     case 'friendly-receives-damage':
       return renderFriendlyReceives(a.watched, a.damage);
     case 'friendly-destroys-enemy-with-battle-damage':
-      return renderFriendlyDestroysUnit(a.watched);
+      return renderFriendlyDestroysUnit(a.watched, a.aFriendly);
     case 'destroys-shield-area-card':
     case 'friendly-destroys-shield-area-card':
       return renderDestroysShieldAreaCard(a.watched, a.damage, a.damageFrom);

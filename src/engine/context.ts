@@ -24,6 +24,8 @@ export interface AbilityCtx {
   picked: string[];
   /** For triggers of a battle: the Unit battling the ability's Unit. */
   battleOpponent: Unit | null;
+  /** For triggers on another Unit's event ("when a friendly (G Team) Unit destroys …"): that Unit ("that friendly Unit"). */
+  triggerUnit?: Unit | null;
   /** Paying an activation cost (10-1-7-2): a rest then is not a rest "by an effect". */
   paying?: boolean;
   /** The cards this effect placed from the deck into the trash ("If you placed a (Vagan) card with this effect"). */
@@ -32,7 +34,7 @@ export interface AbilityCtx {
   paidWithEx?: boolean;
 }
 
-type CtxFields = Pick<AbilityCtx, 'controller' | 'face' | 'cardId' | 'label' | 'ability' | 'index'> & Partial<Pick<AbilityCtx, 'unit' | 'base' | 'battleOpponent' | 'paidWithEx'>>;
+type CtxFields = Pick<AbilityCtx, 'controller' | 'face' | 'cardId' | 'label' | 'ability' | 'index'> & Partial<Pick<AbilityCtx, 'unit' | 'base' | 'battleOpponent' | 'paidWithEx' | 'triggerUnit'>>;
 
 /** A fresh context: no Unit, Base or battle opponent unless given, nothing picked yet. */
 export function newCtx(f: CtxFields): AbilityCtx {

@@ -161,9 +161,12 @@ function select(game: Game, ctx: AbilityCtx, sel: Selector, step: Step, entry: C
         }
         return [];
       });
+    case 'trigger-unit':
+      // "that friendly Unit": the Unit whose event triggered the ability, while it is in play.
+      if (sel.words) return ctx.triggerUnit && findCardInPlay(game, ctx.triggerUnit.id) === ctx.triggerUnit ? [{ kind: 'unit', unit: ctx.triggerUnit }] : [];
+      return ctx.battleOpponent && findCardInPlay(game, ctx.battleOpponent.id) ? [{ kind: 'unit', unit: ctx.battleOpponent }] : [];
     case 'battle-opponent':
     case 'damaged-enemy':
-    case 'trigger-unit':
       // For 'deals-battle-damage' the trigger's battleOpponent is the Unit the damage was dealt to.
       return ctx.battleOpponent && findCardInPlay(game, ctx.battleOpponent.id) ? [{ kind: 'unit', unit: ctx.battleOpponent }] : [];
     case 'all':

@@ -182,6 +182,7 @@ export function abilitiesFor(game: Game, trigger: Trigger, src: TriggerSource): 
         ability: a,
         index,
         battleOpponent: src.battleOpponent ?? null,
+        triggerUnit: watchedUnit ?? null,
       });
       const unmet = a.requires.find((c) => !conditionHolds(game, ctx, c));
       if (unmet) {

@@ -112,3 +112,37 @@ describe('multiplayer wording in a two-player game (12-2-6)', () => {
     expect(out.state.players.B.hand).toBe(3);
   });
 });
+
+describe('"When a friendly (G Team) Unit destroys an enemy Unit with battle damage" (8-5-3-2-1, 10-1-6-1)', () => {
+  const battle = (base: string, attacker: object, choices: object[] = []) =>
+    sim({
+      state: { active_player: 'A', players: { A: { base: { card: base }, units: [{ id: 'a1', name: 'Wing', ap: 4, hp: 5, damage: 3, ...attacker }] }, B: { units: [unit('b1', { ap: 1, hp: 2, rested: true })] } } },
+      actions: [{ type: 'attack', attacker: 'a1', target: 'b1', choices }],
+    });
+
+  it('EB01-087: a green (G Generation) Unit destroys an enemy Unit: a friendly Unit recovers 2 HP', () => {
+    const out = battle('EB01-087', { color: 'green', traits: ['G Generation'] });
+    expect(out.legal).toBe(true);
+    expect(out.destroyed).toEqual(['b1']);
+    // 3 damage, +1 from the battle, then 2 recovered.
+    expect(unitOf(out, 'a1')?.damage).toBe(2);
+    expect(cites(out, '8-5-3-2-1')).toBe(true);
+  });
+
+  it('EB01-087: a Unit of another colour does not trigger it', () => {
+    const out = battle('EB01-087', { color: 'blue', traits: ['G Generation'] });
+    expect(out.destroyed).toEqual(['b1']);
+    expect(unitOf(out, 'a1')?.damage).toBe(4);
+  });
+
+  it('GD03-125 Peacemillion: "that friendly Unit may recover 2 HP" is the Unit that destroyed it', () => {
+    const out = battle('GD03-125', { traits: ['G Team'], level: 6 }, [{ use: true }]);
+    expect(out.legal).toBe(true);
+    expect(unitOf(out, 'a1')?.damage).toBe(2);
+  });
+
+  it('GD03-125: a Lv.5 (G Team) Unit is not one, and a "no" keeps the damage', () => {
+    expect(unitOf(battle('GD03-125', { traits: ['G Team'], level: 5 }), 'a1')?.damage).toBe(4);
+    expect(unitOf(battle('GD03-125', { traits: ['G Team'], level: 6 }, [{ use: false }]), 'a1')?.damage).toBe(4);
+  });
+});

@@ -30,6 +30,7 @@ interface Connectives {
   ifDone?: boolean;
   when?: Condition[];
   optional?: boolean;
+  maySubject?: boolean;
   rest: string;
 }
 
@@ -74,6 +75,14 @@ export function connectives(sentence: string, used: Used): Connectives {
     s = s.slice(8);
     used.add('seq.you-may');
   }
+  // "That friendly Unit may recover 2 HP." / "it may recover 2 HP": its controller may (10-1-3).
+  const may = /^(that friendly Unit|it|this Unit) may (recover|get|gain) /i.exec(s);
+  if (may && !out.optional) {
+    out.optional = true;
+    out.maySubject = true;
+    s = `${may[1]} ${may[2]}s ${s.slice(may[0].length)}`;
+    used.add('seq.subject-may');
+  }
   out.rest = cap(s);
   return out;
 }
@@ -85,6 +94,7 @@ function flags(c: Connectives): Omit<EffectStep, 'step'> {
     ...(c.ifDone ? { ifDone: true } : {}),
     ...(c.then ? { then: true } : {}),
     ...(c.withPrevious ? { withPrevious: true } : {}),
+    ...(c.maySubject ? { maySubject: true as const } : {}),
   };
 }
 

@@ -24,12 +24,18 @@ export function renderDestroysUnit(f: Filter): string {
   return `When this Unit destroys ${/^[aeiou]/i.test(np) ? 'an' : 'a'} ${np} with battle damage, `;
 }
 
-/** "When one of your (Zeon) Units destroys an enemy Unit with battle damage, " (the watched Units' noun). */
-const FRIENDLY_DESTROYS_UNIT = /^[Ww]hen one of (your .+?) destroys an enemy Unit with battle damage, /;
+/**
+ * "When one of your (Zeon) Units destroys an enemy Unit with battle damage, " / "When a friendly
+ * green (G Generation) Unit destroys …" (the watched Units' noun; `aFriendly`: the second wording).
+ */
+const FRIENDLY_DESTROYS_UNIT = /^[Ww]hen (?:one of (your .+?)|an? (friendly .+?)) destroys an enemy Unit with battle damage, /;
 
-export function renderFriendlyDestroysUnit(f: Filter | undefined): string {
+export function renderFriendlyDestroysUnit(f: Filter | undefined, aFriendly?: boolean): string {
+  if (aFriendly && f) return `When ${article(renderNoun(f))} destroys an enemy Unit with battle damage, `;
   return `When one of your ${f ? renderNoun(f, { side: false, plural: true }) : 'Units'} destroys an enemy Unit with battle damage, `;
 }
+
+const article = (np: string) => `${/^[aeiou]/i.test(np) ? 'an' : 'a'} ${np}`;
 
 /** "When you pair a (Cyber-Newtype) Pilot with one of your blue Units, " / "… with this Unit or one of your white Units, ". */
 const PAIRS_PILOT = /^[Ww]hen you pair (an? .+?) with (this Unit or )?one of (your .+?), /;
@@ -107,7 +113,7 @@ export const TRIGGER_TEXT: Record<string, string> = {
 export function parseTriggerPhrase(
   body: string,
   used: Used,
-): { trigger: Trigger; requires: Condition[]; rest: string; damage?: DamageQualifier; supported?: Filter; watched?: Filter; dealtTo?: Filter; destroyedUnit?: Filter; damageFrom?: boolean; pilot?: Filter; orSelf?: true } | null {
+): { trigger: Trigger; requires: Condition[]; rest: string; damage?: DamageQualifier; supported?: Filter; watched?: Filter; dealtTo?: Filter; destroyedUnit?: Filter; damageFrom?: boolean; pilot?: Filter; orSelf?: true; aFriendly?: true } | null {
   let s = body;
   const requires: Condition[] = [];
   const turn = /^During (your|your opponent's) turn, (?=when )/.exec(s);
@@ -148,10 +154,16 @@ export function parseTriggerPhrase(
   }
   const fd = FRIENDLY_DESTROYS_UNIT.exec(s);
   if (fd) {
-    const n = parseNoun(`of ${fd[1]!}`);
-    if (n.card || !n.plural || n.filter.side !== 'friendly' || n.filter.type !== 'unit') return null;
+    let n;
+    try {
+      n = parseNoun(fd[1] ? `of ${fd[1]}` : fd[2]!);
+    } catch (e) {
+      if (e instanceof Unread) return null;
+      throw e;
+    }
+    if (n.card || n.plural !== !!fd[1] || n.filter.side !== 'friendly' || n.filter.type !== 'unit') return null;
     used.add('trigger.friendly-destroys-with-battle-damage');
-    return { trigger: 'friendly-destroys-enemy-with-battle-damage', requires, rest: restAfter(s, fd[0]), watched: n.filter };
+    return { trigger: 'friendly-destroys-enemy-with-battle-damage', requires, rest: restAfter(s, fd[0]), watched: n.filter, ...(fd[2] ? { aFriendly: true as const } : {}) };
   }
   const shield = DESTROYS_SHIELD_AREA_CARD.exec(s);
   if (shield) {
