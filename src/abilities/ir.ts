@@ -623,7 +623,13 @@ export type Trigger =
    * this turn." Triggers when a friendly Unit matching `watched` becomes a Link Unit by a pairing
    * (3-2-6-2, 10-1-6-1); "it" is that Unit (selector 'trigger-unit').
    */
-  | 'friendly-links';
+  | 'friendly-links'
+  /**
+   * Added by the compiler (2 cards): "When this Unit recovers HP, …". Triggers when this Unit in
+   * play recovers 1 or more HP (5-6-1: its damage goes down; recovering with no damage is not
+   * done, 5-6-3, 1-3-2-1), by an effect or <Repair> (13-1-1-1), after the recovery (10-1-6-1).
+   */
+  | 'recovers-hp';
 
 /** An activation cost (before the ：). */
 export interface Cost {

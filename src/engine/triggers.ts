@@ -42,6 +42,7 @@ const TRIGGER_RULES: Record<Trigger, string[]> = {
   'set-active-by-effect': ['5-4-1-1', '10-1-6-1'],
   'friendly-deployed': ['5-8-1', '10-1-6-1'],
   'friendly-links': ['3-2-6-2', '10-1-6-1'],
+  'recovers-hp': ['5-6-1', '10-1-6-1'],
 };
 
 const TAG: Record<Trigger, string> = {
@@ -67,6 +68,7 @@ const TAG: Record<Trigger, string> = {
   'set-active-by-effect': 'When it is set as active by an effect',
   'friendly-deployed': 'When one of your Units is deployed',
   'friendly-links': 'When a friendly Unit links',
+  'recovers-hp': 'When it recovers HP',
 };
 
 /** The timing words an unsupported ability's text starts with, per trigger. */

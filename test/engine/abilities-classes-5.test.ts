@@ -146,3 +146,40 @@ describe('"When a friendly (G Team) Unit destroys an enemy Unit with battle dama
     expect(unitOf(battle('GD03-125', { traits: ['G Team'], level: 6 }, [{ use: false }]), 'a1')?.damage).toBe(4);
   });
 });
+
+describe('"When this Unit recovers HP" (5-6-1, 10-1-6-1)', () => {
+  const murasame = (extra: object, actions: object[], hand = 3) =>
+    sim({
+      state: { active_player: 'A', players: { A: { hand, units: [{ id: 'a1', name: 'Murasame', ap: 3, hp: 5, damage: 2, pilot: 'GD02-085', linked: true, ...extra }] }, B: {} } },
+      actions,
+    });
+
+  it('GD02-085 Four Murasame: recovering HP draws 1, once per turn', () => {
+    const out = murasame({}, [{ type: 'recover', target: 'a1', amount: 1 }, { type: 'recover', target: 'a1', amount: 1 }]);
+    expect(out.legal).toBe(true);
+    expect(out.state.players.A.hand).toBe(4);
+    expect(cites(out, '13-2-13-1')).toBe(true);
+    expect(cites(out, '5-6-1')).toBe(true);
+  });
+
+  it('GD02-085: no damage, no recovery, no trigger (5-6-3); 5 cards in hand: the condition fails', () => {
+    expect(murasame({ damage: 0 }, [{ type: 'recover', target: 'a1', amount: 1 }]).state.players.A.hand).toBe(3);
+    expect(murasame({}, [{ type: 'recover', target: 'a1', amount: 1 }], 5).state.players.A.hand).toBe(5);
+  });
+
+  it('GD02-085: <Repair 1> at the end of the turn is a recovery too (13-1-1-1)', () => {
+    const out = murasame({ keywords: ['Repair 1'] }, [{ type: 'end_turn' }]);
+    expect(out.legal).toBe(true);
+    expect(texts(out).some((t) => t.includes('When it recovers HP of Four Murasame') && t.includes('triggers'))).toBe(true);
+    expect(texts(out).some((t) => /Player A draws 1/.test(t))).toBe(true);
+  });
+
+  it('EB01-004 Barbatos Lupus Rex (EX): its <Repair> amount is lost, but "when this Unit recovers HP" runs on an effect\'s recovery', () => {
+    const out = sim({
+      state: { active_player: 'A', players: { A: { units: [{ id: 'a1', card: 'EB01-004', damage: 2 }] }, B: { units: [unit('b1', { rested: true })] } } },
+      actions: [{ type: 'recover', target: 'a1', amount: 1 }],
+    });
+    expect(out.legal).toBe(true);
+    expect(unitOf(out, 'b1')?.damage).toBe(1);
+  });
+});

@@ -14,6 +14,7 @@ const TRIGGER_PHRASES: { id: string; re: RegExp; trigger: Trigger }[] = [
   { id: 'trigger.rested-by-effect', re: /^[Ww]hen this Unit is rested by an effect, /, trigger: 'rested-by-effect' },
   { id: 'trigger.set-active-by-effect', re: /^[Ww]hen this rested Unit is set as active by an effect, /, trigger: 'set-active-by-effect' },
   { id: 'trigger.destroys-with-battle-damage', re: /^[Ww]hen this Unit destroys an enemy Unit with battle damage, /, trigger: 'destroys-enemy-with-battle-damage' },
+  { id: 'trigger.recovers-hp', re: /^[Ww]hen this Unit recovers HP, /, trigger: 'recovers-hp' },
 ];
 
 /** "When this Unit destroys an enemy Unit paired with a (Newtype) Pilot with battle damage, " (the destroyed Unit's noun). */
@@ -107,6 +108,7 @@ export const TRIGGER_TEXT: Record<string, string> = {
   'places-ex-resource': 'When you place an EX Resource, ',
   'rested-by-effect': 'When this Unit is rested by an effect, ',
   'set-active-by-effect': 'When this rested Unit is set as active by an effect, ',
+  'recovers-hp': 'When this Unit recovers HP, ',
 };
 
 /** The trigger phrase at the start of a body, and the effect text after it. */
