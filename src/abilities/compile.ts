@@ -98,6 +98,10 @@ function compileBody(text: string, h: Header, base: { text: string; requires: Co
         ...(trig.pilot ? { pilot: trig.pilot } : {}),
         ...(trig.orSelf ? { orSelf: trig.orSelf } : {}),
         ...(trig.aFriendly ? { aFriendly: trig.aFriendly } : {}),
+        ...(trig.by ? { by: trig.by } : {}),
+        ...(trig.command ? { command: trig.command } : {}),
+        ...(trig.effectWord ? { effectWord: trig.effectWord } : {}),
+        ...(trig.payWords ? { payWords: trig.payWords } : {}),
         effect,
       },
     ];

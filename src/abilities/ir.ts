@@ -629,7 +629,35 @@ export type Trigger =
    * play recovers 1 or more HP (5-6-1: its damage goes down; recovering with no damage is not
    * done, 5-6-3, 1-3-2-1), by an effect or <Repair> (13-1-1-1), after the recovery (10-1-6-1).
    */
-  | 'recovers-hp';
+  | 'recovers-hp'
+  /**
+   * Added by the compiler (1 card): "When one of your Units is rested by one of your opponent's
+   * effects, …". Triggers when an effect its controller's opponent controls rests (5-4-1-2) a
+   * friendly Unit matching `watched` (this one too), after it is rested; a cost is not an effect
+   * (10-1-7-2).
+   */
+  | 'friendly-rested-by-effect'
+  /**
+   * Added by the compiler (1 card): "When you draw with an effect, …". Triggers when an effect makes
+   * the controller draw 1 or more cards (5-14-1; not the draw phase's draw, 7-3-1), after the draw;
+   * one effect's draw is one event (10-1-6-3).
+   */
+  | 'draws-with-effect'
+  /**
+   * Added by the compiler (2 cards): "When you activate a Command's 【Main】/【Action】 effect, …" /
+   * "When you activate a (Special Move) Command's 【Main】/【Action】, …". Triggers when the
+   * controller activates the 【Main】 or 【Action】 effect of a Command matching `command` (absent =
+   * any Command): played from the hand (10-1-8-1, 13-2-3-1, 13-2-4-1), or by its 【Burst】 "Activate
+   * this card's 【Main】" (13-2-5-1). It resolves after that effect (10-1-6-1).
+   */
+  | 'activates-command'
+  /**
+   * Added by the compiler (2 cards): "When you pay ① or more for one of your Unit's effects, …" (and
+   * the wordings in `payWords`). Triggers when the controller pays 1 or more Resources (2-10-1) for
+   * the cost of an effect of a friendly Unit (its own text or its Pilot's, 3-3-9-2): an 【Activate】
+   * cost (10-1-7-3) or a "you may pay ①" in its effect; after the payment.
+   */
+  | 'pays-for-unit-effect';
 
 /** An activation cost (before the ：). */
 export interface Cost {
@@ -793,6 +821,18 @@ export type CompiledAbility =
        * printed "When a friendly green (G Generation) Unit destroys …" (not "one of your … Units").
        */
       aFriendly?: true;
+      /** Added by the compiler (1 card), for 'friendly-rested-by-effect': only an effect of the controller's opponent ("one of your opponent's effects"). */
+      by?: 'opponent';
+      /** Added by the compiler (1 card), for 'activates-command': the Command must match this ("a (Special Move) Command's"); absent = any Command. */
+      command?: Filter;
+      /** Added by the compiler (1 card, wording only), for 'activates-command': printed "… 【Main】/【Action】 effect". */
+      effectWord?: true;
+      /**
+       * Added by the compiler (wording only), for 'pays-for-unit-effect': 'cost-units' = "① or more cost
+       * for one of your Units' effects", 'friendly' = "① or more for a friendly Unit's effect"; absent =
+       * "① or more for one of your Unit's effects".
+       */
+      payWords?: 'cost-units' | 'friendly';
     })
   | (AbilityBase & { kind: 'activated'; window: 'main' | 'action'; cost: Cost; effect: EffectStep[] })
   | (AbilityBase & { kind: 'command'; windows: ('main' | 'action')[]; effect: EffectStep[] })

@@ -13,6 +13,7 @@ import { renderInsteadBody } from './patterns/instead.js';
 import { renderKeyword } from './patterns/keyword.js';
 import { renderNoun } from './patterns/noun.js';
 import { TOKEN_CONSTANTS } from './patterns/steps.js';
+import { renderActivatesCommand, renderFriendlyRested, renderPays } from './patterns/trigger.js';
 import { renderDealsBattleDamage, renderDestroysShieldAreaCard, renderDestroysUnit, renderFriendlyDestroysUnit, renderFriendlyDeployed, renderFriendlyLinks, renderFriendlyReceives, renderPairsPilot, renderReceives, renderUsesSupport, TRIGGER_TEXT } from './patterns/trigger.js';
 
 const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
@@ -367,6 +368,12 @@ function triggerPhrase(a: Extract<CompiledAbility, { kind: 'triggered' }>): stri
       return renderFriendlyLinks(a.watched);
     case 'destroys-enemy-with-battle-damage':
       return a.destroyedUnit ? renderDestroysUnit(a.destroyedUnit) : TRIGGER_TEXT[a.trigger];
+    case 'friendly-rested-by-effect':
+      return renderFriendlyRested(a.watched);
+    case 'activates-command':
+      return renderActivatesCommand(a.command, a.effectWord);
+    case 'pays-for-unit-effect':
+      return renderPays(a.payWords);
     default:
       return TRIGGER_TEXT[a.trigger];
   }

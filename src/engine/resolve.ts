@@ -22,7 +22,7 @@ import { renderInsteadBody } from '../abilities/patterns/instead.js';
 import { reportUnsupported } from './not-executed.js';
 import { playCost } from './constants.js';
 import { currentCards } from './runtime.js';
-import { queueTriggers } from './triggers.js';
+import { queueOwnerEvent, queueTriggers } from './triggers.js';
 import { pairByEffect, spendResources, splitPayment } from './play.js';
 import { RESOURCE_LIMIT } from './turn.js';
 import { exBaseFace } from './setup.js';
@@ -267,6 +267,7 @@ function runStep(game: Game, ctx: AbilityCtx, step: Step, entry: Choice | undefi
         any = true;
         emit(game, `${targetName(t)} is now ${rest ? 'rested' : 'active'} (${s})`, [rest ? '5-4-1-2' : '5-4-1-1']);
         if (rest && t.kind === 'unit' && !ctx.paying) queueTriggers(game, 'rested-by-effect', { unit: t.unit });
+        if (rest && t.kind === 'unit' && !ctx.paying) queueOwnerEvent(game, 'friendly-rested-by-effect', t.unit.owner, { subject: t.unit, by: ctx.controller });
         if (!rest && t.kind === 'unit') queueTriggers(game, 'set-active-by-effect', { unit: t.unit });
       }
       return any;
@@ -348,7 +349,12 @@ function runStep(game: Game, ctx: AbilityCtx, step: Step, entry: Choice | undefi
       return any;
     }
     case 'draw':
-      return forEachPlayer(ctx, step.who, (p) => applyDraw(game, p, step.count, s));
+      return forEachPlayer(ctx, step.who, (p) => {
+        const n = applyDraw(game, p, step.count, s);
+        // "When you draw with an effect" (10-1-6-1, 10-1-6-3: one draw of one effect is one event).
+        if (n > 0) queueOwnerEvent(game, 'draws-with-effect', p, {});
+        return n;
+      });
     case 'discard':
       if (step.filter) return forEachPlayer(ctx, step.who, (p) => discardMatching(game, p, step.count, step.filter!, s, entry));
       return forEachPlayer(ctx, step.who, (p) => discard(game, p, step.count, s));
@@ -415,6 +421,8 @@ function runStep(game: Game, ctx: AbilityCtx, step: Step, entry: Choice | undefi
       const pay = splitPayment(r, step.amount, undefined);
       spendResources(game, ctx.controller, pay);
       emit(game, `Player ${ctx.controller} pays ${step.amount}: rests ${pay.normal} Resource${pay.normal === 1 ? '' : 's'}${pay.ex ? ` and uses ${pay.ex} EX` : ''} (${s})`, ['2-10-1', ...(pay.ex ? ['5-17-3-2-3'] : [])]);
+      // "When you pay ① or more for one of your Unit's effects" (a Unit's own text or its Pilot's, 3-3-9-2).
+      if (ctx.unit && step.amount > 0) queueOwnerEvent(game, 'pays-for-unit-effect', ctx.controller, { subject: ctx.unit });
       return true;
     }
     case 'damage-shield-area':
@@ -588,6 +596,8 @@ function activateOwnCommand(game: Game, ctx: AbilityCtx, window: 'main' | 'actio
   }
   emit(game, `${s}: the card's ${tag} effect activates: "${command.text}"`, ['13-2-5-1']);
   runEffect(game, withFields(ctx, { ability: command, picked: [] as string[] }), command.effect);
+  // "When you activate a Command's 【Main】/【Action】" (10-1-6-1): it resolves after this effect.
+  if (ctx.face.type === 'command') queueOwnerEvent(game, 'activates-command', ctx.controller, { command: ctx.face });
   return true;
 }
 

@@ -43,6 +43,10 @@ const TRIGGER_RULES: Record<Trigger, string[]> = {
   'friendly-deployed': ['5-8-1', '10-1-6-1'],
   'friendly-links': ['3-2-6-2', '10-1-6-1'],
   'recovers-hp': ['5-6-1', '10-1-6-1'],
+  'friendly-rested-by-effect': ['5-4-1-2', '10-1-6-1'],
+  'draws-with-effect': ['5-14-1', '10-1-6-1'],
+  'activates-command': ['10-1-8-1', '10-1-6-1'],
+  'pays-for-unit-effect': ['2-10-1', '10-1-6-1'],
 };
 
 const TAG: Record<Trigger, string> = {
@@ -69,6 +73,10 @@ const TAG: Record<Trigger, string> = {
   'friendly-deployed': 'When one of your Units is deployed',
   'friendly-links': 'When a friendly Unit links',
   'recovers-hp': 'When it recovers HP',
+  'friendly-rested-by-effect': "When one of your Units is rested by an opponent's effect",
+  'draws-with-effect': 'When you draw with an effect',
+  'activates-command': "When you activate a Command's 【Main】/【Action】",
+  'pays-for-unit-effect': "When you pay for a Unit's effect",
 };
 
 /** The timing words an unsupported ability's text starts with, per trigger. */
@@ -105,6 +113,12 @@ export interface TriggerSource {
   paired?: Unit;
   /** For 'uses-support': the Unit whose AP the <Support> increased. */
   supported?: Unit;
+  /** For events of one friendly Unit seen by its owner's cards ('friendly-rested-by-effect', 'pays-for-unit-effect'): that Unit. */
+  subject?: Unit;
+  /** For 'friendly-rested-by-effect': the player controlling the effect. */
+  by?: PlayerId;
+  /** For 'activates-command': the Command whose 【Main】/【Action】 was activated. */
+  command?: CardFace;
 }
 
 /** 5-5-3 battle damage / 5-5-4 effect damage, and "enemy damage", as the ability asks. */
@@ -169,9 +183,15 @@ export function abilitiesFor(game: Game, trigger: Trigger, src: TriggerSource): 
       if (a.destroyedUnit && (!src.battleOpponent || !unitMatches(src.battleOpponent, a.destroyedUnit, src.unit?.owner ?? game.active, src.unit ?? null))) return;
       // "one of your other (Academy) Units": the Unit that received (or dealt) the damage, "other" than this one.
       const watchedUnit =
-        trigger === 'friendly-destroys-shield-area-card' || trigger === 'friendly-destroys-enemy-with-battle-damage' ? src.destroyer : trigger === 'pairs-pilot' || trigger === 'friendly-deployed' || trigger === 'friendly-links' ? src.paired : src.damaged;
+        src.subject ??
+        (trigger === 'friendly-destroys-shield-area-card' || trigger === 'friendly-destroys-enemy-with-battle-damage' ? src.destroyer : trigger === 'pairs-pilot' || trigger === 'friendly-deployed' || trigger === 'friendly-links' ? src.paired : src.damaged);
       const self = a.orSelf && watchedUnit !== undefined && watchedUnit === src.unit;
       if (a.watched && !self && (!watchedUnit || !unitMatches(watchedUnit, a.watched, src.unit?.owner ?? src.base?.owner ?? game.active, src.unit ?? null))) return;
+      const owner = src.unit?.owner ?? src.base?.owner ?? src.owner ?? game.active;
+      // "rested by one of your opponent's effects": an effect the other player controls.
+      if (a.by === 'opponent' && src.by !== opponent(owner)) return;
+      // "When you activate a (Special Move) Command's 【Main】/【Action】": that Command.
+      if (a.command && !(src.command && cardMatches(src.command, a.command))) return;
       // "When you pair a (Cyber-Newtype) Pilot …": the card paired, as a Pilot (a Command's 【Pilot】 too, 3-4-6-2).
       if (a.pilot && !(src.paired?.pilot && cardMatches(withFields(src.paired.pilot.face, { type: 'pilot' as const }), a.pilot))) return;
       const ctx = newCtx({
@@ -243,6 +263,19 @@ export function queueFriendlyEvent(game: Game, trigger: 'friendly-deployed' | 'f
   // The Unit that linked is "it" of the effect (battleOpponent carries it, as for "that enemy Unit").
   for (const u of st.units) if (hasTrigger(u, trigger)) queueTriggers(game, trigger, { unit: u, paired: unit, battleOpponent: unit });
   if (st.base && hasTrigger(st.base, trigger)) queueTriggers(game, trigger, { base: st.base, paired: unit, battleOpponent: unit });
+}
+
+/**
+ * An event of a player (they drew with an effect, activated a Command, paid for a Unit's effect) or
+ * of one of their Units (`src.subject`), seen by that player's cards in play with that trigger
+ * (10-1-6-1): each Unit (with its Pilot) and the Base. Returns how many abilities it queued.
+ */
+export function queueOwnerEvent(game: Game, trigger: Trigger, owner: PlayerId, src: Pick<TriggerSource, 'subject' | 'by' | 'command'>): number {
+  const st = game.players[owner];
+  let n = 0;
+  for (const u of st.units) if (hasTrigger(u, trigger)) n += queueTriggers(game, trigger, { ...src, unit: u });
+  if (st.base && hasTrigger(st.base, trigger)) n += queueTriggers(game, trigger, { ...src, base: st.base });
+  return n;
 }
 
 /** "When one of your Units destroys an enemy Unit with battle damage" on the cards of `unit`'s owner (10-1-6-1). */

@@ -183,3 +183,107 @@ describe('"When this Unit recovers HP" (5-6-1, 10-1-6-1)', () => {
     expect(unitOf(out, 'b1')?.damage).toBe(1);
   });
 });
+
+describe('events of a player or of one of their Units, seen by that player\'s cards (10-1-6-1)', () => {
+  it('GD04-066 Unicorn Gundam (Awakened): playing a Command\'s 【Main】 gives an enemy Unit AP-2, after that effect', () => {
+    const out = sim({
+      state: { active_player: 'A', players: { A: { resources: 4, units: [{ id: 'a1', card: 'GD04-066' }] }, B: { units: [unit('b1', { ap: 3 })] } } },
+      actions: [{ type: 'play', card: 'GD01-100' }],
+    });
+    expect(out.legal).toBe(true);
+    expect(unitOf(out, 'b1')?.ap).toBe(1);
+    const t = texts(out);
+    expect(t.findIndex((x) => /triggers/.test(x) && x.includes('Unicorn'))).toBeGreaterThan(t.findIndex((x) => /draws 2/.test(x)));
+    expect(cites(out, '10-1-8-1')).toBe(true);
+  });
+
+  it('GD05-068 Shining Gundam (Super Mode): a (Special Move) Command gives it <Suppression>; another Command does not', () => {
+    const play = (card: string, choices: object[]) =>
+      sim({
+        state: { active_player: 'A', players: { A: { resources: 4, units: [{ id: 'a1', card: 'GD05-068' }] }, B: { units: [unit('b1', { ap: 3 })] } } },
+        actions: [{ type: 'play', card, choices }],
+      });
+    const special = play('GD05-121', [{ targets: ['b1'] }, { use: false }]);
+    expect(special.legal).toBe(true);
+    expect(unitOf(special, 'a1')?.keywords).toContain('Suppression');
+    const other = play('GD01-100', []);
+    expect(other.legal).toBe(true);
+    expect(unitOf(other, 'a1')?.keywords ?? []).not.toContain('Suppression');
+  });
+
+  it('ST08-011 Lane Aim: a draw by an effect gives a blue Unit <High-Maneuver>; the draw phase is no effect', () => {
+    const out = sim({
+      state: { active_player: 'A', players: { A: { resources: 4, units: [{ id: 'a1', name: 'Blue', color: 'blue', ap: 3, hp: 3, pilot: 'ST08-011' }] }, B: {} } },
+      actions: [{ type: 'play', card: 'GD01-100' }],
+    });
+    expect(out.legal).toBe(true);
+    expect(unitOf(out, 'a1')?.keywords).toContain('High-Maneuver');
+    expect(cites(out, '5-14-1')).toBe(true);
+  });
+
+  it('ST08-011 on a red Unit: the draw triggers it, the condition does not hold', () => {
+    const out = sim({
+      state: { active_player: 'A', players: { A: { resources: 4, units: [{ id: 'a1', name: 'Red', color: 'red', ap: 3, hp: 3, pilot: 'ST08-011' }] }, B: {} } },
+      actions: [{ type: 'play', card: 'GD01-100' }],
+    });
+    expect(unitOf(out, 'a1')?.keywords ?? []).not.toContain('High-Maneuver');
+  });
+
+  const doritea = (command: string, choices: object[]) =>
+    sim({
+      state: { active_player: 'B', players: { A: { base: { card: 'GD03-128' }, units: [unit('a1', { hp: 2 })] }, B: { resources: 4, units: [unit('b1', { hp: 4 })] } } },
+      actions: [{ type: 'play', card: command, choices }],
+    });
+
+  it('GD03-128 Doritea: an opponent\'s effect rests one of your Units: deal 1 damage to an enemy Unit', () => {
+    const out = doritea('GD03-104', [{ targets: ['a1'] }]);
+    expect(out.legal).toBe(true);
+    expect(unitOf(out, 'a1')?.rested).toBe(true);
+    expect(unitOf(out, 'b1')?.damage).toBe(1);
+    expect(cites(out, '5-4-1-2')).toBe(true);
+  });
+
+  it('GD03-128: your own effect resting your Unit is not the opponent\'s', () => {
+    const out = sim({
+      state: { active_player: 'B', players: { A: { resources: 3, base: { card: 'GD03-128' }, units: [unit('a1', { traits: ['G Generation'] })] }, B: { units: [unit('b1', { hp: 4 })] } } },
+      actions: [{ type: 'attack', attacker: 'b1', target: 'player', action_step: [{ type: 'play', player: 'A', card: 'EB01-074', choices: [{ targets: ['a1'] }] }] }],
+    });
+    expect(unitOf(out, 'a1')?.rested).toBe(true);
+    expect(texts(out).some((t) => t.includes('Doritea') && /triggers/.test(t))).toBe(false);
+  });
+
+  const payer = (watcher: object, base?: string) =>
+    sim({
+      state: { active_player: 'A', players: { A: { resources: 2, ...(base ? { base: { card: base, damage: 3 } } : {}), units: [{ id: 'a1', card: 'GD01-053' }, watcher] }, B: { units: [unit('b1', { ap: 2 })] } } },
+      actions: [{ type: 'activate', source: 'a1' }],
+    });
+
+  it('GD04-129 Willgem: paying ① for a Unit\'s 【Activate･Main】 recovers 2 HP of this Base', () => {
+    const out = payer(unit('a2'), 'GD04-129');
+    expect(out.legal).toBe(true);
+    expect(unitOf(out, 'b1')?.damage).toBe(1);
+    expect(out.state.players.A.base?.damage).toBe(1);
+    expect(cites(out, '2-10-1')).toBe(true);
+  });
+
+  it('GD05-101 Gavane Goonny: on a (Militia) Unit it may recover 2 HP when you pay ① for a Unit\'s effect', () => {
+    const militia = payer({ id: 'a2', name: 'Militia', ap: 2, hp: 4, damage: 3, traits: ['Militia'], pilot: 'GD05-101' });
+    expect(militia.legal).toBe(false);
+    expect(militia.violations[0]!.reason).toMatch(/"use": true/);
+    const yes = sim({
+      state: { active_player: 'A', players: { A: { resources: 2, units: [{ id: 'a1', card: 'GD01-053' }, { id: 'a2', name: 'Militia', ap: 2, hp: 4, damage: 3, traits: ['Militia'], pilot: 'GD05-101' }] }, B: { units: [unit('b1', { ap: 2 })] } } },
+      actions: [{ type: 'activate', source: 'a1', choices: [{ use: true }] }],
+    });
+    expect(yes.legal).toBe(true);
+    expect(unitOf(yes, 'a2')?.damage).toBe(1);
+  });
+
+  it('GD04-074: "You may pay ①" in a Unit\'s effect is paying for that Unit\'s effect too', () => {
+    const out = sim({
+      state: { active_player: 'A', players: { A: { resources: 1, base: { card: 'GD04-129', damage: 3 }, units: [{ id: 'a1', card: 'GD04-074' }] }, B: {} } },
+      actions: [{ type: 'attack', attacker: 'a1', target: 'player', choices: [{ use: true }] }],
+    });
+    expect(out.legal).toBe(true);
+    expect(out.state.players.A.base?.damage).toBe(1);
+  });
+});

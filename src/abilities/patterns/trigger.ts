@@ -15,6 +15,7 @@ const TRIGGER_PHRASES: { id: string; re: RegExp; trigger: Trigger }[] = [
   { id: 'trigger.set-active-by-effect', re: /^[Ww]hen this rested Unit is set as active by an effect, /, trigger: 'set-active-by-effect' },
   { id: 'trigger.destroys-with-battle-damage', re: /^[Ww]hen this Unit destroys an enemy Unit with battle damage, /, trigger: 'destroys-enemy-with-battle-damage' },
   { id: 'trigger.recovers-hp', re: /^[Ww]hen this Unit recovers HP, /, trigger: 'recovers-hp' },
+  { id: 'trigger.draws-with-effect', re: /^[Ww]hen you draw with an effect, /, trigger: 'draws-with-effect' },
 ];
 
 /** "When this Unit destroys an enemy Unit paired with a (Newtype) Pilot with battle damage, " (the destroyed Unit's noun). */
@@ -109,13 +110,55 @@ export const TRIGGER_TEXT: Record<string, string> = {
   'rested-by-effect': 'When this Unit is rested by an effect, ',
   'set-active-by-effect': 'When this rested Unit is set as active by an effect, ',
   'recovers-hp': 'When this Unit recovers HP, ',
+  'draws-with-effect': 'When you draw with an effect, ',
 };
+
+/** "When you pay ① or more for one of your Unit's effects, " and its printed variants. */
+const PAYS = /^[Ww]hen you pay ① or more (?:(cost )?for one of your Units?'s? effects|for (a friendly Unit's effect)), /;
+
+export function renderPays(w: 'cost-units' | 'friendly' | undefined): string {
+  if (w === 'cost-units') return "When you pay ① or more cost for one of your Units' effects, ";
+  if (w === 'friendly') return "When you pay ① or more for a friendly Unit's effect, ";
+  return "When you pay ① or more for one of your Unit's effects, ";
+}
+
+/** "When you activate a Command's 【Main】/【Action】 effect, " / "… a (Special Move) Command's 【Main】/【Action】, ". */
+const ACTIVATES_COMMAND = /^[Ww]hen you activate an? (.*?)Command's 【Main】\/【Action】( effect)?, /;
+
+export function renderActivatesCommand(f: Filter | undefined, effectWord: boolean | undefined): string {
+  const np = f?.traits ? `${f.traits.map((t) => `(${t})`).join('/')} Command` : 'Command';
+  return `When you activate ${article(np)}'s 【Main】/【Action】${effectWord ? ' effect' : ''}, `;
+}
+
+/** "When one of your Units is rested by one of your opponent's effects, " (the watched Units' noun). */
+const FRIENDLY_RESTED = /^[Ww]hen one of (your .+?) is rested by one of your opponent's effects, /;
+
+export function renderFriendlyRested(f: Filter | undefined): string {
+  return `When one of your ${f ? renderNoun(f, { side: false, plural: true }) : 'Units'} is rested by one of your opponent's effects, `;
+}
 
 /** The trigger phrase at the start of a body, and the effect text after it. */
 export function parseTriggerPhrase(
   body: string,
   used: Used,
-): { trigger: Trigger; requires: Condition[]; rest: string; damage?: DamageQualifier; supported?: Filter; watched?: Filter; dealtTo?: Filter; destroyedUnit?: Filter; damageFrom?: boolean; pilot?: Filter; orSelf?: true; aFriendly?: true } | null {
+): {
+  trigger: Trigger;
+  requires: Condition[];
+  rest: string;
+  damage?: DamageQualifier;
+  supported?: Filter;
+  watched?: Filter;
+  dealtTo?: Filter;
+  destroyedUnit?: Filter;
+  damageFrom?: boolean;
+  pilot?: Filter;
+  orSelf?: true;
+  aFriendly?: true;
+  by?: 'opponent';
+  command?: Filter;
+  effectWord?: true;
+  payWords?: 'cost-units' | 'friendly';
+} | null {
   let s = body;
   const requires: Condition[] = [];
   const turn = /^During (your|your opponent's) turn, (?=when )/.exec(s);
@@ -135,6 +178,45 @@ export function parseTriggerPhrase(
     }
     used.add('trigger.if-condition');
     s = s.slice(cond[0].length);
+  }
+  const pays = PAYS.exec(s);
+  if (pays) {
+    used.add('trigger.pays-for-unit-effect');
+    const payWords = pays[1] ? ('cost-units' as const) : pays[2] ? ('friendly' as const) : undefined;
+    // "one of your Units' effects" goes with "cost" only, as printed; anything else is a misread.
+    if ((pays[1] !== undefined) !== /Units' effects/.test(pays[0]) && !pays[2]) return null;
+    return { trigger: 'pays-for-unit-effect', requires, rest: restAfter(s, pays[0]), ...(payWords ? { payWords } : {}) };
+  }
+  const cmd = ACTIVATES_COMMAND.exec(s);
+  if (cmd) {
+    let command: Filter | undefined;
+    if (cmd[1]) {
+      let n;
+      try {
+        n = parseNoun(`${cmd[1]}Command card`);
+      } catch (e) {
+        if (e instanceof Unread) return null;
+        throw e;
+      }
+      // Only the Command's traits ("a (Special Move) Command's"), which the render prints back.
+      if (n.plural || n.filter.side !== 'any' || n.filter.type !== 'command' || Object.keys(n.filter).some((k) => k !== 'side' && k !== 'type' && k !== 'traits')) return null;
+      command = n.filter;
+    }
+    used.add('trigger.activates-command');
+    return { trigger: 'activates-command', requires, rest: restAfter(s, cmd[0]), ...(command ? { command } : {}), ...(cmd[2] ? { effectWord: true as const } : {}) };
+  }
+  const rested = FRIENDLY_RESTED.exec(s);
+  if (rested) {
+    let n;
+    try {
+      n = parseNoun(`of ${rested[1]!}`);
+    } catch (e) {
+      if (e instanceof Unread) return null;
+      throw e;
+    }
+    if (n.card || !n.plural || n.filter.side !== 'friendly' || n.filter.type !== 'unit') return null;
+    used.add('trigger.friendly-rested-by-effect');
+    return { trigger: 'friendly-rested-by-effect', requires, rest: restAfter(s, rested[0]), watched: n.filter, by: 'opponent' };
   }
   const rec = RECEIVES.exec(s);
   if (rec) {
