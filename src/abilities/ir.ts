@@ -492,7 +492,13 @@ export type Condition =
    * Added by the compiler (3 cards): "If there are 2 or more enemy players". The engine plays a
    * two-player game, where the enemy players are the one opponent (12-2-6): the number is 1.
    */
-  | { type: 'enemy-players'; cmp: Cmp };
+  | { type: 'enemy-players'; cmp: Cmp }
+  /**
+   * Added by the compiler (1 card): "If this Unit is destroyed with battle damage" in its
+   * 【Destroyed】: holds when the battle damage it received destroyed it (8-5-3-2-1, 11-3-1), not
+   * effect damage or a destroy effect.
+   */
+  | { type: 'destroyed-with-battle-damage' };
 
 /**
  * One step of an effect with its connective: "Then, …" (then), "If you do, …" (ifDone: only when

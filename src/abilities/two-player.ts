@@ -15,6 +15,9 @@ const RULES: [RegExp, string | ((...m: string[]) => string)][] = [
   [/\ban enemy player has\b/gi, 'your opponent has'],
   // "Choose 1 enemy player with 4 or more cards in their hand. They discard 1.": the opponent, if they have.
   [/\bChoose 1 enemy player with (\d+ or (?:more|less|fewer) cards in their hand)\. They discard (\d+)\b/g, 'If your opponent has $1, your opponent discards $2'],
+  // "If this Unit is destroyed with battle damage, you and the player who destroyed this Unit draw 1.":
+  // battle damage comes from the Unit it battled, the opponent's (8-5-3), so both players draw.
+  [/\b(If this Unit is destroyed with battle damage), you and the player who destroyed this Unit draw (\d+)\b/g, '$1, all players draw $2'],
   // "Draw a number of cards equal to the number of enemy players": there is one.
   [/\bDraw a number of cards equal to the number of enemy players\b/g, 'Draw 1'],
   // "Draw 1. Then, discard the same number of cards you drew with this effect." = "… Then, discard 1."

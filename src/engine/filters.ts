@@ -194,6 +194,8 @@ export function conditionHolds(game: Game, ctx: AbilityCtx, c: Condition): boole
         const face = knownFace(game, id) ?? (rec ? faceFromRecord(rec) : null);
         return face !== null && cardMatches(face, c.filter);
       });
+    case 'destroyed-with-battle-damage':
+      return ctx.unit?.destroyedWithBattleDamage === true;
     case 'enemy-players':
       // 12-2-6: a two-player game has one enemy player, the opponent.
       return compare(1, c.cmp);
@@ -210,6 +212,7 @@ export function conditionHolds(game: Game, ctx: AbilityCtx, c: Condition): boole
 
 /** The rules a condition's answer rests on, beyond 10-2-1 (12-2-6: the number of enemy players). */
 export function conditionCites(c: Condition): string[] {
+  if (c.type === 'destroyed-with-battle-damage') return ['8-5-3-2-1'];
   return c.type === 'enemy-players' ? ['12-2-6'] : [];
 }
 

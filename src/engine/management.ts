@@ -115,6 +115,7 @@ function destructionManagement(game: Game): void {
     const hp = unitHp(u);
     // Destroyed by the battle damage it just received: the battle's own rule says so too (8-5-3-2-1).
     const byBattle = game.battleDamaged.includes(u.id);
+    if (byBattle) u.destroyedWithBattleDamage = true;
     destroyUnit(game, u, hp <= 0 ? 'its HP is 0' : `${u.damage} damage on ${hp} HP`, [...(byBattle ? ['8-5-3-2-1'] : []), '11-3-1', hp <= 0 ? '3-2-5-2' : '5-5-2']);
   }
   bases.forEach((b, i) => {

@@ -137,6 +137,8 @@ export interface Unit {
   /** 3-2-4 cannot attack the turn it is deployed (unless a Link Unit, 3-2-6-3). */
   deployedThisTurn: boolean;
   /** Deployed from its owner's trash by an effect (5-7-1-1): "If you deploy this Unit from your trash". */
+  /** Set as it is destroyed by the battle damage it just received (8-5-3-2-1): "If this Unit is destroyed with battle damage". */
+  destroyedWithBattleDamage?: boolean;
   fromTrash?: boolean;
   modifiers: Modifier[];
   timedKeywords: TimedKeyword[];

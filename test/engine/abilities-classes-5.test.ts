@@ -287,3 +287,28 @@ describe('events of a player or of one of their Units, seen by that player\'s ca
     expect(out.state.players.A.base?.damage).toBe(1);
   });
 });
+
+describe('"If this Unit is destroyed with battle damage" in its 【Destroyed】 (8-5-3-2-1, 13-2-8-1)', () => {
+  it('EB01-017 Haro: destroyed in battle, you and the player who destroyed it (the opponent) draw 1', () => {
+    const out = sim({
+      state: { active_player: 'A', players: { A: { hand: 2, units: [unit('a1', { ap: 3 })] }, B: { hand: 2, units: [{ id: 'b1', card: 'EB01-017', rested: true }] } } },
+      actions: [{ type: 'attack', attacker: 'a1', target: 'b1' }],
+    });
+    expect(out.legal).toBe(true);
+    expect(out.destroyed).toContain('b1');
+    expect(out.state.players.A.hand).toBe(3);
+    expect(out.state.players.B.hand).toBe(3);
+    expect(cites(out, '8-5-3-2-1')).toBe(true);
+  });
+
+  it('EB01-017: destroyed by an effect, nobody draws', () => {
+    const out = sim({
+      state: { active_player: 'A', players: { A: { hand: 2 }, B: { hand: 2, units: [{ id: 'b1', card: 'EB01-017' }] } } },
+      actions: [{ type: 'destroy', target: 'b1' }],
+    });
+    expect(out.legal).toBe(true);
+    expect(out.state.players.A.hand).toBe(2);
+    expect(out.state.players.B.hand).toBe(2);
+    expect(texts(out).some((t) => t.includes('"this Unit is destroyed with battle damage" does not hold'))).toBe(true);
+  });
+});
