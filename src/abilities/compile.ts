@@ -102,6 +102,7 @@ function compileBody(text: string, h: Header, base: { text: string; requires: Co
         ...(trig.command ? { command: trig.command } : {}),
         ...(trig.effectWord ? { effectWord: trig.effectWord } : {}),
         ...(trig.payWords ? { payWords: trig.payWords } : {}),
+        ...(trig.blocker ? { blocker: trig.blocker } : {}),
         effect,
       },
     ];

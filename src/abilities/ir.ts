@@ -663,7 +663,13 @@ export type Trigger =
    * the cost of an effect of a friendly Unit (its own text or its Pilot's, 3-3-9-2): an 【Activate】
    * cost (10-1-7-3) or a "you may pay ①" in its effect; after the payment.
    */
-  | 'pays-for-unit-effect';
+  | 'pays-for-unit-effect'
+  /**
+   * Added by the compiler (1 card): "When this Unit is blocked by an enemy Unit that is Lv.4 or
+   * lower, …". Triggers when an enemy Unit matching `blocker` (as it is then) activates <Blocker>
+   * against this attacking Unit (8-3-1, 13-1-4-1), in the block step, after it became the target (8-3-2).
+   */
+  | 'blocked';
 
 /** An activation cost (before the ：). */
 export interface Cost {
@@ -839,6 +845,8 @@ export type CompiledAbility =
        * "① or more for one of your Unit's effects".
        */
       payWords?: 'cost-units' | 'friendly';
+      /** Added by the compiler (1 card), for 'blocked': the blocking Unit must match this. */
+      blocker?: Filter;
     })
   | (AbilityBase & { kind: 'activated'; window: 'main' | 'action'; cost: Cost; effect: EffectStep[] })
   | (AbilityBase & { kind: 'command'; windows: ('main' | 'action')[]; effect: EffectStep[] })

@@ -13,7 +13,7 @@ import { renderInsteadBody } from './patterns/instead.js';
 import { renderKeyword } from './patterns/keyword.js';
 import { renderNoun } from './patterns/noun.js';
 import { TOKEN_CONSTANTS } from './patterns/steps.js';
-import { renderActivatesCommand, renderFriendlyRested, renderPays } from './patterns/trigger.js';
+import { renderActivatesCommand, renderBlocked, renderFriendlyRested, renderPays } from './patterns/trigger.js';
 import { renderDealsBattleDamage, renderDestroysShieldAreaCard, renderDestroysUnit, renderFriendlyDestroysUnit, renderFriendlyDeployed, renderFriendlyLinks, renderFriendlyReceives, renderPairsPilot, renderReceives, renderUsesSupport, TRIGGER_TEXT } from './patterns/trigger.js';
 
 const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
@@ -374,6 +374,8 @@ function triggerPhrase(a: Extract<CompiledAbility, { kind: 'triggered' }>): stri
       return renderActivatesCommand(a.command, a.effectWord);
     case 'pays-for-unit-effect':
       return renderPays(a.payWords);
+    case 'blocked':
+      return renderBlocked(a.blocker);
     default:
       return TRIGGER_TEXT[a.trigger];
   }

@@ -197,6 +197,11 @@ export function resolveAttack(game: Game, a: AttackAction, applyStep: ApplyStepA
     game.battle.target = blocker.id;
     emit(game, `${describeUnit(blocker)} activates <Blocker>: it rests and becomes the attack target instead of ${was}`, ['8-3-1', '8-3-2', '13-1-4-1']);
     noLongerBattling(game, former);
+    // "When this Unit is blocked by …" (10-1-6-1): it resolves in the block step.
+    if (queueTriggers(game, 'blocked', { unit: attacker, battleOpponent: blocker }) > 0) {
+      runRulesManagement(game);
+      if (game.over) return endBattle(game, false);
+    }
   } else if (hasKeyword(attacker, 'High-Maneuver')) {
     emit(game, `${describeUnit(attacker)} has <High-Maneuver>: enemy Units cannot activate <Blocker>`, ['13-1-6-1']);
   } else {

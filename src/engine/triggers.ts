@@ -47,6 +47,7 @@ const TRIGGER_RULES: Record<Trigger, string[]> = {
   'draws-with-effect': ['5-14-1', '10-1-6-1'],
   'activates-command': ['10-1-8-1', '10-1-6-1'],
   'pays-for-unit-effect': ['2-10-1', '10-1-6-1'],
+  blocked: ['8-3-2', '13-1-4-1', '10-1-6-1'],
 };
 
 const TAG: Record<Trigger, string> = {
@@ -77,6 +78,7 @@ const TAG: Record<Trigger, string> = {
   'draws-with-effect': 'When you draw with an effect',
   'activates-command': "When you activate a Command's 【Main】/【Action】",
   'pays-for-unit-effect': "When you pay for a Unit's effect",
+  blocked: 'When it is blocked',
 };
 
 /** The timing words an unsupported ability's text starts with, per trigger. */
@@ -179,6 +181,8 @@ export function abilitiesFor(game: Game, trigger: Trigger, src: TriggerSource): 
       if (a.supported && src.supported && !unitMatches(src.supported, a.supported, src.unit?.owner ?? game.active, null)) return;
       // "deals battle damage to an enemy Unit that is Lv.5 or lower": that Unit as it is now.
       if (a.dealtTo && (!src.battleOpponent || !unitMatches(src.battleOpponent, a.dealtTo, src.unit?.owner ?? game.active, src.unit ?? null))) return;
+      // "blocked by an enemy Unit that is Lv.4 or lower": the blocker as it is now.
+      if (a.blocker && (!src.battleOpponent || !unitMatches(src.battleOpponent, a.blocker, src.unit?.owner ?? game.active, src.unit ?? null))) return;
       // "destroys an enemy Unit paired with a (Newtype) Pilot": the destroyed Unit as it last was (its Pilot went with it, 3-3-6).
       if (a.destroyedUnit && (!src.battleOpponent || !unitMatches(src.battleOpponent, a.destroyedUnit, src.unit?.owner ?? game.active, src.unit ?? null))) return;
       // "one of your other (Academy) Units": the Unit that received (or dealt) the damage, "other" than this one.

@@ -312,3 +312,26 @@ describe('"If this Unit is destroyed with battle damage" in its 【Destroyed】 
     expect(texts(out).some((t) => t.includes('"this Unit is destroyed with battle damage" does not hold'))).toBe(true);
   });
 });
+
+describe('"When this Unit is blocked by an enemy Unit that is Lv.4 or lower" (8-3-2, 13-1-4-1, 10-1-6-1)', () => {
+  const tokwan = (level: number) =>
+    sim({
+      // Tokwan is a Pilot: its text is the paired Unit's (3-3-9-2).
+      state: { active_player: 'A', players: { A: { units: [{ id: 'a1', name: 'Unit', ap: 3, hp: 3, pilot: 'GD04-088' }] }, B: { units: [unit('b1', { ap: 5, hp: 1, level, keywords: ['Blocker'] })] } } },
+      actions: [{ type: 'attack', attacker: 'a1', target: 'player', blocker: 'b1' }],
+    });
+
+  it('GD04-088 Tokwan: blocked by a Lv.4 Unit, it receives no battle damage during this battle', () => {
+    const out = tokwan(4);
+    expect(out.legal).toBe(true);
+    expect(unitOf(out, 'a1')?.damage ?? 0).toBe(0);
+    expect(out.destroyed).toEqual(['b1']);
+    expect(cites(out, '8-3-2')).toBe(true);
+  });
+
+  it('GD04-088: a Lv.5 blocker does not trigger it, and its damage is dealt', () => {
+    const out = tokwan(5);
+    expect(out.legal).toBe(true);
+    expect(out.destroyed).toContain('a1');
+  });
+});

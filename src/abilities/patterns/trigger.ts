@@ -137,6 +137,13 @@ export function renderFriendlyRested(f: Filter | undefined): string {
   return `When one of your ${f ? renderNoun(f, { side: false, plural: true }) : 'Units'} is rested by one of your opponent's effects, `;
 }
 
+/** "When this Unit is blocked by an enemy Unit that is Lv.4 or lower, " (the blocker's noun). */
+const BLOCKED = /^[Ww]hen this Unit is blocked by an? (.+?), /;
+
+export function renderBlocked(f: Filter | undefined): string {
+  return `When this Unit is blocked by ${article(f ? renderNoun(f) : 'enemy Unit')}, `;
+}
+
 /** The trigger phrase at the start of a body, and the effect text after it. */
 export function parseTriggerPhrase(
   body: string,
@@ -158,6 +165,7 @@ export function parseTriggerPhrase(
   command?: Filter;
   effectWord?: true;
   payWords?: 'cost-units' | 'friendly';
+  blocker?: Filter;
 } | null {
   let s = body;
   const requires: Condition[] = [];
@@ -178,6 +186,13 @@ export function parseTriggerPhrase(
     }
     used.add('trigger.if-condition');
     s = s.slice(cond[0].length);
+  }
+  const blocked = BLOCKED.exec(s);
+  if (blocked) {
+    const blocker = oneEnemyUnit(blocked[1]!);
+    if (!blocker) return null;
+    used.add('trigger.blocked');
+    return { trigger: 'blocked', requires, rest: restAfter(s, blocked[0]), blocker };
   }
   const pays = PAYS.exec(s);
   if (pays) {
