@@ -80,7 +80,7 @@ function compileBody(text: string, h: Header, base: { text: string; requires: Co
   const trig = parseTriggerPhrase(h.body, used);
   if (trig) {
     // "When a friendly (Clan) Unit links, it gains …": "it" is the Unit that linked.
-    const effect = parseEffect(trig.rest, used, trig.trigger === 'friendly-links' ? { type: 'trigger-unit' } : undefined);
+    const effect = parseEffect(trig.rest, used, trig.trigger === 'friendly-links' ? { type: 'trigger-unit' } : undefined, trig.trigger === 'friendly-attacks');
     // "that friendly Unit" names the Unit the trigger watched (it destroyed the enemy Unit).
     if (JSON.stringify(effect).includes('"that friendly Unit"') && trig.trigger !== 'friendly-destroys-enemy-with-battle-damage') throw new Unread(trig.rest);
     return [

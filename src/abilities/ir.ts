@@ -42,6 +42,13 @@ export interface Filter {
    * effect picked ("Rest it. If you do, …"); with none picked nothing matches.
    */
   levelVsPrevious?: '<=' | '>=';
+  /**
+   * Added by the compiler (1 card): the same words ("whose Lv. is equal to or lower than that
+   * Unit") in an ability whose trigger names a Unit and where no step picked one before ("When one
+   * of your other Units with <Repair> attacks, choose 1 enemy Unit whose Lv. is …"): compared with
+   * the Lv. of that Unit (the one that attacked), as it is now.
+   */
+  levelVsTrigger?: '<=' | '>=';
   /** "other"/"another": not the card the ability belongs to. */
   other?: boolean;
   traits?: string[];
@@ -669,7 +676,13 @@ export type Trigger =
    * lower, …". Triggers when an enemy Unit matching `blocker` (as it is then) activates <Blocker>
    * against this attacking Unit (8-3-1, 13-1-4-1), in the block step, after it became the target (8-3-2).
    */
-  | 'blocked';
+  | 'blocked'
+  /**
+   * Added by the compiler (1 card): "When one of your other Units with <Repair> attacks, …".
+   * Triggers when a friendly Unit matching `watched` attacks (8-2-1), with the 【Attack】 effects of
+   * the attack step (8-2-2, 10-1-6-1); "that Unit" is the attacking Unit.
+   */
+  | 'friendly-attacks';
 
 /** An activation cost (before the ：). */
 export interface Cost {

@@ -14,7 +14,7 @@ import { ruleProblem, unknownUnit, type Problem } from './problems.js';
 import type { Action, ActionOf } from './schema.js';
 import { PLAYERS, describeUnit, findUnit, opponent, type Game, type PlayerId, type Unit } from './state.js';
 import { baseAp, isLinked, unitAp } from './stats.js';
-import { queueFriendlyDestroyedEnemy, queueTriggers } from './triggers.js';
+import { queueFriendlyDestroyedEnemy, queueOwnerEvent, queueTriggers } from './triggers.js';
 import { withFields } from './with-fields.js';
 import { renderNoun } from '../abilities/patterns/noun.js';
 
@@ -176,6 +176,7 @@ export function resolveAttack(game: Game, a: AttackAction, applyStep: ApplyStepA
   const active = target && !target.rested ? ` (an active Unit: ${mayAttackActive(attacker, target) ?? ''})` : '';
   emit(game, `${describeUnit(attacker)} rests and attacks ${target ? describeUnit(target) : `player ${enemy}`}${active}`, ['8-1', '8-2-1', ...(active ? ['1-3-1'] : [])]);
   queueTriggers(game, 'attack', { unit: attacker, battleOpponent: target });
+  queueOwnerEvent(game, 'friendly-attacks', attacker.owner, { subject: attacker });
   runRulesManagement(game); // 8-2-2 【Attack】 effects resolve in the attack step
   if (game.over) return endBattle(game, false);
   if (!stillThere(game, attacker) || !stillThere(game, target)) {

@@ -83,6 +83,11 @@ function candidates(game: Game, ctx: AbilityCtx, sel: Extract<Selector, { type: 
     }
     if (f.battling) out = out.filter((t) => t.kind === 'unit' && battlingMatch(game, ctx, t.unit, f.battling!));
     if (f.levelVsPrevious) out = levelVsPicked(game, ctx, out, f.levelVsPrevious);
+    if (f.levelVsTrigger) {
+      // "than that Unit": the Unit the trigger named (the attacker), as it is now; gone, none match.
+      const ref = ctx.triggerUnit && findCardInPlay(game, ctx.triggerUnit.id) === ctx.triggerUnit ? ctx.triggerUnit.face.level : null;
+      out = ref === null ? [] : out.filter((t) => t.kind === 'unit' && compare(t.unit.face.level, { op: f.levelVsTrigger!, value: ref }));
+    }
     if (sel.type === 'choose' && sel.extreme) out = extremeOf(out, sel.extreme);
     return out;
   }

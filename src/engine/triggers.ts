@@ -48,6 +48,7 @@ const TRIGGER_RULES: Record<Trigger, string[]> = {
   'activates-command': ['10-1-8-1', '10-1-6-1'],
   'pays-for-unit-effect': ['2-10-1', '10-1-6-1'],
   blocked: ['8-3-2', '13-1-4-1', '10-1-6-1'],
+  'friendly-attacks': ['8-2-2', '10-1-6-1'],
 };
 
 const TAG: Record<Trigger, string> = {
@@ -79,6 +80,7 @@ const TAG: Record<Trigger, string> = {
   'activates-command': "When you activate a Command's 【Main】/【Action】",
   'pays-for-unit-effect': "When you pay for a Unit's effect",
   blocked: 'When it is blocked',
+  'friendly-attacks': 'When one of your Units attacks',
 };
 
 /** The timing words an unsupported ability's text starts with, per trigger. */

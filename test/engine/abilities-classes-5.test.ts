@@ -335,3 +335,27 @@ describe('"When this Unit is blocked by an enemy Unit that is Lv.4 or lower" (8-
     expect(out.destroyed).toContain('a1');
   });
 });
+
+describe('"When one of your other Units with <Repair> attacks" (8-2-2, 10-1-6-1)', () => {
+  const theO = (attacker: object, paired = true) =>
+    sim({
+      state: {
+        active_player: 'A',
+        players: { A: { units: [{ id: 'a1', card: 'GD03-002', ...(paired ? { pilot: { name: 'P', type: 'pilot', level: 1, cost: 1, ap: 0, hp: 0 } } : {}) }, { id: 'a2', name: 'Repairer', ap: 2, hp: 3, level: 3, ...attacker }] }, B: { units: [unit('b1', { level: 3 }), unit('b2', { level: 5 })] } },
+      },
+      actions: [{ type: 'attack', attacker: 'a2', target: 'player' }],
+    });
+
+  it('GD03-002 The-O: the attacker has <Repair>: rest an enemy Unit whose Lv. is at most the attacker\'s (only b1 is)', () => {
+    const out = theO({ keywords: ['Repair 1'] });
+    expect(out.legal).toBe(true);
+    expect(unitOf(out, 'b1')?.rested).toBe(true);
+    expect(unitOf(out, 'b2')?.rested).toBe(false);
+    expect(cites(out, '8-2-2')).toBe(true);
+  });
+
+  it('GD03-002: an attacker without <Repair>, or The-O with no Pilot, rests nothing', () => {
+    expect(unitOf(theO({}), 'b1')?.rested).toBe(false);
+    expect(unitOf(theO({ keywords: ['Repair 1'] }, false), 'b1')?.rested).toBe(false);
+  });
+});

@@ -203,6 +203,7 @@ export function renderNoun(f: Filter, style: NounStyle = {}): string {
   if (f.levelOrAp) out += ` that is Lv.${cmpWords(f.levelOrAp.level, 'lower', 'higher')} or has ${cmpWords(f.levelOrAp.ap, 'less', 'more')} AP`;
   if (f.levelVsSelf) out += ` whose Lv. is equal to or ${f.levelVsSelf === '<=' ? 'lower' : 'higher'} than this Unit`;
   if (f.levelVsPrevious) out += ` whose Lv. is equal to or ${f.levelVsPrevious === '<=' ? 'lower' : 'higher'} than that Unit`;
+  if (f.levelVsTrigger) out += ` whose Lv. is equal to or ${f.levelVsTrigger === '<=' ? 'lower' : 'higher'} than that Unit`;
   if (f.paired === false) out += ' with no paired Pilot';
   if (f.paired === true) out += ' paired with a Pilot';
   if (f.pilotLevel) out += ` paired with a Pilot that is Lv.${cmpWords(f.pilotLevel, 'lower', 'higher')}`;

@@ -119,7 +119,7 @@ function parseSteps(sentence: string, used: Used): EffectStep['step'][] {
   }
 }
 
-export function parseEffect(body: string, used: Used, itIs?: Selector): EffectStep[] {
+export function parseEffect(body: string, used: Used, itIs?: Selector, thatUnitIsTrigger?: boolean): EffectStep[] {
   const list = sentences(body);
   const out: EffectStep[] = [];
   let chosenWhen: Condition[] | undefined;
@@ -272,7 +272,7 @@ export function parseEffect(body: string, used: Used, itIs?: Selector): EffectSt
   out.forEach((e, i) => {
     if (e.when?.some((w) => w.type === 'picked') && !out.slice(0, i).some((b) => targetOf(b.step)?.type === 'choose')) throw new Unread(list[Math.min(i, list.length - 1)]!);
   });
-  if (refersBack(out)) used.add('seq.that-unit');
+  if (refersBack(out, thatUnitIsTrigger)) used.add('seq.that-unit');
   return out;
 }
 
@@ -280,13 +280,20 @@ export function parseEffect(body: string, used: Used, itIs?: Selector): EffectSt
  * "that Unit" / "the Unit rested with this ability" / "the number of Units rested with this effect"
  * name what an earlier step chose: there must be one (the engine reads the effect's last pick).
  */
-function refersBack(steps: EffectStep[]): boolean {
+function refersBack(steps: EffectStep[], thatUnitIsTrigger?: boolean): boolean {
   let any = false;
   steps.forEach((e, i) => {
     const t = targetOf(e.step);
     const back = (t && (t.type === 'choose' || t.type === 'all') && t.filter.levelVsPrevious) || ('forEach' in e.step && e.step.forEach?.of === 'previous');
     if (!back) return;
     const chosen = steps.slice(0, i).some((b) => targetOf(b.step)?.type === 'choose');
+    if (!chosen && thatUnitIsTrigger && t && (t.type === 'choose' || t.type === 'all') && t.filter.levelVsPrevious) {
+      // "When one of your other Units … attacks, choose 1 enemy Unit whose Lv. is … than that Unit": the attacker.
+      t.filter.levelVsTrigger = t.filter.levelVsPrevious;
+      delete t.filter.levelVsPrevious;
+      any = true;
+      return;
+    }
     if (!chosen || !e.ifDone) throw new Unread(e.step.do);
     any = true;
   });

@@ -144,6 +144,13 @@ export function renderBlocked(f: Filter | undefined): string {
   return `When this Unit is blocked by ${article(f ? renderNoun(f) : 'enemy Unit')}, `;
 }
 
+/** "When one of your other Units with <Repair> attacks, " (the watched Units' noun). */
+const FRIENDLY_ATTACKS = /^[Ww]hen one of (your .+?) attacks, /;
+
+export function renderFriendlyAttacks(f: Filter | undefined): string {
+  return `When one of your ${f ? renderNoun(f, { side: false, plural: true }) : 'Units'} attacks, `;
+}
+
 /** The trigger phrase at the start of a body, and the effect text after it. */
 export function parseTriggerPhrase(
   body: string,
@@ -186,6 +193,19 @@ export function parseTriggerPhrase(
     }
     used.add('trigger.if-condition');
     s = s.slice(cond[0].length);
+  }
+  const fa = FRIENDLY_ATTACKS.exec(s);
+  if (fa) {
+    let n;
+    try {
+      n = parseNoun(`of ${fa[1]!}`);
+    } catch (e) {
+      if (e instanceof Unread) return null;
+      throw e;
+    }
+    if (n.card || !n.plural || n.filter.side !== 'friendly' || n.filter.type !== 'unit') return null;
+    used.add('trigger.friendly-attacks');
+    return { trigger: 'friendly-attacks', requires, rest: restAfter(s, fa[0]), watched: n.filter };
   }
   const blocked = BLOCKED.exec(s);
   if (blocked) {
