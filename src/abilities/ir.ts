@@ -419,7 +419,29 @@ export type Step =
    * same card and of the same kind, and the other receives it as its own (its guards, reductions,
    * triggers, destruction). Nothing is redirected while the other Unit is not in play.
    */
-  | { do: 'redirect-damage'; target: Selector; toTarget: boolean; kind?: 'battle' | 'effect'; duration: Duration };
+  | { do: 'redirect-damage'; target: Selector; toTarget: boolean; kind?: 'battle' | 'effect'; duration: Duration }
+  /**
+   * Added by the compiler (3 cards): a triggered ability the effect creates for this turn (a delayed
+   * trigger, 10-1-6-1): "During this turn, when one of your (Earth Federation) Units destroys an
+   * enemy Unit with battle damage, choose 1 enemy Unit … Rest it." (`printed` 'leading'; 'if':
+   * "During this turn, if a friendly (UN) Unit destroys …", same meaning) / "Choose 1 of your
+   * (Mafty) Units. When it destroys an enemy Unit with battle damage during this turn, draw 1."
+   * ('trailing', `target` the Units chosen before; otherwise `target` is {type:'all'}, the friendly
+   * Units it names, matched when the event happens). Until the end of the turn (7-6-6-1), each time
+   * a friendly Unit `target` names destroys
+   * an enemy Unit with battle damage (8-5-3-2-1), `effect` triggers for the controller and resolves
+   * through the queue, its "that enemy Unit" the destroyed one.
+   */
+  | {
+      do: 'delayed-trigger';
+      trigger: 'friendly-destroys-enemy-with-battle-damage';
+      target: Selector;
+      /** Wording only: "a friendly (UN) Unit" instead of "one of your … Units". */
+      aFriendly?: true;
+      printed: 'leading' | 'if' | 'trailing';
+      effect: EffectStep[];
+      duration: 'turn';
+    };
 
 /**
  * Which damage a "can't receive damage" effect stops. `kind` 'battle'/'effect' = only that kind

@@ -200,6 +200,13 @@ function renderPlainStep(s: Step, prev?: Selector): string {
         ? `During this ${s.duration}, ${kind}damage this Unit would receive is dealt to that Unit instead`
         : `During this ${s.duration}, ${kind}damage ${object(s.target, prev)} would receive is dealt to this Unit instead`;
     }
+    case 'delayed-trigger': {
+      const inner = lower(renderEffect(s.effect).replace(/\.$/, ''));
+      if (s.printed === 'trailing') return `When ${plural(prev) ? 'they destroy' : 'it destroys'} an enemy Unit with battle damage during this turn, ${inner}`;
+      const f = s.target.type === 'all' ? s.target.filter : { side: 'friendly' as const, type: 'unit' as const };
+      const who = s.aFriendly ? article(renderNoun(f)) : `one of your ${renderNoun(f, { side: false, plural: true })}`;
+      return `During this turn, ${s.printed === 'if' ? 'if' : 'when'} ${who} destroys an enemy Unit with battle damage, ${inner}`;
+    }
     case 'change-attack-target':
       return s.possessive ? `Change a battling enemy Unit's attack target to ${object(s.target, prev)}` : `Change the attack target of the battling enemy Unit to ${object(s.target, prev)}`;
     case 'stay-rested':

@@ -531,6 +531,15 @@ function runStep(game: Game, ctx: AbilityCtx, step: Step, entry: Choice | undefi
       }
       return any;
     }
+    case 'delayed-trigger': {
+      // 10-1-6-1: the rest of the effect waits for its event until the end of the turn (7-6-6-1).
+      const ids = step.target.type === 'all' ? null : targetsOf(step.target).flatMap((t) => (t.kind === 'unit' ? [t.unit.id] : []));
+      if (ids && ids.length === 0) return false;
+      game.timedEffects.push({ kind: 'delayed-trigger', controller: ctx.controller, ids, filter: step.target.type === 'all' ? step.target.filter : null, ctx, effect: step.effect, duration: step.duration, source: s });
+      const who = ids ? ids.join(', ') : `one of player ${ctx.controller}'s ${renderNoun(step.target.type === 'all' ? step.target.filter : { side: 'friendly' }, { side: false, plural: true })}`;
+      emit(game, `${s}: during this turn, when ${who} destroys an enemy Unit with battle damage, the rest of it triggers`, ['10-1-6-1', '7-6-6-1']);
+      return true;
+    }
     case 'change-attack-target': {
       const [to] = targetsOf(step.target);
       return to?.kind === 'unit' ? changeAttackTarget(game, ctx.controller, to.unit, s) : false;

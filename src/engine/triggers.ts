@@ -16,7 +16,7 @@ import { withFields } from './with-fields.js';
 import { emit } from './log.js';
 import { reportUnsupported, unsupportedTiming } from './not-executed.js';
 import { runEffect } from './resolve.js';
-import { describeAbilityHolder, opponent, type Base, type CardFace, type Game, type PendingTrigger, type PlayerId, type Unit } from './state.js';
+import { describeAbilityHolder, describeUnit, opponent, type Base, type CardFace, type Game, type PendingTrigger, type PlayerId, type Unit } from './state.js';
 
 /** The rule defining each timing (13-2) or the rule of the moment it triggers at. */
 const TRIGGER_RULES: Record<Trigger, string[]> = {
@@ -286,9 +286,22 @@ export function queueOwnerEvent(game: Game, trigger: Trigger, owner: PlayerId, s
 
 /** "When one of your Units destroys an enemy Unit with battle damage" on the cards of `unit`'s owner (10-1-6-1). */
 export function queueFriendlyDestroyedEnemy(game: Game, unit: Unit, destroyed: Unit): void {
+  queueDelayed(game, unit, destroyed);
   const st = game.players[unit.owner];
   for (const u of st.units) if (hasTrigger(u, 'friendly-destroys-enemy-with-battle-damage')) queueTriggers(game, 'friendly-destroys-enemy-with-battle-damage', { unit: u, destroyer: unit, battleOpponent: destroyed });
   if (st.base && hasTrigger(st.base, 'friendly-destroys-enemy-with-battle-damage')) queueTriggers(game, 'friendly-destroys-enemy-with-battle-damage', { base: st.base, destroyer: unit, battleOpponent: destroyed });
+}
+
+/** The delayed triggers of this turn ("During this turn, when one of your (EF) Units destroys …") that `unit` destroying `destroyed` fires. */
+function queueDelayed(game: Game, unit: Unit, destroyed: Unit): void {
+  for (const t of game.timedEffects) {
+    if (t.kind !== 'delayed-trigger' || t.controller !== unit.owner) continue;
+    if (t.ids ? !t.ids.includes(unit.id) : !unitMatches(unit, t.filter!, t.controller, t.ctx.unit)) continue;
+    const ability: CompiledAbility = { kind: 'triggered', trigger: 'friendly-destroys-enemy-with-battle-damage', text: t.ctx.ability.text, requires: [], oncePerTurn: false, patterns: [], effect: t.effect };
+    const ctx = newCtx({ controller: t.controller, unit: t.ctx.unit, base: t.ctx.base, face: t.ctx.face, cardId: t.ctx.cardId, label: t.ctx.label, ability, index: t.ctx.index, battleOpponent: destroyed, triggerUnit: unit });
+    emit(game, `${t.ctx.label}'s effect "${t.ctx.ability.text}" triggers for this turn: ${describeUnit(unit)} destroyed ${describeUnit(destroyed)} with battle damage`, ['8-5-3-2-1', '10-1-6-1']);
+    game.pending.push({ ctx, batch: game.resolutions, burst: false });
+  }
 }
 
 function effectOf(a: CompiledAbility) {

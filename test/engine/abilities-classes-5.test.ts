@@ -359,3 +359,64 @@ describe('"When one of your other Units with <Repair> attacks" (8-2-2, 10-1-6-1)
     expect(unitOf(theO({ keywords: ['Repair 1'] }, false), 'b1')?.rested).toBe(false);
   });
 });
+
+describe('delayed triggers for this turn: "During this turn, when one of your Units destroys an enemy Unit with battle damage" (10-1-6-1, 7-6-6-1)', () => {
+  const board = (A: object, B: object, actions: object[]) => sim({ state: { active_player: 'A', players: { A, B } }, actions });
+  const zaku = unit('b1', { hp: 2, rested: true });
+
+  it('GD04-002 Penelope (Flight Form): its 【Deploy】 waits; an (Earth Federation) Unit destroys an enemy Unit: rest an enemy Unit with 5 or less HP', () => {
+    const out = board({ resources: 6, units: [unit('a1', { ap: 4, hp: 4, traits: ['Earth Federation'] })] }, { units: [zaku, unit('b2', { hp: 5 })] }, [
+      { type: 'deploy', id: 'a2', card: 'GD04-002' },
+      { type: 'attack', attacker: 'a1', target: 'b1' },
+    ]);
+    expect(out.legal).toBe(true);
+    expect(unitOf(out, 'b2')?.rested).toBe(true);
+    expect(cites(out, '7-6-6-1')).toBe(true);
+  });
+
+  it('GD04-002: a Unit of another trait destroying it does not fire it; nor does anything next turn', () => {
+    const other = board({ resources: 6, units: [unit('a1', { ap: 4, hp: 4, traits: ['Zeon'] })] }, { units: [zaku, unit('b2', { hp: 5 })] }, [
+      { type: 'deploy', id: 'a2', card: 'GD04-002' },
+      { type: 'attack', attacker: 'a1', target: 'b1' },
+    ]);
+    expect(unitOf(other, 'b2')?.rested).toBe(false);
+    const later = board({ resources: 6, units: [unit('a1', { ap: 4, hp: 4, traits: ['Earth Federation'] })] }, { units: [unit('b1', { hp: 2 }), unit('b2', { hp: 5 })] }, [
+      { type: 'deploy', id: 'a2', card: 'GD04-002' },
+      { type: 'end_turn' },
+      { type: 'rest', target: 'b1' },
+      { type: 'end_turn' },
+      { type: 'attack', attacker: 'a1', target: 'b1' },
+    ]);
+    expect(later.legal).toBe(true);
+    expect(later.destroyed).toContain('b1');
+    expect(unitOf(later, 'b2')?.rested).toBe(false);
+  });
+
+  it('GD04-035 Ξ Gundam: the chosen (Mafty) Unit destroys an enemy Unit this turn: with 3 or less cards in hand, draw 1', () => {
+    const run = (hand: number) =>
+      board({ resources: 5, hand, units: [unit('a1', { ap: 4, hp: 4, traits: ['Mafty'] })] }, { units: [zaku] }, [
+        { type: 'deploy', id: 'a2', card: 'GD04-035', choices: [{ targets: ['a1'] }] },
+        { type: 'attack', attacker: 'a1', target: 'b1' },
+      ]);
+    const three = run(4);
+    expect(three.legal).toBe(true);
+    // 4 in hand, the deployed card leaves it: 3, then +1.
+    expect(three.state.players.A.hand).toBe(4);
+    expect(run(5).state.players.A.hand).toBe(4);
+  });
+
+  it('GD03-120 Immortal Colasour: "During this turn, if a friendly (UN) Unit destroys …": set a rested (UN) Unit active; it can\'t attack', () => {
+    const out = board({ resources: 2, units: [unit('a1', { ap: 4, hp: 4, traits: ['UN'] })] }, { units: [zaku] }, [
+      { type: 'play', card: 'GD03-120' },
+      { type: 'attack', attacker: 'a1', target: 'b1' },
+    ]);
+    expect(out.legal).toBe(true);
+    expect(unitOf(out, 'a1')?.rested).toBe(false);
+    const again = board({ resources: 2, units: [unit('a1', { ap: 4, hp: 4, traits: ['UN'] })] }, { base: null, shields: 3, units: [zaku] }, [
+      { type: 'play', card: 'GD03-120' },
+      { type: 'attack', attacker: 'a1', target: 'b1' },
+      { type: 'attack', attacker: 'a1', target: 'player' },
+    ]);
+    expect(again.legal).toBe(false);
+  });
+});

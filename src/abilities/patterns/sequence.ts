@@ -119,11 +119,32 @@ function parseSteps(sentence: string, used: Used): EffectStep['step'][] {
   }
 }
 
+/** "During this turn, when one of your (EF) Units destroys an enemy Unit with battle damage, …" (the rest is the delayed effect). */
+const DELAYED_LEADING = /^During this turn, (when|if) (?:one of (your .+?)|an? (friendly .+?)) destroys an enemy Unit with battle damage, (.+)$/;
+/** "When it destroys an enemy Unit with battle damage during this turn, …" after a choose. */
+const DELAYED_TRAILING = /^When (it destroys|they destroy) an enemy Unit with battle damage during this turn, (.+)$/;
+
+/** The delayed effect: the clause after the trigger and the sentences after it. */
+function delayedEffect(head: string, more: string[], used: Used): EffectStep[] {
+  const text = [cap(head), ...more].map((x) => `${x}.`).join(' ');
+  return parseEffect(text, used);
+}
+
 export function parseEffect(body: string, used: Used, itIs?: Selector, thatUnitIsTrigger?: boolean): EffectStep[] {
   const list = sentences(body);
   const out: EffectStep[] = [];
   let chosenWhen: Condition[] | undefined;
   for (let i = 0; i < list.length; i++) {
+    const lead = DELAYED_LEADING.exec(list[i]!);
+    if (lead) {
+      // A delayed trigger takes the rest of the effect (10-1-6-1).
+      const n = parseNoun(lead[2] ? `of ${lead[2]}` : lead[3]!);
+      if (n.card || n.plural !== !!lead[2] || n.filter.side !== 'friendly' || n.filter.type !== 'unit' || (lead[1] === 'if' && !lead[3])) throw new Unread(list[i]!);
+      const effect = delayedEffect(lead[4]!, list.slice(i + 1), used);
+      used.add('step.delayed-trigger');
+      out.push({ step: { do: 'delayed-trigger', trigger: 'friendly-destroys-enemy-with-battle-damage', target: { type: 'all', filter: n.filter, zone: 'battle' }, ...(lead[3] ? { aFriendly: true as const } : {}), printed: lead[1] === 'if' ? 'if' : 'leading', effect, duration: 'turn' } });
+      break;
+    }
     const c = connectives(list[i]!, used);
     const last = out[out.length - 1];
     // "If …, choose 1 enemy Unit instead.": a substitution in the step before it (10-1-9-1-1).
@@ -222,6 +243,15 @@ export function parseEffect(body: string, used: Used, itIs?: Selector, thatUnitI
         out.push({ step: { do: 'trash-to-hand', filter: selector.filter, max: selector.max }, ...flags(c) });
         i++;
         continue;
+      }
+      const trailing = DELAYED_TRAILING.exec(next);
+      if (trailing) {
+        // "Choose 1 of your (Mafty) Units. When it destroys … during this turn, …": for the Units chosen.
+        if (card || selector.filter.side !== 'friendly' || selector.filter.type !== 'unit' || (trailing[1] === 'it destroys') !== (selector.max === 1) || c.optional) throw new Unread(next);
+        const effect = delayedEffect(trailing[2]!, list.slice(i + 2), used);
+        used.add('step.delayed-trigger');
+        out.push({ step: { do: 'delayed-trigger', trigger: 'friendly-destroys-enemy-with-battle-damage', target: selector, printed: 'trailing', effect, duration: 'turn' }, ...flags(c) });
+        break;
       }
       const [step, also] = parseSteps(next, used);
       const t = targetOf(step!);
