@@ -79,6 +79,7 @@ function compileBody(text: string, h: Header, base: { text: string; requires: Co
   if (h.activate) return [{ ...base, kind: 'activated', window: h.activate, cost: h.cost ?? {}, effect: parseEffect(h.body, used) }];
   const trig = parseTriggerPhrase(h.body, used);
   if (trig) {
+    const { trigger: _t, requires: _r, rest: _rest, ...fields } = trig;
     // "When a friendly (Clan) Unit links, it gains …": "it" is the Unit that linked.
     const effect = parseEffect(trig.rest, used, trig.trigger === 'friendly-links' ? { type: 'trigger-unit' } : undefined, trig.trigger === 'friendly-attacks');
     // "that friendly Unit" names the Unit the trigger watched (it destroyed the enemy Unit).
@@ -89,20 +90,8 @@ function compileBody(text: string, h: Header, base: { text: string; requires: Co
         requires: [...h.requires, ...trig.requires],
         kind: 'triggered',
         trigger: trig.trigger,
-        ...(trig.damage ? { damage: trig.damage } : {}),
-        ...(trig.supported ? { supported: trig.supported } : {}),
-        ...(trig.watched ? { watched: trig.watched } : {}),
-        ...(trig.dealtTo ? { dealtTo: trig.dealtTo } : {}),
-        ...(trig.destroyedUnit ? { destroyedUnit: trig.destroyedUnit } : {}),
-        ...(trig.damageFrom ? { damageFrom: true } : {}),
-        ...(trig.pilot ? { pilot: trig.pilot } : {}),
-        ...(trig.orSelf ? { orSelf: trig.orSelf } : {}),
-        ...(trig.aFriendly ? { aFriendly: trig.aFriendly } : {}),
-        ...(trig.by ? { by: trig.by } : {}),
-        ...(trig.command ? { command: trig.command } : {}),
-        ...(trig.effectWord ? { effectWord: trig.effectWord } : {}),
-        ...(trig.payWords ? { payWords: trig.payWords } : {}),
-        ...(trig.blocker ? { blocker: trig.blocker } : {}),
+        // The trigger's own fields (watched Units, damage kind, …): only those the phrase set.
+        ...Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined && v !== false)),
         effect,
       },
     ];

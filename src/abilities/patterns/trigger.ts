@@ -2,7 +2,7 @@
  * Triggered abilities printed without a timing tag: "At the end of your turn, …", "When this Unit
  * destroys an enemy Unit with battle damage, …" (optionally after "During your turn,").
  */
-import type { Condition, Filter, Trigger } from '../ir.js';
+import type { CompiledAbility, Condition, Filter, Trigger } from '../ir.js';
 import { parseConditions } from './condition.js';
 import { parseNoun, renderNoun } from './noun.js';
 import { Unread, type Used } from './unread.js';
@@ -114,7 +114,7 @@ export const TRIGGER_TEXT: Record<string, string> = {
 };
 
 /** "When you pay ① or more for one of your Unit's effects, " and its printed variants. */
-const PAYS = /^[Ww]hen you pay ① or more (?:(cost )?for one of your Units?'s? effects|for (a friendly Unit's effect)), /;
+const PAYS = /^[Ww]hen you pay ① or more (?:(cost for one of your Units' effects)|for one of your Unit's effects|(for a friendly Unit's effect)), /;
 
 export function renderPays(w: 'cost-units' | 'friendly' | undefined): string {
   if (w === 'cost-units') return "When you pay ① or more cost for one of your Units' effects, ";
@@ -151,29 +151,30 @@ export function renderFriendlyAttacks(f: Filter | undefined): string {
   return `When one of your ${f ? renderNoun(f, { side: false, plural: true }) : 'Units'} attacks, `;
 }
 
+type Triggered = Extract<CompiledAbility, { kind: 'triggered' }>;
+
+/** A trigger phrase read: the trigger, its conditions, the effect text after it, and the ability's trigger fields it sets. */
+export type TriggerPhrase = { trigger: Trigger; requires: Condition[]; rest: string } & Partial<
+  Pick<Triggered, 'damage' | 'supported' | 'watched' | 'dealtTo' | 'destroyedUnit' | 'damageFrom' | 'pilot' | 'orSelf' | 'aFriendly' | 'by' | 'command' | 'effectWord' | 'payWords' | 'blocker'>
+>;
+
+/** "of your other Units with <Repair>" → the friendly Units it names, or null when it names anything else. */
+function friendlyUnits(phrase: string): Filter | null {
+  let n;
+  try {
+    n = parseNoun(`of ${phrase}`);
+  } catch (e) {
+    if (e instanceof Unread) return null;
+    throw e;
+  }
+  return n.card || !n.plural || n.filter.side !== 'friendly' || n.filter.type !== 'unit' ? null : n.filter;
+}
+
 /** The trigger phrase at the start of a body, and the effect text after it. */
 export function parseTriggerPhrase(
   body: string,
   used: Used,
-): {
-  trigger: Trigger;
-  requires: Condition[];
-  rest: string;
-  damage?: DamageQualifier;
-  supported?: Filter;
-  watched?: Filter;
-  dealtTo?: Filter;
-  destroyedUnit?: Filter;
-  damageFrom?: boolean;
-  pilot?: Filter;
-  orSelf?: true;
-  aFriendly?: true;
-  by?: 'opponent';
-  command?: Filter;
-  effectWord?: true;
-  payWords?: 'cost-units' | 'friendly';
-  blocker?: Filter;
-} | null {
+): TriggerPhrase | null {
   let s = body;
   const requires: Condition[] = [];
   const turn = /^During (your|your opponent's) turn, (?=when )/.exec(s);
@@ -196,16 +197,10 @@ export function parseTriggerPhrase(
   }
   const fa = FRIENDLY_ATTACKS.exec(s);
   if (fa) {
-    let n;
-    try {
-      n = parseNoun(`of ${fa[1]!}`);
-    } catch (e) {
-      if (e instanceof Unread) return null;
-      throw e;
-    }
-    if (n.card || !n.plural || n.filter.side !== 'friendly' || n.filter.type !== 'unit') return null;
+    const watched = friendlyUnits(fa[1]!);
+    if (!watched) return null;
     used.add('trigger.friendly-attacks');
-    return { trigger: 'friendly-attacks', requires, rest: restAfter(s, fa[0]), watched: n.filter };
+    return { trigger: 'friendly-attacks', requires, rest: restAfter(s, fa[0]), watched };
   }
   const blocked = BLOCKED.exec(s);
   if (blocked) {
@@ -218,8 +213,6 @@ export function parseTriggerPhrase(
   if (pays) {
     used.add('trigger.pays-for-unit-effect');
     const payWords = pays[1] ? ('cost-units' as const) : pays[2] ? ('friendly' as const) : undefined;
-    // "one of your Units' effects" goes with "cost" only, as printed; anything else is a misread.
-    if ((pays[1] !== undefined) !== /Units' effects/.test(pays[0]) && !pays[2]) return null;
     return { trigger: 'pays-for-unit-effect', requires, rest: restAfter(s, pays[0]), ...(payWords ? { payWords } : {}) };
   }
   const cmd = ACTIVATES_COMMAND.exec(s);
@@ -242,16 +235,10 @@ export function parseTriggerPhrase(
   }
   const rested = FRIENDLY_RESTED.exec(s);
   if (rested) {
-    let n;
-    try {
-      n = parseNoun(`of ${rested[1]!}`);
-    } catch (e) {
-      if (e instanceof Unread) return null;
-      throw e;
-    }
-    if (n.card || !n.plural || n.filter.side !== 'friendly' || n.filter.type !== 'unit') return null;
+    const watched = friendlyUnits(rested[1]!);
+    if (!watched) return null;
     used.add('trigger.friendly-rested-by-effect');
-    return { trigger: 'friendly-rested-by-effect', requires, rest: restAfter(s, rested[0]), watched: n.filter, by: 'opponent' };
+    return { trigger: 'friendly-rested-by-effect', requires, rest: restAfter(s, rested[0]), watched, by: 'opponent' };
   }
   const rec = RECEIVES.exec(s);
   if (rec) {
