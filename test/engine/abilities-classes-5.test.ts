@@ -72,11 +72,14 @@ describe('multiplayer wording in a two-player game (12-2-6)', () => {
     expect(out.state.players.B.shields).toBe(1);
   });
 
-  it('ST10-008: "Draw a number of cards equal to the number of enemy players. Then, discard the same number" draws 1 and discards 1', () => {
-    const out = sim({
+  const barbatos = (use: boolean) =>
+    sim({
       state: { active_player: 'A', players: { A: { resources: 4, hand: 2, trash: ['EB01-009', 'EB01-044'] }, B: {} } },
-      actions: [{ type: 'deploy', id: 'a1', card: 'ST10-008', choices: [{ use: true }] }],
+      actions: [{ type: 'deploy', id: 'a1', card: 'ST10-008', choices: [{ use }] }],
     });
+
+  it('ST10-008: "Draw a number of cards equal to the number of enemy players. Then, discard the same number" draws 1 and discards 1', () => {
+    const out = barbatos(true);
     expect(out.legal).toBe(true);
     // The deployed card leaves the hand (2 → 1), then +1 drawn and -1 discarded.
     expect(out.state.players.A.hand).toBe(1);
@@ -85,10 +88,7 @@ describe('multiplayer wording in a two-player game (12-2-6)', () => {
   });
 
   it('ST10-008 without exiling: neither the draw nor the discard happens', () => {
-    const out = sim({
-      state: { active_player: 'A', players: { A: { resources: 4, hand: 2, trash: ['EB01-009', 'EB01-044'] }, B: {} } },
-      actions: [{ type: 'deploy', id: 'a1', card: 'ST10-008', choices: [{ use: false }] }],
-    });
+    const out = barbatos(false);
     expect(out.legal).toBe(true);
     expect(out.state.players.A.hand).toBe(1);
     expect(out.state.players.A.trash.length).toBe(2);
