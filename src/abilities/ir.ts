@@ -99,6 +99,12 @@ export interface Filter {
    * `words` is the printed link ("battling a", "that is battling one of your"; wording only).
    */
   battling?: { self?: true; unit?: Filter; words: string };
+  /**
+   * Added by the compiler (1 card): "non-battling Units": a Unit in play that is not in the
+   * current battle (neither the attacking Unit nor its attack target, JA 5-22-p1); outside a
+   * battle every Unit is non-battling.
+   */
+  notBattling?: true;
 }
 
 /**

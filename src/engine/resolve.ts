@@ -82,6 +82,8 @@ function candidates(game: Game, ctx: AbilityCtx, sel: Extract<Selector, { type: 
       }
     }
     if (f.battling) out = out.filter((t) => t.kind === 'unit' && battlingMatch(game, ctx, t.unit, f.battling!));
+    // "non-battling Units": not the attacker nor its attack target now (JA 5-22-p1).
+    if (f.notBattling) out = out.filter((t) => t.kind !== 'unit' || !game.battle || (game.battle.attacker !== t.unit.id && game.battle.target !== t.unit.id));
     if (f.levelVsPrevious) out = levelVsPicked(game, ctx, out, f.levelVsPrevious);
     if (f.levelVsTrigger) {
       // "than that Unit": the Unit the trigger named (the attacker), as it is now; gone, none match.

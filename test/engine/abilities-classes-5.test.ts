@@ -420,3 +420,32 @@ describe('delayed triggers for this turn: "During this turn, when one of your Un
     expect(again.legal).toBe(false);
   });
 });
+
+describe('GD05-049 Sazabi: "all enemy players each choose 1 of their non-battling Units. Destroy them." (12-2-6, JA 5-22-p1)', () => {
+  const sazabi = (choices: object[]) =>
+    sim({
+      state: { active_player: 'A', players: { A: { units: [{ id: 'a1', card: 'GD05-049' }, unit('a2')] }, B: { units: [unit('b1', { rested: true }), unit('b2'), unit('b3')] } } },
+      actions: [{ type: 'attack', attacker: 'a1', target: 'b1', choices }],
+    });
+
+  it('you destroy one of your Units; the opponent chooses one of theirs that is not battling, and it is destroyed', () => {
+    const out = sazabi([{ use: true, targets: ['a2'] }, { targets: ['b3'] }]);
+    expect(out.legal).toBe(true);
+    expect(out.destroyed).toEqual(expect.arrayContaining(['a2', 'b3']));
+    expect(unitOf(out, 'b2')).toBeDefined();
+    expect(cites(out, '12-2-6')).toBe(true);
+  });
+
+  it('the attack target is battling, so the opponent cannot choose it', () => {
+    const out = sazabi([{ use: true, targets: ['a2'] }, { targets: ['b1'] }]);
+    expect(out.legal).toBe(false);
+    expect(out.violations[0]!.reason).toMatch(/legal targets: b2, b3/);
+  });
+
+  it('without destroying one of yours ("you may"), nothing of the opponent\'s is destroyed', () => {
+    const out = sazabi([{ use: false }]);
+    expect(out.legal).toBe(true);
+    expect(unitOf(out, 'b2')).toBeDefined();
+    expect(unitOf(out, 'b3')).toBeDefined();
+  });
+});
