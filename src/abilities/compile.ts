@@ -69,7 +69,12 @@ function compileOne(text: string, opts: CompileOptions): CompiledAbility[] {
     }
     return abilities;
   };
-  return damagedEnemy(reduces(compileBody(text, h, base, used)));
+  // "the cost paid" only names the payment that triggered a "when you pay ① or more" ability.
+  const paid = (abilities: CompiledAbility[]) => {
+    for (const a of abilities) if (JSON.stringify(a).includes('"of":"paid"') && !(a.kind === 'triggered' && a.trigger === 'pays-for-unit-effect')) throw new Unread(a.text);
+    return abilities;
+  };
+  return paid(damagedEnemy(reduces(compileBody(text, h, base, used))));
 }
 
 function compileBody(text: string, h: Header, base: { text: string; requires: Condition[]; oncePerTurn: boolean; patterns: string[] }, used: Used): CompiledAbility[] {

@@ -120,7 +120,12 @@ export type Count =
   /** "for each 4 AP this Unit has": this Unit's AP divided by `per`, rounded down (1-3-6). */
   | { of: 'self-ap'; per: number }
   /** "the number of Units rested with this effect": the Units the step before picked that are now rested. */
-  | { of: 'previous' };
+  | { of: 'previous' }
+  /**
+   * Added by the compiler (1 card): "an amount equal to the cost paid" in a 'pays-for-unit-effect'
+   * ability: the number of Resources paid in the payment that triggered it (2-10-1).
+   */
+  | { of: 'paid' };
 
 /**
  * How a scaled amount was printed (wording only): absent = after the sentence ("… AP+2 for each

@@ -69,6 +69,7 @@ export function renderStep(s: Step, prev?: Selector): string {
 
 /** A step scaled by a count, in the wording it was printed with (IR: CountWording). */
 function renderScaledStep(s: Extract<Step, { do: 'damage' | 'modify' }>, count: Count, prev: Selector | undefined): string {
+  if (s.do === 'modify' && s.countWording === 'equal-to' && count.of === 'paid') return `Increase this Unit's AP during this ${s.duration} by an amount equal to the cost paid`;
   if (s.countWording === 'equal-to') {
     const n = renderCount(count, 'number-of');
     if (s.do === 'damage') return `Deal damage to ${object(s.target, prev)} equal to the number of ${n}`;

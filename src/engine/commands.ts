@@ -199,7 +199,7 @@ export function applyActivate(game: Game, a: ActionOf<'activate'>): Problem | nu
   const { normal, ex } = splitPayment(r, n, a.use_ex);
   spendResources(game, player, { normal, ex });
   // "When you pay ① or more for one of your Unit's effects" (2-10-1, 10-1-7-3): a Unit's cost paid.
-  if (isUnit && n > 0) queueOwnerEvent(game, 'pays-for-unit-effect', player, { subject: card });
+  if (isUnit && n > 0) queueOwnerEvent(game, 'pays-for-unit-effect', player, { subject: card, paid: n });
   if (cost.restSelf) card.rested = true;
   if (ability.oncePerTurn) game.usedThisTurn.push(onceKey(ctx));
   const paid = [n > 0 ? `rests ${normal} Resource${normal === 1 ? '' : 's'}${ex ? ` and uses ${ex} EX` : ''}` : '', cost.restSelf ? `rests ${name}` : ''].filter(Boolean).join(' and ');

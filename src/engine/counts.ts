@@ -23,6 +23,9 @@ export function countOf(game: Game, ctx: AbilityCtx, c: Count): number {
     case 'previous':
       // "Units rested with this effect": the ones the earlier step picked that are rested now.
       return ctx.picked.filter((id) => findUnit(game, id)?.rested === true).length;
+    case 'paid':
+      // "the cost paid": the payment that triggered the ability (2-10-1).
+      return ctx.paid ?? 0;
   }
 }
 
@@ -37,5 +40,7 @@ export function countWords(c: Count, n: number): string {
       return `${n} time${n === 1 ? '' : 's'} ${c.per} AP`;
     case 'previous':
       return `${n} Unit${n === 1 ? '' : 's'} rested with this effect`;
+    case 'paid':
+      return `${n} Resource${n === 1 ? '' : 's'} paid`;
   }
 }

@@ -123,6 +123,8 @@ export interface TriggerSource {
   by?: PlayerId;
   /** For 'activates-command': the Command whose 【Main】/【Action】 was activated. */
   command?: CardFace;
+  /** For 'pays-for-unit-effect': the Resources paid. */
+  paid?: number;
 }
 
 /** 5-5-3 battle damage / 5-5-4 effect damage, and "enemy damage", as the ability asks. */
@@ -211,6 +213,7 @@ export function abilitiesFor(game: Game, trigger: Trigger, src: TriggerSource): 
         index,
         battleOpponent: src.battleOpponent ?? null,
         triggerUnit: watchedUnit ?? null,
+        ...(src.paid !== undefined ? { paid: src.paid } : {}),
       });
       const unmet = a.requires.find((c) => !conditionHolds(game, ctx, c));
       if (unmet) {
@@ -276,7 +279,7 @@ export function queueFriendlyEvent(game: Game, trigger: 'friendly-deployed' | 'f
  * of one of their Units (`src.subject`), seen by that player's cards in play with that trigger
  * (10-1-6-1): each Unit (with its Pilot) and the Base. Returns how many abilities it queued.
  */
-export function queueOwnerEvent(game: Game, trigger: Trigger, owner: PlayerId, src: Pick<TriggerSource, 'subject' | 'by' | 'command'>): number {
+export function queueOwnerEvent(game: Game, trigger: Trigger, owner: PlayerId, src: Pick<TriggerSource, 'subject' | 'by' | 'command' | 'paid'>): number {
   const st = game.players[owner];
   let n = 0;
   for (const u of st.units) if (hasTrigger(u, trigger)) n += queueTriggers(game, trigger, { ...src, unit: u });

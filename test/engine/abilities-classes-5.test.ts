@@ -449,3 +449,18 @@ describe('GD05-049 Sazabi: "all enemy players each choose 1 of their non-battlin
     expect(unitOf(out, 'b3')).toBeDefined();
   });
 });
+
+describe('"… by an amount equal to the cost paid" (GD04-100 Sochie Heim, 2-10-1)', () => {
+  it('paying ① for a Unit\'s 【Activate･Main】: this Unit may get AP+1 during this turn', () => {
+    const run = (use: boolean) =>
+      sim({
+        state: { active_player: 'A', players: { A: { resources: 2, units: [{ id: 'a1', card: 'GD01-053' }, { id: 'a2', name: 'S', ap: 2, hp: 3, pilot: 'GD04-100' }] }, B: { units: [unit('b1', { ap: 2 })] } } },
+        actions: [{ type: 'activate', source: 'a1', choices: [{ use }] }],
+      });
+    const yes = run(true);
+    expect(yes.legal).toBe(true);
+    const base = unitOf(run(false), 'a2')!.ap;
+    expect(unitOf(yes, 'a2')?.ap).toBe(base + 1);
+    expect(texts(yes).some((t) => t.includes('1 Resource paid'))).toBe(true);
+  });
+});

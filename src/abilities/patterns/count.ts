@@ -36,6 +36,8 @@ export function renderCount(c: Count, form: 'for-each' | 'number-of'): string {
       return `${c.per} AP this Unit has`;
     case 'previous':
       return 'Units rested with this effect';
+    case 'paid':
+      return 'the cost paid';
     case 'in-trash':
       return `${renderNoun(c.filter, { card: true, plural: form === 'number-of' })} in your trash`;
     case 'in-play':

@@ -207,6 +207,12 @@ export const STEP_PATTERNS: StepPattern[] = [
   // "All players draw 1." (each player, the active player first: 10-1-6-6 has no say; both draw).
   { id: 'step.all-draw', re: /^All players draw (\d+)$/, read: (m) => ({ do: 'draw', who: 'each', count: Number(m[1]) }) },
   { id: 'step.discard', re: /^Discard (\d+)$/, read: (m) => ({ do: 'discard', who: 'you', count: Number(m[1]) }) },
+  {
+    // "When you pay ① or more … , you may increase this Unit's AP during this turn by an amount equal to the cost paid."
+    id: 'step.increase-ap-by-paid',
+    re: /^Increase this Unit's AP during this turn by an amount equal to the cost paid$/,
+    read: () => ({ do: 'modify', target: { type: 'self' }, ap: 1, hp: 0, duration: 'turn', forEach: { of: 'paid' }, countWording: 'equal-to' }),
+  },
   { id: 'step.opponent-discard', re: /^Your opponent discards (\d+)$/, read: (m) => ({ do: 'discard', who: 'opponent', count: Number(m[1]) }) },
   {
     // "Discard 1 green (Earth Federation) Unit card." / "Discard 1 red card."
