@@ -715,7 +715,14 @@ export type Trigger =
    * Triggers when a friendly Unit matching `watched` attacks (8-2-1), with the 【Attack】 effects of
    * the attack step (8-2-2, 10-1-6-1); "that Unit" is the attacking Unit.
    */
-  | 'friendly-attacks';
+  | 'friendly-attacks'
+  /**
+   * Added by the compiler (1 card): "When an enemy Link Unit is destroyed with damage while this
+   * Unit is attacking, …". Triggers when damage (battle or effect, 5-5) destroys an enemy Unit
+   * matching `destroyedUnit` (as it last was in play) by rules management (11-3-1) while this Unit
+   * is the attacking Unit of the current battle (8-2 … 8-6).
+   */
+  | 'enemy-destroyed-while-attacking';
 
 /** An activation cost (before the ：). */
 export interface Cost {
@@ -865,8 +872,8 @@ export type CompiledAbility =
       /** Added by the compiler (4 cards), for trigger 'deals-battle-damage' only: the enemy Unit dealt the damage. */
       dealtTo?: Filter;
       /**
-       * Added by the compiler (1 card), for 'destroys-enemy-with-battle-damage' only: the enemy Unit
-       * destroyed must match this, as it last was in play ("an enemy Unit paired with a (Newtype) Pilot").
+       * Added by the compiler (2 cards), for 'destroys-enemy-with-battle-damage' and
+       * 'enemy-destroyed-while-attacking': the enemy Unit destroyed must match this, as it last was in play ("an enemy Unit paired with a (Newtype) Pilot").
        */
       destroyedUnit?: Filter;
       /**

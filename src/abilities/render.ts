@@ -13,7 +13,7 @@ import { renderInsteadBody } from './patterns/instead.js';
 import { renderKeyword } from './patterns/keyword.js';
 import { renderNoun } from './patterns/noun.js';
 import { TOKEN_CONSTANTS } from './patterns/steps.js';
-import { renderActivatesCommand, renderBlocked, renderFriendlyAttacks, renderFriendlyRested, renderPays } from './patterns/trigger.js';
+import { renderActivatesCommand, renderBlocked, renderDestroyedWhileAttacking, renderFriendlyAttacks, renderFriendlyRested, renderPays } from './patterns/trigger.js';
 import { renderDealsBattleDamage, renderDestroysShieldAreaCard, renderDestroysUnit, renderFriendlyDestroysUnit, renderFriendlyDeployed, renderFriendlyLinks, renderFriendlyReceives, renderPairsPilot, renderReceives, renderUsesSupport, TRIGGER_TEXT } from './patterns/trigger.js';
 
 const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
@@ -386,6 +386,8 @@ function triggerPhrase(a: Extract<CompiledAbility, { kind: 'triggered' }>): stri
       return renderBlocked(a.blocker);
     case 'friendly-attacks':
       return renderFriendlyAttacks(a.watched);
+    case 'enemy-destroyed-while-attacking':
+      return renderDestroyedWhileAttacking(a.destroyedUnit);
     default:
       return TRIGGER_TEXT[a.trigger];
   }

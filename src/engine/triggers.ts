@@ -49,6 +49,7 @@ const TRIGGER_RULES: Record<Trigger, string[]> = {
   'pays-for-unit-effect': ['2-10-1', '10-1-6-1'],
   blocked: ['8-3-2', '13-1-4-1', '10-1-6-1'],
   'friendly-attacks': ['8-2-2', '10-1-6-1'],
+  'enemy-destroyed-while-attacking': ['11-3-1', '10-1-6-1'],
 };
 
 const TAG: Record<Trigger, string> = {
@@ -81,6 +82,7 @@ const TAG: Record<Trigger, string> = {
   'pays-for-unit-effect': "When you pay for a Unit's effect",
   blocked: 'When it is blocked',
   'friendly-attacks': 'When one of your Units attacks',
+  'enemy-destroyed-while-attacking': 'When an enemy Unit is destroyed with damage while it is attacking',
 };
 
 /** The timing words an unsupported ability's text starts with, per trigger. */

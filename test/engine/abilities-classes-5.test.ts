@@ -464,3 +464,31 @@ describe('"… by an amount equal to the cost paid" (GD04-100 Sochie Heim, 2-10-
     expect(texts(yes).some((t) => t.includes('1 Resource paid'))).toBe(true);
   });
 });
+
+describe('"When an enemy Link Unit is destroyed with damage while this Unit is attacking" (GD01-094 Yzak Jule, 11-3-1)', () => {
+  const yzak = (linked: boolean) =>
+    sim({
+      state: {
+        active_player: 'A',
+        players: {
+          A: { hand: 2, units: [{ id: 'a1', name: 'Duel', ap: 4, hp: 4, pilot: 'GD01-094' }] },
+          B: { units: [unit('b1', { hp: 2, rested: true, pilot: { name: 'P', type: 'pilot', level: 1, cost: 1, ap: 0, hp: 0 }, linked })] },
+        },
+      },
+      actions: [{ type: 'attack', attacker: 'a1', target: 'b1' }],
+    });
+
+  it('its attack destroys an enemy Link Unit: draw 1', () => {
+    const out = yzak(true);
+    expect(out.legal).toBe(true);
+    expect(out.destroyed).toContain('b1');
+    expect(out.state.players.A.hand).toBe(3);
+    expect(cites(out, '11-3-1')).toBe(true);
+  });
+
+  it('an enemy Unit that is not a Link Unit: no draw', () => {
+    const out = yzak(false);
+    expect(out.destroyed).toContain('b1');
+    expect(out.state.players.A.hand).toBe(2);
+  });
+});

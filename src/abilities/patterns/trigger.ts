@@ -170,6 +170,13 @@ function friendlyUnits(phrase: string): Filter | null {
   return n.card || !n.plural || n.filter.side !== 'friendly' || n.filter.type !== 'unit' ? null : n.filter;
 }
 
+/** "When an enemy Link Unit is destroyed with damage while this Unit is attacking, " (the destroyed Unit's noun). */
+const DESTROYED_WHILE_ATTACKING = /^[Ww]hen an? (.+?) is destroyed with damage while this Unit is attacking, /;
+
+export function renderDestroyedWhileAttacking(f: Filter | undefined): string {
+  return `When ${article(f ? renderNoun(f) : 'enemy Unit')} is destroyed with damage while this Unit is attacking, `;
+}
+
 /** The trigger phrase at the start of a body, and the effect text after it. */
 export function parseTriggerPhrase(
   body: string,
@@ -201,6 +208,13 @@ export function parseTriggerPhrase(
     if (!watched) return null;
     used.add('trigger.friendly-attacks');
     return { trigger: 'friendly-attacks', requires, rest: restAfter(s, fa[0]), watched };
+  }
+  const dwa = DESTROYED_WHILE_ATTACKING.exec(s);
+  if (dwa) {
+    const destroyedUnit = oneEnemyUnit(dwa[1]!);
+    if (!destroyedUnit) return null;
+    used.add('trigger.enemy-destroyed-while-attacking');
+    return { trigger: 'enemy-destroyed-while-attacking', requires, rest: restAfter(s, dwa[0]), destroyedUnit };
   }
   const blocked = BLOCKED.exec(s);
   if (blocked) {
