@@ -322,6 +322,14 @@ export type Step =
    */
   | { do: 'damage-shield-area'; who: Who; amount: number }
   /**
+   * Added by the compiler (1 card): "Destroy the first 2 cards in your opponent's shield area"
+   * (printed "Choose 1 enemy player. Destroy the first 2 cards in that player's shield area.",
+   * 12-2-6). The first cards of the shield area are its Base, then its Shields from the top (3-5-3,
+   * 4-6-4-1); they are destroyed together by the effect (5-10-1), each Shield revealed and checked
+   * for 【Burst】 before it goes to the trash (5-10-3, 13-2-5-1).
+   */
+  | { do: 'destroy-shield-area'; who: Who; count: number }
+  /**
    * Added by the compiler (1 card): "Return the card paired with this Unit to the top of its owner's
    * deck." The card (in the trash after a 【Destroyed】, 3-3-6) goes on top of its owner's deck.
    */

@@ -140,6 +140,8 @@ function renderPlainStep(s: Step, prev?: Selector): string {
       return `Pair 1 ${renderNoun(s.filter, { card: true })} from your hand with this Unit`;
     case 'pay':
       return `Pay ${'①②③④⑤'[s.amount - 1] ?? `(${s.amount})`}`;
+    case 'destroy-shield-area':
+      return `Destroy the first ${s.count} cards in your opponent's shield area`;
     case 'damage-shield-area':
       return `Deal ${s.amount} damage to the first card in your opponent's shield area`;
     case 'return-to-deck-top':

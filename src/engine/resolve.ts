@@ -432,6 +432,23 @@ function runStep(game: Game, ctx: AbilityCtx, step: Step, entry: Choice | undefi
       if (ctx.unit && step.amount > 0) queueOwnerEvent(game, 'pays-for-unit-effect', ctx.controller, { subject: ctx.unit, paid: step.amount });
       return true;
     }
+    case 'destroy-shield-area': {
+      let any = false;
+      for (const p of players(ctx, step.who)) {
+        // The Base first, then Shields from the top (3-5-3, 4-6-4-1), destroyed together (5-10-1).
+        const st = game.players[p];
+        const base = st.base;
+        const shields = Math.min(st.shields.length, step.count - (base ? 1 : 0));
+        if (!base && shields === 0) {
+          emit(game, `Player ${p}'s shield area is empty, so nothing is destroyed (${s})`, ['1-3-2']);
+          continue;
+        }
+        if (base) destroyBase(game, base, `by ${s}`, ['5-10-1', '3-5-3']);
+        if (shields > 0) destroyTopShields(game, p, shields, `by ${s}`, ['5-10-1', '4-6-4-1']);
+        any = true;
+      }
+      return any;
+    }
     case 'damage-shield-area':
       for (const p of players(ctx, step.who)) damageFirstShieldAreaCard(game, p, step.amount, s, ['5-5-4'], { kind: 'effect', from: ctx.controller, unit: ctx.unit, face: ctx.face });
       return true;

@@ -492,3 +492,23 @@ describe('"When an enemy Link Unit is destroyed with damage while this Unit is a
     expect(out.state.players.A.hand).toBe(2);
   });
 });
+
+describe('GD05-107 Interwoven Blessings: "Choose 1 enemy player. Destroy the first 2 cards in that player\'s shield area." (12-2-6, 3-5-3, 5-10-3)', () => {
+  const play = (B: object) =>
+    sim({ state: { active_player: 'A', players: { A: { resources: 10 }, B } }, actions: [{ type: 'play', card: 'GD05-107' }] });
+
+  it('with a Base: the Base and the top Shield are destroyed', () => {
+    const out = play({ shields: 3 });
+    expect(out.legal).toBe(true);
+    expect(out.state.players.B.base).toBeNull();
+    expect(out.state.players.B.shields).toBe(2);
+    expect(cites(out, '3-5-3')).toBe(true);
+  });
+
+  it('without a Base: the top 2 Shields, each revealed and checked for 【Burst】', () => {
+    const out = play({ base: null, shields: 3 });
+    expect(out.legal).toBe(true);
+    expect(out.state.players.B.shields).toBe(1);
+    expect(cites(out, '5-10-3')).toBe(true);
+  });
+});

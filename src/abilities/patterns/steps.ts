@@ -68,6 +68,7 @@ export function deployable(np: string, plural: boolean): Filter {
 export const STEP_PATTERNS: StepPattern[] = [
   { id: 'step.damage-shield-area', re: /^Deal (\d+) damage to the first card in your opponent's shield area$/, read: (m) => ({ do: 'damage-shield-area', who: 'opponent', amount: Number(m[1]) }) },
   { id: 'step.damage', re: /^Deal (\d+) damage to (.+)$/, read: (m, u) => ({ do: 'damage', target: parseTarget(m[2]!, u), amount: Number(m[1]) }) },
+  { id: 'step.destroy-shield-area', re: /^Destroy the first (\d+) cards in your opponent's shield area$/, read: (m) => ({ do: 'destroy-shield-area', who: 'opponent', count: Number(m[1]) }) },
   { id: 'step.destroy', re: /^Destroy (.+)$/, read: (m, u) => ({ do: 'destroy', target: parseTarget(m[1]!, u) }) },
   { id: 'step.set-active', re: /^Set (.+) as active$/, read: (m, u) => ({ do: 'set-active', target: parseTarget(m[1]!, u) }) },
   { id: 'step.rest', re: /^Rest (.+)$/, read: (m, u) => ({ do: 'rest', target: parseTarget(m[1]!, u) }) },
