@@ -568,6 +568,13 @@ export interface EffectStep {
   /** Added by the compiler (wording only), with `optional`: printed "That friendly Unit may recover 2 HP" (the controller decides, 10-1-3), not "You may …". */
   maySubject?: true;
   /**
+   * Added by the compiler (1 card), with `optional`: "Your opponent may draw 1" (printed "Choose 1
+   * enemy player. They may draw 1.", 12-2-6): the opponent decides (10-1-3), not the controller.
+   */
+  opponentMay?: true;
+  /** Added by the compiler (1 card, wording only), with `ifDone`: printed "If they draw with this effect, …" (the opponent's step before it was done, 5-20-1). */
+  theyDo?: true;
+  /**
    * Added by the compiler (7 Commands): a substitution printed as the sentence after the step (10-1-9-1-1):
    * "If there are 2 or more cards with "Improved Technique" in their card name in your trash,
    * choose 1 enemy Unit instead." (`target`, a choose in place of the step's), "If a friendly

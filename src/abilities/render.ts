@@ -108,6 +108,7 @@ function renderPlainStep(s: Step, prev?: Selector): string {
     case 'return-to-deck-bottom':
       return `Return ${object(s.target, prev)} to the bottom of its owner's deck`;
     case 'draw':
+      if (s.who === 'opponent') return `Your opponent draws ${s.count}`;
       return s.who === 'each' ? `All players draw ${s.count}` : `Draw ${s.count}`;
     case 'discard':
       if (s.who === 'opponent' && !s.filter) return `Your opponent discards ${s.count}`;
@@ -255,10 +256,10 @@ export function renderEffect(effect: EffectStep[]): string {
     const selfIt = target?.type === 'self' && !e.then && !e.ifDone && !e.optional && !!before && 'target' in before.step && before.step.target.type === 'self' && same(e.when, before.when);
     let lead = '';
     if (e.then) lead += 'Then, ';
-    if (e.ifDone) lead += 'If you do, ';
+    if (e.ifDone) lead += e.theyDo ? 'If they draw with this effect, ' : 'If you do, ';
     const inherited = (target?.type === 'previous' && e.when && same(e.when, chosenWhen)) || selfIt;
     if (e.when && !inherited) lead += `If ${conditionsText(e.when)}, `;
-    if (e.optional && !e.maySubject) lead += 'You may ';
+    if (e.optional && !e.maySubject && !e.opponentMay) lead += 'You may ';
     let body: string;
     if (target?.type === 'choose' && next?.and && nextTarget?.type === 'choose') {
       // "Choose 1 of your Units and 1 enemy Unit. Deal 1 damage to them."
@@ -275,6 +276,7 @@ export function renderEffect(effect: EffectStep[]): string {
       body = renderStep({ ...e.step, target: { type: 'previous' } } as Step, { type: 'self' });
     } else body = renderStep(e.step, chosen);
     if (e.optional && e.maySubject) body = body.replace(/^(.+?) (recover|get|gain)s /, '$1 may $2 ');
+    if (e.optional && e.opponentMay) body = body.replace(/^Your opponent draws /, 'Your opponent may draw ');
     out.push(`${lead ? lead + lower(body) : body}.`);
     if (e.instead) out.push(`If ${conditionsText(e.instead.when)}, ${renderInsteadBody(e.step, e.instead)} instead.`);
   }

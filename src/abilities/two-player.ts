@@ -20,6 +20,8 @@ const RULES: [RegExp, string | ((...m: string[]) => string)][] = [
   [/\b(If this Unit is destroyed with battle damage), you and the player who destroyed this Unit draw (\d+)\b/g, '$1, all players draw $2'],
   // "Choose 1 enemy player. Destroy the first 2 cards in that player's shield area.": the opponent's.
   [/\bChoose 1 enemy player\. Destroy the first (\d+) cards in that player's shield area\b/g, "Destroy the first $1 cards in your opponent's shield area"],
+  // "Choose 1 enemy player. They may draw 1. If they draw with this effect, draw 1.": the opponent may.
+  [/\bChoose 1 enemy player\. They may draw (\d+)\. If they draw with this effect, /g, 'Your opponent may draw $1. If they draw with this effect, '],
   // "Draw a number of cards equal to the number of enemy players": there is one.
   [/\bDraw a number of cards equal to the number of enemy players\b/g, 'Draw 1'],
   // "Draw 1. Then, discard the same number of cards you drew with this effect." = "… Then, discard 1."

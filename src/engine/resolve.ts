@@ -1187,13 +1187,16 @@ export function runEffect(game: Game, ctx: AbilityCtx, steps: readonly EffectSte
       continue;
     }
     if (es.optional) {
-      const d = decideUse(game, `${src(ctx)} ("you may" ${es.step.do})`, ['10-1-3']);
+      // "Your opponent may draw 1" (12-2-6): the opponent's decision.
+      const decider = es.opponentMay ? opponent(ctx.controller) : ctx.controller;
+      const d = decideUse(game, `${src(ctx)} ("${es.opponentMay ? `player ${decider} may` : 'you may'}" ${es.step.do})`, es.opponentMay ? ['10-1-3', '12-2-6'] : ['10-1-3']);
       if (!d.use) {
-        emit(game, `Player ${ctx.controller} chooses not to (${src(ctx)})`, ['10-1-3']);
+        emit(game, `Player ${decider} chooses not to (${src(ctx)})`, es.opponentMay ? ['10-1-3', '12-2-6'] : ['10-1-3']);
         lastDone = false;
         continue;
       }
       entry = d.entry?.targets !== undefined || d.entry?.cards !== undefined ? d.entry : undefined;
+      if (es.opponentMay) emit(game, `Player ${decider}, the enemy player, chooses to (${src(ctx)})`, ['10-1-3', '12-2-6']);
     }
     lastReached = true;
     lastDone = runStep(game, ctx, step, entry);

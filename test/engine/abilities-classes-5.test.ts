@@ -512,3 +512,27 @@ describe('GD05-107 Interwoven Blessings: "Choose 1 enemy player. Destroy the fir
     expect(cites(out, '5-10-3')).toBe(true);
   });
 });
+
+describe('EB01-062 Jona Basta: "Choose 1 enemy player. They may draw 1. If they draw with this effect, draw 1." (12-2-6, 10-1-3)', () => {
+  const jona = (use: boolean) =>
+    sim({
+      state: { active_player: 'A', players: { A: { hand: 2, units: [{ id: 'a1', name: 'Unit', ap: 2, hp: 3, pilot: 'EB01-062' }] }, B: { hand: 2 } } },
+      actions: [{ type: 'attack', attacker: 'a1', target: 'player', choices: [{ use }] }],
+    });
+
+  it('the opponent draws: then you draw 1', () => {
+    const out = jona(true);
+    expect(out.legal).toBe(true);
+    expect(out.state.players.B.hand).toBe(3);
+    expect(out.state.players.A.hand).toBe(3);
+    expect(cites(out, '12-2-6')).toBe(true);
+  });
+
+  it('the opponent declines: nobody draws', () => {
+    const out = jona(false);
+    expect(out.legal).toBe(true);
+    expect(out.state.players.B.hand).toBe(2);
+    expect(out.state.players.A.hand).toBe(2);
+    expect(texts(out).some((t) => t.startsWith('Player B chooses not to'))).toBe(true);
+  });
+});

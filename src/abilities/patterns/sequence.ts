@@ -31,6 +31,8 @@ interface Connectives {
   when?: Condition[];
   optional?: boolean;
   maySubject?: boolean;
+  opponentMay?: boolean;
+  theyDo?: boolean;
   rest: string;
 }
 
@@ -49,6 +51,12 @@ export function connectives(sentence: string, used: Used): Connectives {
     out.ifDone = true;
     s = s.slice(11);
     used.add('seq.if-you-do');
+  } else if (/^If they draw with this effect, /.test(s)) {
+    // After "Your opponent may draw 1.": the opponent's draw was done (5-20-1).
+    out.ifDone = true;
+    out.theyDo = true;
+    s = s.slice('If they draw with this effect, '.length);
+    used.add('seq.if-they-do');
   }
   const turn = /^During (your|your opponent's) turn, /i.exec(s);
   if (turn) {
@@ -75,6 +83,14 @@ export function connectives(sentence: string, used: Used): Connectives {
     s = s.slice(8);
     used.add('seq.you-may');
   }
+  // "Your opponent may draw 1." (12-2-6): the opponent decides (10-1-3).
+  const oppMay = /^Your opponent may (draw \d+)$/.exec(s);
+  if (oppMay && !out.optional) {
+    out.optional = true;
+    out.opponentMay = true;
+    s = `Your opponent ${oppMay[1]!.replace(/^draw/, 'draws')}`;
+    used.add('seq.opponent-may');
+  }
   // "That friendly Unit may recover 2 HP." / "it may recover 2 HP": its controller may (10-1-3).
   const may = /^(that friendly Unit|it|this Unit) may (recover|get|gain) /i.exec(s);
   if (may && !out.optional) {
@@ -95,6 +111,8 @@ function flags(c: Connectives): Omit<EffectStep, 'step'> {
     ...(c.then ? { then: true } : {}),
     ...(c.withPrevious ? { withPrevious: true } : {}),
     ...(c.maySubject ? { maySubject: true as const } : {}),
+    ...(c.opponentMay ? { opponentMay: true as const } : {}),
+    ...(c.theyDo ? { theyDo: true as const } : {}),
   };
 }
 

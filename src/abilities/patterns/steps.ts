@@ -214,6 +214,7 @@ export const STEP_PATTERNS: StepPattern[] = [
     re: /^Increase this Unit's AP during this turn by an amount equal to the cost paid$/,
     read: () => ({ do: 'modify', target: { type: 'self' }, ap: 1, hp: 0, duration: 'turn', forEach: { of: 'paid' }, countWording: 'equal-to' }),
   },
+  { id: 'step.opponent-draw', re: /^Your opponent draws (\d+)$/, read: (m) => ({ do: 'draw', who: 'opponent', count: Number(m[1]) }) },
   { id: 'step.opponent-discard', re: /^Your opponent discards (\d+)$/, read: (m) => ({ do: 'discard', who: 'opponent', count: Number(m[1]) }) },
   {
     // "Discard 1 green (Earth Federation) Unit card." / "Discard 1 red card."
