@@ -24,7 +24,7 @@ export interface CompileOptions {
 }
 
 /** Text the engine cannot take as two-player rules. */
-const MULTIPLAYER = /\b(?:enemy players|each enemy player|an enemy player|another player|belonging to another player|All enemy players)\b/i;
+const MULTIPLAYER = /\b(?:(?<!\bthere are \d+ or (?:more|less|fewer) )enemy players|each enemy player|an enemy player|another player|belonging to another player|All enemy players)\b/i;
 /**
  * Holes where the seed stripped a keyword name: "enemy Unit with that is", "gains during". A final
  * "has." is a hole unless it closes "for each 4 AP this Unit has." (GD03-033, printed so officially).
@@ -67,7 +67,12 @@ function compileOne(text: string, opts: CompileOptions): CompiledAbility[] {
     }
     return abilities;
   };
-  return damagedEnemy(reduces(compileBody(text, h, base, used)));
+  // "the cost paid" only names the payment that triggered a "when you pay ① or more" ability.
+  const paid = (abilities: CompiledAbility[]) => {
+    for (const a of abilities) if (JSON.stringify(a).includes('"of":"paid"') && !(a.kind === 'triggered' && a.trigger === 'pays-for-unit-effect')) throw new Unread(a.text);
+    return abilities;
+  };
+  return paid(damagedEnemy(reduces(compileBody(text, h, base, used))));
 }
 
 function compileBody(text: string, h: Header, base: { text: string; requires: Condition[]; oncePerTurn: boolean; patterns: string[] }, used: Used): CompiledAbility[] {
@@ -77,22 +82,19 @@ function compileBody(text: string, h: Header, base: { text: string; requires: Co
   if (h.activate) return [{ ...base, kind: 'activated', window: h.activate, cost: h.cost ?? {}, effect: parseEffect(h.body, used) }];
   const trig = parseTriggerPhrase(h.body, used);
   if (trig) {
+    const { trigger: _t, requires: _r, rest: _rest, ...fields } = trig;
     // "When a friendly (Clan) Unit links, it gains …": "it" is the Unit that linked.
-    const effect = parseEffect(trig.rest, used, trig.trigger === 'friendly-links' ? { type: 'trigger-unit' } : undefined);
+    const effect = parseEffect(trig.rest, used, trig.trigger === 'friendly-links' ? { type: 'trigger-unit' } : undefined, trig.trigger === 'friendly-attacks');
+    // "that friendly Unit" names the Unit the trigger watched (it destroyed the enemy Unit).
+    if (JSON.stringify(effect).includes('"that friendly Unit"') && trig.trigger !== 'friendly-destroys-enemy-with-battle-damage') throw new Unread(trig.rest);
     return [
       {
         ...base,
         requires: [...h.requires, ...trig.requires],
         kind: 'triggered',
         trigger: trig.trigger,
-        ...(trig.damage ? { damage: trig.damage } : {}),
-        ...(trig.supported ? { supported: trig.supported } : {}),
-        ...(trig.watched ? { watched: trig.watched } : {}),
-        ...(trig.dealtTo ? { dealtTo: trig.dealtTo } : {}),
-        ...(trig.destroyedUnit ? { destroyedUnit: trig.destroyedUnit } : {}),
-        ...(trig.damageFrom ? { damageFrom: true } : {}),
-        ...(trig.pilot ? { pilot: trig.pilot } : {}),
-        ...(trig.orSelf ? { orSelf: trig.orSelf } : {}),
+        // The trigger's own fields (watched Units, damage kind, …): only those the phrase set.
+        ...Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined && v !== false)),
         effect,
       },
     ];

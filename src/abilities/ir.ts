@@ -42,6 +42,13 @@ export interface Filter {
    * effect picked ("Rest it. If you do, …"); with none picked nothing matches.
    */
   levelVsPrevious?: '<=' | '>=';
+  /**
+   * Added by the compiler (1 card): the same words ("whose Lv. is equal to or lower than that
+   * Unit") in an ability whose trigger names a Unit and where no step picked one before ("When one
+   * of your other Units with <Repair> attacks, choose 1 enemy Unit whose Lv. is …"): compared with
+   * the Lv. of that Unit (the one that attacked), as it is now.
+   */
+  levelVsTrigger?: '<=' | '>=';
   /** "other"/"another": not the card the ability belongs to. */
   other?: boolean;
   traits?: string[];
@@ -108,6 +115,12 @@ export interface Filter {
    * Read where a choice is made (the engine's candidates), as `battling` is.
    */
   attacked?: true;
+  /**
+   * Added by the compiler (1 card): "non-battling Units": a Unit in play that is not in the
+   * current battle (neither the attacking Unit nor its attack target, JA 5-22-p1); outside a
+   * battle every Unit is non-battling.
+   */
+  notBattling?: true;
 }
 
 /**
@@ -133,7 +146,12 @@ export type Count =
    * the cards this effect placed from the deck into the trash that match (a card the scenario did
    * not name is not known to match, as for 'placed-with-effect').
    */
-  | { of: 'placed'; filter: Filter };
+  | { of: 'placed'; filter: Filter }
+  /**
+   * Added by the compiler (1 card): "an amount equal to the cost paid" in a 'pays-for-unit-effect'
+   * ability: the number of Resources paid in the payment that triggered it (2-10-1).
+   */
+  | { of: 'paid' };
 
 /**
  * How a scaled amount was printed (wording only): absent = after the sentence ("… AP+2 for each
@@ -168,15 +186,32 @@ export type Selector =
    * enemy Unit" ability: the Unit it dealt that damage to (nothing once it has left play).
    */
   | { type: 'damaged-enemy' }
-  /** Added by the compiler (1 card): "it" after "When a friendly (Clan) Unit links, ": the Unit that linked. */
-  | { type: 'trigger-unit' }
+  /**
+   * Added by the compiler (1 card): "it" after "When a friendly (Clan) Unit links, ": the Unit that
+   * linked. `words` (2 cards): "that friendly Unit" after "When a friendly (G Team) Unit destroys an
+   * enemy Unit with battle damage, ": the Unit that destroyed it (nothing once it has left play).
+   */
+  | { type: 'trigger-unit'; words?: 'that friendly Unit' }
   /**
    * A player's choice: "Choose 1 to 2 enemy Units with 3 or less HP". min 0 = "up to". `extreme`
    * (added by the compiler, 3 cards): "enemy Unit with the highest Lv." / "with the lowest HP": only
    * the matching cards whose value is the highest (lowest) among them can be chosen; with a tie the
    * controller chooses among the tied ones.
    */
-  | { type: 'choose'; min: number; max: number; filter: Filter; zone: Zone; extreme?: Extreme }
+  | {
+      type: 'choose';
+      min: number;
+      max: number;
+      filter: Filter;
+      zone: Zone;
+      extreme?: Extreme;
+      /**
+       * Added by the compiler (2 cards): "Your opponent chooses 1 of their active Units" (printed "All
+       * enemy players each choose 1 of their active Units", 12-2-6): the opponent makes the choice
+       * (its entry in `choices` is the opponent's decision), among the Units `filter` names.
+       */
+      chooser?: 'opponent';
+    }
   /** Every matching card: "all enemy Units that are Lv.5 or lower". */
   | { type: 'all'; filter: Filter; zone: Zone };
 
@@ -335,6 +370,14 @@ export type Step =
    */
   | { do: 'damage-shield-area'; who: Who; amount: number }
   /**
+   * Added by the compiler (1 card): "Destroy the first 2 cards in your opponent's shield area"
+   * (printed "Choose 1 enemy player. Destroy the first 2 cards in that player's shield area.",
+   * 12-2-6). The first cards of the shield area are its Base, then its Shields from the top (3-5-3,
+   * 4-6-4-1); they are destroyed together by the effect (5-10-1), each Shield revealed and checked
+   * for 【Burst】 before it goes to the trash (5-10-3, 13-2-5-1).
+   */
+  | { do: 'destroy-shield-area'; who: Who; count: number }
+  /**
    * Added by the compiler (1 card): "Return the card paired with this Unit to the top of its owner's
    * deck." The card (in the trash after a 【Destroyed】, 3-3-6) goes on top of its owner's deck.
    */
@@ -490,7 +533,29 @@ export type Step =
    * same card and of the same kind, and the other receives it as its own (its guards, reductions,
    * triggers, destruction). Nothing is redirected while the other Unit is not in play.
    */
-  | { do: 'redirect-damage'; target: Selector; toTarget: boolean; kind?: 'battle' | 'effect'; duration: Duration };
+  | { do: 'redirect-damage'; target: Selector; toTarget: boolean; kind?: 'battle' | 'effect'; duration: Duration }
+  /**
+   * Added by the compiler (3 cards): a triggered ability the effect creates for this turn (a delayed
+   * trigger, 10-1-6-1): "During this turn, when one of your (Earth Federation) Units destroys an
+   * enemy Unit with battle damage, choose 1 enemy Unit … Rest it." (`printed` 'leading'; 'if':
+   * "During this turn, if a friendly (UN) Unit destroys …", same meaning) / "Choose 1 of your
+   * (Mafty) Units. When it destroys an enemy Unit with battle damage during this turn, draw 1."
+   * ('trailing', `target` the Units chosen before; otherwise `target` is {type:'all'}, the friendly
+   * Units it names, matched when the event happens). Until the end of the turn (7-6-6-1), each time
+   * a friendly Unit `target` names destroys
+   * an enemy Unit with battle damage (8-5-3-2-1), `effect` triggers for the controller and resolves
+   * through the queue, its "that enemy Unit" the destroyed one.
+   */
+  | {
+      do: 'delayed-trigger';
+      trigger: 'friendly-destroys-enemy-with-battle-damage';
+      target: Selector;
+      /** Wording only: "a friendly (UN) Unit" instead of "one of your … Units". */
+      aFriendly?: true;
+      printed: 'leading' | 'if' | 'trailing';
+      effect: EffectStep[];
+      duration: 'turn';
+    };
 
 /**
  * Which damage a "can't receive damage" effect stops. `kind` 'battle'/'effect' = only that kind
@@ -581,7 +646,18 @@ export type Condition =
    * holds when a card this effect's discard put into the trash matches (a card of the hand the
    * scenario did not name is not known: the outcome is then left open).
    */
-  | { type: 'discarded-with-effect'; filter: Filter };
+  | { type: 'discarded-with-effect'; filter: Filter }
+  /**
+   * Added by the compiler (3 cards): "If there are 2 or more enemy players". The engine plays a
+   * two-player game, where the enemy players are the one opponent (12-2-6): the number is 1.
+   */
+  | { type: 'enemy-players'; cmp: Cmp }
+  /**
+   * Added by the compiler (1 card): "If this Unit is destroyed with battle damage" in its
+   * 【Destroyed】: holds when the battle damage it received destroyed it (8-5-3-2-1, 11-3-1), not
+   * effect damage or a destroy effect.
+   */
+  | { type: 'destroyed-with-battle-damage' };
 
 /**
  * One step of an effect with its connective: "Then, …" (then), "If you do, …" (ifDone: only when
@@ -608,6 +684,15 @@ export interface EffectStep {
   orElse?: boolean;
   /** Added by the compiler: the step was printed with "Then," (wording only; steps always run in order). */
   then?: boolean;
+  /** Added by the compiler (wording only), with `optional`: printed "That friendly Unit may recover 2 HP" (the controller decides, 10-1-3), not "You may …". */
+  maySubject?: true;
+  /**
+   * Added by the compiler (1 card), with `optional`: "Your opponent may draw 1" (printed "Choose 1
+   * enemy player. They may draw 1.", 12-2-6): the opponent decides (10-1-3), not the controller.
+   */
+  opponentMay?: true;
+  /** Added by the compiler (1 card, wording only), with `ifDone`: printed "If they draw with this effect, …" (the opponent's step before it was done, 5-20-1). */
+  theyDo?: true;
   /**
    * Added by the compiler (7 Commands): a substitution printed as the sentence after the step (10-1-9-1-1):
    * "If there are 2 or more cards with "Improved Technique" in their card name in your trash,
@@ -729,7 +814,60 @@ export type Trigger =
    * this turn." Triggers when a friendly Unit matching `watched` becomes a Link Unit by a pairing
    * (3-2-6-2, 10-1-6-1); "it" is that Unit (selector 'trigger-unit').
    */
-  | 'friendly-links';
+  | 'friendly-links'
+  /**
+   * Added by the compiler (2 cards): "When this Unit recovers HP, …". Triggers when this Unit in
+   * play recovers 1 or more HP (5-6-1: its damage goes down; recovering with no damage is not
+   * done, 5-6-3, 1-3-2-1), by an effect or <Repair> (13-1-1-1), after the recovery (10-1-6-1).
+   */
+  | 'recovers-hp'
+  /**
+   * Added by the compiler (1 card): "When one of your Units is rested by one of your opponent's
+   * effects, …". Triggers when an effect its controller's opponent controls rests (5-4-1-2) a
+   * friendly Unit matching `watched` (this one too), after it is rested; a cost is not an effect
+   * (10-1-7-2).
+   */
+  | 'friendly-rested-by-effect'
+  /**
+   * Added by the compiler (1 card): "When you draw with an effect, …". Triggers when an effect makes
+   * the controller draw 1 or more cards (5-14-1; not the draw phase's draw, 7-3-1), after the draw;
+   * one effect's draw is one event (10-1-6-3).
+   */
+  | 'draws-with-effect'
+  /**
+   * Added by the compiler (2 cards): "When you activate a Command's 【Main】/【Action】 effect, …" /
+   * "When you activate a (Special Move) Command's 【Main】/【Action】, …". Triggers when the
+   * controller activates the 【Main】 or 【Action】 effect of a Command matching `command` (absent =
+   * any Command): played from the hand (10-1-8-1, 13-2-3-1, 13-2-4-1), or by its 【Burst】 "Activate
+   * this card's 【Main】" (13-2-5-1). It resolves after that effect (10-1-6-1).
+   */
+  | 'activates-command'
+  /**
+   * Added by the compiler (2 cards): "When you pay ① or more for one of your Unit's effects, …" (and
+   * the wordings in `payWords`). Triggers when the controller pays 1 or more Resources (2-10-1) for
+   * the cost of an effect of a friendly Unit (its own text or its Pilot's, 3-3-9-2): an 【Activate】
+   * cost (10-1-7-3) or a "you may pay ①" in its effect; after the payment.
+   */
+  | 'pays-for-unit-effect'
+  /**
+   * Added by the compiler (1 card): "When this Unit is blocked by an enemy Unit that is Lv.4 or
+   * lower, …". Triggers when an enemy Unit matching `blocker` (as it is then) activates <Blocker>
+   * against this attacking Unit (8-3-1, 13-1-4-1), in the block step, after it became the target (8-3-2).
+   */
+  | 'blocked'
+  /**
+   * Added by the compiler (1 card): "When one of your other Units with <Repair> attacks, …".
+   * Triggers when a friendly Unit matching `watched` attacks (8-2-1), with the 【Attack】 effects of
+   * the attack step (8-2-2, 10-1-6-1); "that Unit" is the attacking Unit.
+   */
+  | 'friendly-attacks'
+  /**
+   * Added by the compiler (1 card): "When an enemy Link Unit is destroyed with damage while this
+   * Unit is attacking, …". Triggers when damage (battle or effect, 5-5) destroys an enemy Unit
+   * matching `destroyedUnit` (as it last was in play) by rules management (11-3-1) while this Unit
+   * is the attacking Unit of the current battle (8-2 … 8-6).
+   */
+  | 'enemy-destroyed-while-attacking';
 
 /** An activation cost (before the ：). */
 export interface Cost {
@@ -900,8 +1038,8 @@ export type CompiledAbility =
       /** Added by the compiler (4 cards), for trigger 'deals-battle-damage' only: the enemy Unit dealt the damage. */
       dealtTo?: Filter;
       /**
-       * Added by the compiler (1 card), for 'destroys-enemy-with-battle-damage' only: the enemy Unit
-       * destroyed must match this, as it last was in play ("an enemy Unit paired with a (Newtype) Pilot").
+       * Added by the compiler (2 cards), for 'destroys-enemy-with-battle-damage' and
+       * 'enemy-destroyed-while-attacking': the enemy Unit destroyed must match this, as it last was in play ("an enemy Unit paired with a (Newtype) Pilot").
        */
       destroyedUnit?: Filter;
       /**
@@ -909,6 +1047,25 @@ export type CompiledAbility =
        * as "When damage from one of your … Units destroys an enemy shield area card, …" (any damage).
        */
       damageFrom?: boolean;
+      /**
+       * Added by the compiler (2 cards, wording only), for 'friendly-destroys-enemy-with-battle-damage':
+       * printed "When a friendly green (G Generation) Unit destroys …" (not "one of your … Units").
+       */
+      aFriendly?: true;
+      /** Added by the compiler (1 card), for 'friendly-rested-by-effect': only an effect of the controller's opponent ("one of your opponent's effects"). */
+      by?: 'opponent';
+      /** Added by the compiler (1 card), for 'activates-command': the Command must match this ("a (Special Move) Command's"); absent = any Command. */
+      command?: Filter;
+      /** Added by the compiler (1 card, wording only), for 'activates-command': printed "… 【Main】/【Action】 effect". */
+      effectWord?: true;
+      /**
+       * Added by the compiler (wording only), for 'pays-for-unit-effect': 'cost-units' = "① or more cost
+       * for one of your Units' effects", 'friendly' = "① or more for a friendly Unit's effect"; absent =
+       * "① or more for one of your Unit's effects".
+       */
+      payWords?: 'cost-units' | 'friendly';
+      /** Added by the compiler (1 card), for 'blocked': the blocking Unit must match this. */
+      blocker?: Filter;
     })
   | (AbilityBase & { kind: 'activated'; window: 'main' | 'action'; cost: Cost; effect: EffectStep[] })
   | (AbilityBase & { kind: 'command'; windows: ('main' | 'action')[]; effect: EffectStep[] })

@@ -12,7 +12,7 @@ const ADJ_RUN = new RegExp(`\\b(?:(?:${ADJECTIVES.join('|')}) )+`, 'g');
 
 const RULES: [RegExp, string | ((...m: string[]) => string)][] = [
   // "If/While this Unit is damaged, it gains …": "it" is this Unit (within the sentence).
-  [/\b((?:if|while) this (?:unit )?(?:is|has) (?:[^,.]|\.(?=\d))*?), it (gets|gains|recovers|may choose)\b/g, '$1, this unit $2'],
+  [/\b((?:if|while) this (?:unit )?(?:is|has) (?:[^,.]|\.(?=\d))*?), it (gets|gains|recovers|may choose|may recover)\b/g, '$1, this unit $2'],
   // "… may choose X as its attack target during this turn" = "During this turn, … may choose X as its attack target".
   [/\b(it|they|this unit) may choose ((?:lv\.|[^,.])+?) as (its|their) attack target during this turn\b/g, 'during this turn, $1 may choose $2 as $3 attack target'],
   // A stray space after an apostrophe in the seed: "won' t", "opponent' s".

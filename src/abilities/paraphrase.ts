@@ -19,6 +19,8 @@ const RULES: { id: string; re: RegExp; to: string | ((...m: string[]) => string)
   { id: 'rule.leading-duration', re: /\bDuring this (turn|battle), all ([^.,]+?) get ((?:AP|HP)[+-]\d+(?: and (?:AP|HP)[+-]\d+)?)\./g, to: 'All $2 get $3 during this $1.' },
   // "When this Unit is rested by an effect, set it as active.": "it" is this Unit, the sentence's subject.
   { id: 'rule.it-this-unit', re: /\b(When this Unit is rested by an effect), set it as active\./g, to: '$1, set this Unit as active.' },
+  // "When this Unit is blocked by …, it can't receive battle damage during this battle.": "it" is this Unit.
+  { id: 'rule.blocked-it', re: /\b(When this Unit is blocked by [^,]+), it (can't|gets|gains)\b/g, to: '$1, this Unit $2' },
   // "Deploy 1 rested [A](…) Unit token and 1 rested [B](…) Unit token." = two deploy sentences.
   {
     id: 'rule.two-tokens',

@@ -13,6 +13,7 @@ import { renderInsteadBody } from './patterns/instead.js';
 import { renderKeyword } from './patterns/keyword.js';
 import { renderNoun } from './patterns/noun.js';
 import { TOKEN_CONSTANTS } from './patterns/steps.js';
+import { renderActivatesCommand, renderBlocked, renderDestroyedWhileAttacking, renderFriendlyAttacks, renderFriendlyRested, renderPays } from './patterns/trigger.js';
 import { renderDealsBattleDamage, renderDestroysShieldAreaCard, renderDestroysUnit, renderFriendlyDestroysUnit, renderFriendlyDeployed, renderFriendlyLinks, renderFriendlyReceives, renderPairsPilot, renderReceives, renderUsesSupport, TRIGGER_TEXT } from './patterns/trigger.js';
 
 const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
@@ -40,7 +41,7 @@ function object(t: Selector, prev: Selector | undefined): string {
     case 'damaged-enemy':
       return 'that enemy Unit';
     case 'trigger-unit':
-      return 'it';
+      return t.words ?? 'it';
     case 'all':
       return `all ${renderNoun(t.filter, { plural: true })}`;
     case 'choose':
@@ -69,6 +70,7 @@ export function renderStep(s: Step, prev?: Selector): string {
 /** A step scaled by a count, in the wording it was printed with (IR: CountWording). */
 function renderScaledStep(s: Extract<Step, { do: 'damage' | 'modify' }>, count: Count, prev: Selector | undefined): string {
   if (s.countWording === 'amount-equal-to' && s.do === 'damage') return `Deal an amount of damage equal to the number of ${renderCount(count, 'number-of')} to ${object(s.target, prev)}`;
+  if (s.do === 'modify' && s.countWording === 'equal-to' && count.of === 'paid') return `Increase this Unit's AP during this ${s.duration} by an amount equal to the cost paid`;
   if (s.countWording === 'equal-to') {
     const n = renderCount(count, 'number-of');
     if (s.do === 'damage') return `Deal damage to ${object(s.target, prev)} equal to the number of ${n}`;
@@ -109,8 +111,10 @@ function renderPlainStep(s: Step, prev?: Selector): string {
     case 'return-to-deck-bottom':
       return `Return ${object(s.target, prev)} to the bottom of its owner's deck`;
     case 'draw':
+      if (s.who === 'opponent') return `Your opponent draws ${s.count}`;
       return s.who === 'each' ? `All players draw ${s.count}` : `Draw ${s.count}`;
     case 'discard':
+      if (s.who === 'opponent' && !s.filter) return `Your opponent discards ${s.count}`;
       return `Discard ${s.count}${s.filter ? ` ${renderNoun(s.filter, { card: true, plural: s.count > 1 })}` : ''}`;
     case 'shield-to-hand':
       return `Add ${s.count} of your Shields to your hand`;
@@ -143,6 +147,8 @@ function renderPlainStep(s: Step, prev?: Selector): string {
       return `Pair 1 ${renderNoun(s.filter, { card: true })} from your hand with this Unit`;
     case 'pay':
       return `Pay ${'①②③④⑤'[s.amount - 1] ?? `(${s.amount})`}`;
+    case 'destroy-shield-area':
+      return `Destroy the first ${s.count} cards in your opponent's shield area`;
     case 'damage-shield-area':
       return `Deal ${s.amount} damage to the first card in your opponent's shield area`;
     case 'return-to-deck-top':
@@ -219,6 +225,13 @@ function renderPlainStep(s: Step, prev?: Selector): string {
         ? `During this ${s.duration}, ${kind}damage this Unit would receive is dealt to that Unit instead`
         : `During this ${s.duration}, ${kind}damage ${object(s.target, prev)} would receive is dealt to this Unit instead`;
     }
+    case 'delayed-trigger': {
+      const inner = lower(renderEffect(s.effect).replace(/\.$/, ''));
+      if (s.printed === 'trailing') return `When ${plural(prev) ? 'they destroy' : 'it destroys'} an enemy Unit with battle damage during this turn, ${inner}`;
+      const f = s.target.type === 'all' ? s.target.filter : { side: 'friendly' as const, type: 'unit' as const };
+      const who = s.aFriendly ? article(renderNoun(f)) : `one of your ${renderNoun(f, { side: false, plural: true })}`;
+      return `During this turn, ${s.printed === 'if' ? 'if' : 'when'} ${who} destroys an enemy Unit with battle damage, ${inner}`;
+    }
     case 'change-attack-target':
       return s.possessive ? `Change a battling enemy Unit's attack target to ${object(s.target, prev)}` : `Change the attack target of the battling enemy Unit to ${object(s.target, prev)}`;
     case 'stay-rested':
@@ -235,6 +248,7 @@ function chooseText(t: Extract<Selector, { type: 'choose' }>): string {
   const n = t.min === t.max ? `${t.min}` : `${t.min} to ${t.max}`;
   // "with the highest Lv" ends its sentence, whose period is the abbreviation's too.
   const most = t.extreme ? ` with the ${t.extreme.end} ${t.extreme.stat === 'level' ? 'Lv' : t.extreme.stat.toUpperCase()}` : '';
+  if (t.chooser === 'opponent') return `your opponent chooses ${n} of their ${renderNoun(t.filter, { side: false, plural: true })}${most}`;
   return `choose ${n} ${renderNoun(t.filter, { plural: t.max > 1 })}${most}`;
 }
 
@@ -278,10 +292,10 @@ export function renderEffect(effect: EffectStep[]): string {
     const selfIt = target?.type === 'self' && !e.then && !e.ifDone && !e.optional && !!before && 'target' in before.step && before.step.target.type === 'self' && same(e.when, before.when);
     let lead = '';
     if (e.then) lead += 'Then, ';
-    if (e.ifDone) lead += 'If you do, ';
+    if (e.ifDone) lead += e.theyDo ? 'If they draw with this effect, ' : 'If you do, ';
     const inherited = (target?.type === 'previous' && e.when && same(e.when, chosenWhen)) || selfIt;
     if (e.when && !inherited) lead += `If ${conditionsText(e.when)}, `;
-    if (e.optional) lead += 'You may ';
+    if (e.optional && !e.maySubject && !e.opponentMay) lead += 'You may ';
     let body: string;
     if (target?.type === 'choose' && next?.and && nextTarget?.type === 'choose') {
       // "Choose 1 of your Units and 1 enemy Unit. Deal 1 damage to them."
@@ -297,6 +311,8 @@ export function renderEffect(effect: EffectStep[]): string {
     } else if (selfIt) {
       body = renderStep({ ...e.step, target: { type: 'previous' } } as Step, { type: 'self' });
     } else body = renderStep(e.step, chosen);
+    if (e.optional && e.maySubject) body = body.replace(/^(.+?) (recover|get|gain)s /, '$1 may $2 ');
+    if (e.optional && e.opponentMay) body = body.replace(/^Your opponent draws /, 'Your opponent may draw ');
     out.push(`${lead ? lead + lower(body) : body}.`);
     if (e.instead) out.push(`If ${conditionsText(e.instead.when)}, ${renderInsteadBody(e.step, e.instead)} instead.`);
   }
@@ -387,7 +403,7 @@ function triggerPhrase(a: Extract<CompiledAbility, { kind: 'triggered' }>): stri
     case 'friendly-receives-damage':
       return renderFriendlyReceives(a.watched, a.damage);
     case 'friendly-destroys-enemy-with-battle-damage':
-      return renderFriendlyDestroysUnit(a.watched);
+      return renderFriendlyDestroysUnit(a.watched, a.aFriendly);
     case 'destroys-shield-area-card':
     case 'friendly-destroys-shield-area-card':
       return renderDestroysShieldAreaCard(a.watched, a.damage, a.damageFrom);
@@ -403,6 +419,18 @@ function triggerPhrase(a: Extract<CompiledAbility, { kind: 'triggered' }>): stri
       return renderFriendlyLinks(a.watched);
     case 'destroys-enemy-with-battle-damage':
       return a.destroyedUnit ? renderDestroysUnit(a.destroyedUnit) : TRIGGER_TEXT[a.trigger];
+    case 'friendly-rested-by-effect':
+      return renderFriendlyRested(a.watched);
+    case 'activates-command':
+      return renderActivatesCommand(a.command, a.effectWord);
+    case 'pays-for-unit-effect':
+      return renderPays(a.payWords);
+    case 'blocked':
+      return renderBlocked(a.blocker);
+    case 'friendly-attacks':
+      return renderFriendlyAttacks(a.watched);
+    case 'enemy-destroyed-while-attacking':
+      return renderDestroyedWhileAttacking(a.destroyedUnit);
     default:
       return TRIGGER_TEXT[a.trigger];
   }
@@ -444,7 +472,7 @@ export function renderAbility(a: Ability): string {
       const [exile, ...following] = a.effect;
       if (a.development !== undefined && exile?.step.do === 'exile-from-trash') {
         const noun = renderNoun(exile.step.filter, { card: true, plural: true });
-        return `${head}You may exile the specified number of ${noun} in your trash from the game. If you do, activate the following effect: ■${renderEffect(following.map(({ ifDone: _, ...e }) => e))}`;
+        return `${head}You may exile the specified number of ${noun} in your trash from the game. If you do, activate the following effect: ■${renderEffect(following.map(({ ifDone: _, withPrevious: _w, ...e }) => e))}`;
       }
       const effect = renderEffect(a.effect);
       if (!phrase) return `${head}${effect}`;

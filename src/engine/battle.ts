@@ -14,7 +14,7 @@ import { ruleProblem, unknownUnit, type Problem } from './problems.js';
 import type { Action, ActionOf } from './schema.js';
 import { PLAYERS, describeUnit, findUnit, opponent, type Game, type PlayerId, type Unit } from './state.js';
 import { baseAp, isLinked, unitAp } from './stats.js';
-import { queueFriendlyDestroyedEnemy, queueTriggers } from './triggers.js';
+import { queueFriendlyDestroyedEnemy, queueOwnerEvent, queueTriggers } from './triggers.js';
 import { withFields } from './with-fields.js';
 import { renderNoun } from '../abilities/patterns/noun.js';
 
@@ -183,6 +183,7 @@ export function resolveAttack(game: Game, a: AttackAction, applyStep: ApplyStepA
   const active = target && !target.rested ? ` (an active Unit: ${mayAttackActive(attacker, target) ?? ''})` : '';
   emit(game, `${describeUnit(attacker)} rests and attacks ${target ? describeUnit(target) : `player ${enemy}`}${active}`, ['8-1', '8-2-1', ...(active ? ['1-3-1'] : [])]);
   queueTriggers(game, 'attack', { unit: attacker, battleOpponent: target });
+  queueOwnerEvent(game, 'friendly-attacks', attacker.owner, { subject: attacker });
   runRulesManagement(game); // 8-2-2 【Attack】 effects resolve in the attack step
   if (game.over) return endBattle(game, false);
   if (!stillThere(game, attacker) || !stillThere(game, target)) {
@@ -204,6 +205,11 @@ export function resolveAttack(game: Game, a: AttackAction, applyStep: ApplyStepA
     game.battle.target = blocker.id;
     emit(game, `${describeUnit(blocker)} activates <Blocker>: it rests and becomes the attack target instead of ${was}`, ['8-3-1', '8-3-2', '13-1-4-1']);
     noLongerBattling(game, former);
+    // "When this Unit is blocked by …" (10-1-6-1): it resolves in the block step.
+    if (queueTriggers(game, 'blocked', { unit: attacker, battleOpponent: blocker }) > 0) {
+      runRulesManagement(game);
+      if (game.over) return endBattle(game, false);
+    }
   } else if (hasKeyword(attacker, 'High-Maneuver')) {
     emit(game, `${describeUnit(attacker)} has <High-Maneuver>: enemy Units cannot activate <Blocker>`, ['13-1-6-1']);
   } else {

@@ -24,6 +24,10 @@ export interface AbilityCtx {
   picked: string[];
   /** For triggers of a battle: the Unit battling the ability's Unit. */
   battleOpponent: Unit | null;
+  /** For triggers on another Unit's event ("when a friendly (G Team) Unit destroys …"): that Unit ("that friendly Unit"). */
+  triggerUnit?: Unit | null;
+  /** For 'pays-for-unit-effect': how many Resources that payment was ("an amount equal to the cost paid"). */
+  paid?: number;
   /** Paying an activation cost (10-1-7-2): a rest then is not a rest "by an effect". */
   paying?: boolean;
   /** The cards this effect placed from the deck into the trash ("If you placed a (Vagan) card with this effect"). */
@@ -34,7 +38,7 @@ export interface AbilityCtx {
   paidWithEx?: boolean;
 }
 
-type CtxFields = Pick<AbilityCtx, 'controller' | 'face' | 'cardId' | 'label' | 'ability' | 'index'> & Partial<Pick<AbilityCtx, 'unit' | 'base' | 'battleOpponent' | 'paidWithEx'>>;
+type CtxFields = Pick<AbilityCtx, 'controller' | 'face' | 'cardId' | 'label' | 'ability' | 'index'> & Partial<Pick<AbilityCtx, 'unit' | 'base' | 'battleOpponent' | 'paidWithEx' | 'triggerUnit' | 'paid'>>;
 
 /** A fresh context: no Unit, Base or battle opponent unless given, nothing picked yet. */
 export function newCtx(f: CtxFields): AbilityCtx {

@@ -42,6 +42,9 @@ export function countOf(game: Game, ctx: AbilityCtx, c: Count): number {
         const face = knownFace(game, id) ?? (rec ? faceFromRecord(rec) : null);
         return face !== null && cardMatches(face, c.filter);
       }).length;
+    case 'paid':
+      // "the cost paid": the payment that triggered the ability (2-10-1).
+      return ctx.paid ?? 0;
   }
 }
 
@@ -58,5 +61,7 @@ export function countWords(c: Count, n: number): string {
       return `${n} Unit${n === 1 ? '' : 's'} rested with this effect`;
     case 'placed':
       return `${n} matching card${n === 1 ? '' : 's'} placed with this effect (a card the scenario did not name is not counted)`;
+    case 'paid':
+      return `${n} Resource${n === 1 ? '' : 's'} paid`;
   }
 }

@@ -278,6 +278,8 @@ export function recover(game: Game, card: { damage: number }, name: string, amou
   card.damage -= healed;
   const capped = healed < amount ? `; it had only ${healed} damage, HP does not go above its value` : '';
   emit(game, `${name} recovers ${healed} HP (${source}), now ${card.damage} damage${capped}`, [...rules, '5-6-1', ...(healed < amount ? ['5-6-2'] : [])]);
+  // "When this Unit recovers HP" (10-1-6-1): only a Unit in play, and only when it did recover.
+  if ('timedKeywords' in card && findUnit(game, (card as Unit).id) === card) queueTriggers(game, 'recovers-hp', { unit: card as Unit });
   return healed;
 }
 

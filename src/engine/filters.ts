@@ -202,6 +202,11 @@ export function conditionHolds(game: Game, ctx: AbilityCtx, c: Condition): boole
         const face = knownFace(game, id) ?? (rec ? faceFromRecord(rec) : null);
         return face !== null && cardMatches(face, c.filter);
       });
+    case 'destroyed-with-battle-damage':
+      return ctx.unit?.destroyedWithBattleDamage === true;
+    case 'enemy-players':
+      // 12-2-6: a two-player game has one enemy player, the opponent.
+      return compare(1, c.cmp);
     case 'battling': {
       // JA 5-22-p1/p2: the attacker and its current attack target are battling; a former target is not.
       const b = game.battle;
@@ -211,6 +216,12 @@ export function conditionHolds(game: Game, ctx: AbilityCtx, c: Condition): boole
       return u !== undefined && unitMatches(u, c.filter, ctx.controller, ctx.unit);
     }
   }
+}
+
+/** The rules a condition's answer rests on, beyond 10-2-1 (12-2-6: the number of enemy players). */
+export function conditionCites(c: Condition): string[] {
+  if (c.type === 'destroyed-with-battle-damage') return ['8-5-3-2-1'];
+  return c.type === 'enemy-players' ? ['12-2-6'] : [];
 }
 
 export function allHold(game: Game, ctx: AbilityCtx, conds: readonly Condition[]): boolean {

@@ -8,7 +8,7 @@ import { deployedRested, refreshConstants } from './constants.js';
 import { emit } from './log.js';
 import { PLAYERS, describeCard, describeUnit, findUnit, opponent, type Base, type CardFace, type Game, type PlayerId, type Unit } from './state.js';
 import { baseHp, isLethal, unitHp } from './stats.js';
-import { queueFriendlyEvent, queueShieldAreaCardDestroyed, queueTriggers, resolvePending } from './triggers.js';
+import { hasTrigger, queueFriendlyEvent, queueShieldAreaCardDestroyed, queueTriggers, resolvePending } from './triggers.js';
 
 export type LeaveReason = 'destroyed' | 'excess';
 
@@ -111,10 +111,14 @@ function destructionManagement(game: Game): void {
   }
   // Who dealt the damage that destroys each Base, read before any card leaves (that Unit may be destroyed now too).
   const hitters = bases.length === 0 ? NO_HITTERS : bases.map((b) => (b.lastHit && baseHp(b) > 0 ? { unit: findUnit(game, b.lastHit.unit), kind: b.lastHit.kind } : null));
+  // "When an enemy Link Unit is destroyed with damage while this Unit is attacking": read as the Unit last was (before it leaves).
+  const attacking = game.battle ? findUnit(game, game.battle.attacker) : undefined;
+  if (attacking) for (const u of units) if (u.owner !== attacking.owner && hasTrigger(attacking, 'enemy-destroyed-while-attacking')) queueTriggers(game, 'enemy-destroyed-while-attacking', { unit: attacking, battleOpponent: u });
   for (const u of units) {
     const hp = unitHp(u);
     // Destroyed by the battle damage it just received: the battle's own rule says so too (8-5-3-2-1).
     const byBattle = game.battleDamaged.includes(u.id);
+    if (byBattle) u.destroyedWithBattleDamage = true;
     destroyUnit(game, u, hp <= 0 ? 'its HP is 0' : `${u.damage} damage on ${hp} HP`, [...(byBattle ? ['8-5-3-2-1'] : []), '11-3-1', hp <= 0 ? '3-2-5-2' : '5-5-2']);
   }
   bases.forEach((b, i) => {

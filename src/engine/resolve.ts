@@ -13,7 +13,7 @@ import { onceKey, players, type AbilityCtx } from './context.js';
 import { changeAttackTarget } from './battle.js';
 import { applyDraw, damageBase, damageFirstShieldAreaCard, damageUnit, destroyTopShields, recover } from './effects.js';
 import { countOf, countWords } from './counts.js';
-import { allHold, baseMatches, cardMatches, compare, conditionHolds, knownFace, unitMatches, unitsMatching } from './filters.js';
+import { allHold, baseMatches, cardMatches, compare, conditionHolds, conditionCites, knownFace, unitMatches, unitsMatching } from './filters.js';
 import { emit, signed } from './log.js';
 import { addToHand, destroyBase, destroyUnit, putIntoBattleArea, returnToDeckBottom, returnToHand } from './management.js';
 import { renderCondition } from '../abilities/patterns/condition.js';
@@ -22,11 +22,11 @@ import { renderInsteadBody } from '../abilities/patterns/instead.js';
 import { leaveOpen, reportUnsupported } from './not-executed.js';
 import { playCost } from './constants.js';
 import { currentCards } from './runtime.js';
-import { queueTriggers } from './triggers.js';
+import { queueOwnerEvent, queueTriggers } from './triggers.js';
 import { pairByEffect, spendResources, splitPayment } from './play.js';
 import { RESOURCE_LIMIT } from './turn.js';
 import { exBaseFace } from './setup.js';
-import { cannotBe, describeCard, describeUnit, findCardInPlay, newUnit, noConstants, nextSerial, PLAYERS, totalResources, type Base, type CardFace, type Choice, type Game, type PlayerId, type Unit } from './state.js';
+import { cannotBe, describeCard, describeUnit, findCardInPlay, newUnit, noConstants, nextSerial, opponent, PLAYERS, totalResources, type Base, type CardFace, type Choice, type Game, type PlayerId, type Unit } from './state.js';
 import { baseAp, baseHp, unitAp, unitHp } from './stats.js';
 import { withFields } from './with-fields.js';
 
@@ -84,7 +84,14 @@ function candidates(game: Game, ctx: AbilityCtx, sel: Extract<Selector, { type: 
     if (f.battling) out = out.filter((t) => t.kind === 'unit' && battlingMatch(game, ctx, t.unit, f.battling!));
     // "that is being attacked": the current battle's attack target (8-1; after a block, the blocker, 8-3-2).
     if (f.attacked) out = out.filter((t) => t.kind === 'unit' && game.battle?.target === t.unit.id);
+    // "non-battling Units": not the attacker nor its attack target now (JA 5-22-p1).
+    if (f.notBattling) out = out.filter((t) => t.kind !== 'unit' || !game.battle || (game.battle.attacker !== t.unit.id && game.battle.target !== t.unit.id));
     if (f.levelVsPrevious) out = levelVsPicked(game, ctx, out, f.levelVsPrevious);
+    if (f.levelVsTrigger) {
+      // "than that Unit": the Unit the trigger named (the attacker), as it is now; gone, none match.
+      const ref = ctx.triggerUnit && findCardInPlay(game, ctx.triggerUnit.id) === ctx.triggerUnit ? ctx.triggerUnit.face.level : null;
+      out = ref === null ? [] : out.filter((t) => t.kind === 'unit' && compare(t.unit.face.level, { op: f.levelVsTrigger!, value: ref }));
+    }
     if (sel.type === 'choose' && sel.extreme) out = extremeOf(out, sel.extreme);
     return out;
   }
@@ -182,9 +189,12 @@ function select(game: Game, ctx: AbilityCtx, sel: Selector, step: Step, entry: C
         }
         return [];
       });
+    case 'trigger-unit':
+      // "that friendly Unit": the Unit whose event triggered the ability, while it is in play.
+      if (sel.words) return ctx.triggerUnit && findCardInPlay(game, ctx.triggerUnit.id) === ctx.triggerUnit ? [{ kind: 'unit', unit: ctx.triggerUnit }] : [];
+      return ctx.battleOpponent && findCardInPlay(game, ctx.battleOpponent.id) ? [{ kind: 'unit', unit: ctx.battleOpponent }] : [];
     case 'battle-opponent':
     case 'damaged-enemy':
-    case 'trigger-unit':
       // For 'deals-battle-damage' the trigger's battleOpponent is the Unit the damage was dealt to.
       return ctx.battleOpponent && findCardInPlay(game, ctx.battleOpponent.id) ? [{ kind: 'unit', unit: ctx.battleOpponent }] : [];
     case 'all':
@@ -193,11 +203,14 @@ function select(game: Game, ctx: AbilityCtx, sel: Selector, step: Step, entry: C
       const all = candidates(game, ctx, sel);
       if (all.length < sel.max) unnamedCardsMatter(game, ctx, sel, step);
       const cardZone = sel.zone === 'trash' || sel.zone === 'hand';
+      // "All enemy players each choose 1 of their active Units" (12-2-6): the opponent's decision.
+      const by = sel.chooser === 'opponent' ? opponent(ctx.controller) : null;
       const ids = chooseTargets(
         game,
-        { prompt: `${src(ctx)} (${step.do})`, min: sel.min, max: sel.max, legal: all.map(targetId), rules: ['10-2-2-1'], cardZone },
+        { prompt: `${src(ctx)} (${step.do}${by ? `; player ${by} chooses` : ''})`, min: sel.min, max: sel.max, legal: all.map(targetId), rules: by ? ['10-2-2-1', '12-2-6'] : ['10-2-2-1'], cardZone },
         entry,
       );
+      if (by && ids.length) emit(game, `Player ${by} chooses ${ids.join(', ')} (${src(ctx)})`, ['12-2-6', '10-2-2-1']);
       return all.filter((t) => ids.includes(targetId(t)));
     }
   }
@@ -284,6 +297,7 @@ function runStep(game: Game, ctx: AbilityCtx, step: Step, entry: Choice | undefi
         any = true;
         emit(game, `${targetName(t)} is now ${rest ? 'rested' : 'active'} (${s})`, [rest ? '5-4-1-2' : '5-4-1-1']);
         if (rest && t.kind === 'unit' && !ctx.paying) queueTriggers(game, 'rested-by-effect', { unit: t.unit });
+        if (rest && t.kind === 'unit' && !ctx.paying) queueOwnerEvent(game, 'friendly-rested-by-effect', t.unit.owner, { subject: t.unit, by: ctx.controller });
         if (!rest && t.kind === 'unit') queueTriggers(game, 'set-active-by-effect', { unit: t.unit });
       }
       return any;
@@ -365,7 +379,12 @@ function runStep(game: Game, ctx: AbilityCtx, step: Step, entry: Choice | undefi
       return any;
     }
     case 'draw':
-      return forEachPlayer(ctx, step.who, (p) => applyDraw(game, p, step.count, s));
+      return forEachPlayer(ctx, step.who, (p) => {
+        const n = applyDraw(game, p, step.count, s);
+        // "When you draw with an effect" (10-1-6-1, 10-1-6-3: one draw of one effect is one event).
+        if (n > 0) queueOwnerEvent(game, 'draws-with-effect', p, {});
+        return n;
+      });
     case 'discard': {
       // What it put into the trash, for "If you discard a (Special Move) Command card with this effect".
       const before = PLAYERS.map((p) => game.players[p].trash.length);
@@ -486,7 +505,26 @@ function runStep(game: Game, ctx: AbilityCtx, step: Step, entry: Choice | undefi
       const pay = splitPayment(r, step.amount, undefined);
       spendResources(game, ctx.controller, pay);
       emit(game, `Player ${ctx.controller} pays ${step.amount}: rests ${pay.normal} Resource${pay.normal === 1 ? '' : 's'}${pay.ex ? ` and uses ${pay.ex} EX` : ''} (${s})`, ['2-10-1', ...(pay.ex ? ['5-17-3-2-3'] : [])]);
+      // "When you pay ① or more for one of your Unit's effects" (a Unit's own text or its Pilot's, 3-3-9-2).
+      if (ctx.unit && step.amount > 0) queueOwnerEvent(game, 'pays-for-unit-effect', ctx.controller, { subject: ctx.unit, paid: step.amount });
       return true;
+    }
+    case 'destroy-shield-area': {
+      let any = false;
+      for (const p of players(ctx, step.who)) {
+        // The Base first, then Shields from the top (3-5-3, 4-6-4-1), destroyed together (5-10-1).
+        const st = game.players[p];
+        const base = st.base;
+        const shields = Math.min(st.shields.length, step.count - (base ? 1 : 0));
+        if (!base && shields === 0) {
+          emit(game, `Player ${p}'s shield area is empty, so nothing is destroyed (${s})`, ['1-3-2']);
+          continue;
+        }
+        if (base) destroyBase(game, base, `by ${s}`, ['5-10-1', '3-5-3']);
+        if (shields > 0) destroyTopShields(game, p, shields, `by ${s}`, ['5-10-1', '4-6-4-1']);
+        any = true;
+      }
+      return any;
     }
     case 'damage-shield-area':
       for (const p of players(ctx, step.who)) damageFirstShieldAreaCard(game, p, step.amount, s, ['5-5-4'], { kind: 'effect', from: ctx.controller, unit: ctx.unit, face: ctx.face });
@@ -591,6 +629,15 @@ function runStep(game: Game, ctx: AbilityCtx, step: Step, entry: Choice | undefi
       }
       return any;
     }
+    case 'delayed-trigger': {
+      // 10-1-6-1: the rest of the effect waits for its event until the end of the turn (7-6-6-1).
+      const ids = step.target.type === 'all' ? null : targetsOf(step.target).flatMap((t) => (t.kind === 'unit' ? [t.unit.id] : []));
+      if (ids && ids.length === 0) return false;
+      game.timedEffects.push({ kind: 'delayed-trigger', controller: ctx.controller, ids, filter: step.target.type === 'all' ? step.target.filter : null, ctx, effect: step.effect, duration: step.duration, source: s });
+      const who = ids ? ids.join(', ') : `one of player ${ctx.controller}'s ${renderNoun(step.target.type === 'all' ? step.target.filter : { side: 'friendly' }, { side: false, plural: true })}`;
+      emit(game, `${s}: during this turn, when ${who} destroys an enemy Unit with battle damage, the rest of it triggers`, ['10-1-6-1', '7-6-6-1']);
+      return true;
+    }
     case 'change-attack-target': {
       const [to] = targetsOf(step.target);
       return to?.kind === 'unit' ? changeAttackTarget(game, ctx.controller, to.unit, s) : false;
@@ -664,6 +711,8 @@ function activateOwnCommand(game: Game, ctx: AbilityCtx, window: 'main' | 'actio
   }
   emit(game, `${s}: the card's ${tag} effect activates: "${command.text}"`, ['13-2-5-1']);
   runEffect(game, withFields(ctx, { ability: command, picked: [] as string[] }), command.effect);
+  // "When you activate a Command's 【Main】/【Action】" (10-1-6-1): it resolves after this effect.
+  if (ctx.face.type === 'command') queueOwnerEvent(game, 'activates-command', ctx.controller, { command: ctx.face });
   return true;
 }
 
@@ -1342,14 +1391,14 @@ export function runEffect(game: Game, ctx: AbilityCtx, steps: readonly EffectSte
         // "If …, draw 1. Then, discard 1.": the leading "If" is the condition of the whole effect, up
         // to a sentence with its own "If" ("If 1 to 4 enemy Units are in play, … If 5 or more …").
         const own = steps.findIndex((s, k) => k > 0 && ownCondition(s, es));
-        emit(game, `${src(ctx)}: the condition "${renderCondition(failed)}" does not hold, and it leads the ${own < 0 ? 'whole effect, so nothing of it activates' : 'effect up to the next sentence with its own condition, so that part does not activate'}`, ['10-2-1']);
+        emit(game, `${src(ctx)}: the condition "${renderCondition(failed)}" does not hold, and it leads the ${own < 0 ? 'whole effect, so nothing of it activates' : 'effect up to the next sentence with its own condition, so that part does not activate'}`, ['10-2-1', ...conditionCites(failed)]);
         notReached(game, ctx, own < 0 ? steps : steps.slice(0, own));
         if (own < 0) break;
         i = own - 1;
         lastDone = false;
         continue;
       }
-      emit(game, `${src(ctx)}: the condition "${renderCondition(failed)}" does not hold, so that part does not activate`, ['10-2-1']);
+      emit(game, `${src(ctx)}: the condition "${renderCondition(failed)}" does not hold, so that part does not activate`, ['10-2-1', ...conditionCites(failed)]);
       notReached(game, ctx, [es]);
       lastDone = false;
       continue;
@@ -1374,13 +1423,16 @@ export function runEffect(game: Game, ctx: AbilityCtx, steps: readonly EffectSte
       continue;
     }
     if (es.optional) {
-      const d = decideUse(game, `${src(ctx)} ("you may" ${es.step.do})`, ['10-1-3']);
+      // "Your opponent may draw 1" (12-2-6): the opponent's decision.
+      const decider = es.opponentMay ? opponent(ctx.controller) : ctx.controller;
+      const d = decideUse(game, `${src(ctx)} ("${es.opponentMay ? `player ${decider} may` : 'you may'}" ${es.step.do})`, es.opponentMay ? ['10-1-3', '12-2-6'] : ['10-1-3']);
       if (!d.use) {
-        emit(game, `Player ${ctx.controller} chooses not to (${src(ctx)})`, ['10-1-3']);
+        emit(game, `Player ${decider} chooses not to (${src(ctx)})`, es.opponentMay ? ['10-1-3', '12-2-6'] : ['10-1-3']);
         lastDone = false;
         continue;
       }
       entry = d.entry?.targets !== undefined || d.entry?.cards !== undefined ? d.entry : undefined;
+      if (es.opponentMay) emit(game, `Player ${decider}, the enemy player, chooses to (${src(ctx)})`, ['10-1-3', '12-2-6']);
     }
     lastReached = true;
     lastDone = runStep(game, ctx, step, entry);

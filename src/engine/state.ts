@@ -3,7 +3,7 @@
  * Locations"). Plain data only: no classes, no catalog references, so a state can be cloned with
  * structuredClone and compared in tests.
  */
-import type { Ability, DamageGuard, Filter, Immunity, Selector } from '../abilities/ir.js';
+import type { Ability, DamageGuard, EffectStep, Filter, Immunity, Selector } from '../abilities/ir.js';
 import type { CardType } from '../corpus/types.js';
 import type { AbilityCtx } from './context.js';
 
@@ -142,6 +142,8 @@ export interface Unit {
   /** 3-2-4 cannot attack the turn it is deployed (unless a Link Unit, 3-2-6-3). */
   deployedThisTurn: boolean;
   /** Deployed from its owner's trash by an effect (5-7-1-1): "If you deploy this Unit from your trash". */
+  /** Set as it is destroyed by the battle damage it just received (8-5-3-2-1): "If this Unit is destroyed with battle damage". */
+  destroyedWithBattleDamage?: boolean;
   fromTrash?: boolean;
   modifiers: Modifier[];
   timedKeywords: TimedKeyword[];
@@ -282,7 +284,12 @@ export interface Game {
  */
 export type TimedEffect =
   | { kind: 'immune'; controller: PlayerId; target: Selector; ids: string[]; what: Immunity; from: Filter; duration: Duration; source: string }
-  | { kind: 'protect-shield-area'; player: PlayerId; guard: DamageGuard; duration: Duration; source: string };
+  | { kind: 'protect-shield-area'; player: PlayerId; guard: DamageGuard; duration: Duration; source: string }
+  /**
+   * A delayed trigger for the turn (10-1-6-1): when one of `ids` (or a friendly Unit matching
+   * `filter`) destroys an enemy Unit with battle damage, `effect` triggers for `ctx`'s controller.
+   */
+  | { kind: 'delayed-trigger'; controller: PlayerId; ids: string[] | null; filter: Filter | null; ctx: AbilityCtx; effect: EffectStep[]; duration: Duration; source: string };
 
 export interface PendingTrigger {
   ctx: AbilityCtx;

@@ -12,12 +12,12 @@ import { unitAbilitySources } from './constants.js';
 import { newCtx, onceKey, type AbilityCtx } from './context.js';
 import { renderCondition } from '../abilities/patterns/condition.js';
 import { renderPilotQualifier } from '../abilities/patterns/header.js';
-import { cardMatches, conditionHolds, unitMatches } from './filters.js';
+import { cardMatches, conditionHolds, conditionCites, unitMatches } from './filters.js';
 import { withFields } from './with-fields.js';
 import { emit } from './log.js';
 import { reportUnsupported, unsupportedTiming } from './not-executed.js';
 import { runEffect } from './resolve.js';
-import { describeAbilityHolder, opponent, type Base, type CardFace, type Game, type PendingTrigger, type PlayerId, type Unit } from './state.js';
+import { describeAbilityHolder, describeUnit, opponent, type Base, type CardFace, type Game, type PendingTrigger, type PlayerId, type Unit } from './state.js';
 
 /** The rule defining each timing (13-2) or the rule of the moment it triggers at. */
 const TRIGGER_RULES: Record<Trigger, string[]> = {
@@ -43,6 +43,14 @@ const TRIGGER_RULES: Record<Trigger, string[]> = {
   'set-active-by-effect': ['5-4-1-1', '10-1-6-1'],
   'friendly-deployed': ['5-8-1', '10-1-6-1'],
   'friendly-links': ['3-2-6-2', '10-1-6-1'],
+  'recovers-hp': ['5-6-1', '10-1-6-1'],
+  'friendly-rested-by-effect': ['5-4-1-2', '10-1-6-1'],
+  'draws-with-effect': ['5-14-1', '10-1-6-1'],
+  'activates-command': ['10-1-8-1', '10-1-6-1'],
+  'pays-for-unit-effect': ['2-10-1', '10-1-6-1'],
+  blocked: ['8-3-2', '13-1-4-1', '10-1-6-1'],
+  'friendly-attacks': ['8-2-2', '10-1-6-1'],
+  'enemy-destroyed-while-attacking': ['11-3-1', '10-1-6-1'],
 };
 
 const TAG: Record<Trigger, string> = {
@@ -68,6 +76,14 @@ const TAG: Record<Trigger, string> = {
   'set-active-by-effect': 'When it is set as active by an effect',
   'friendly-deployed': 'When one of your Units is deployed',
   'friendly-links': 'When a friendly Unit links',
+  'recovers-hp': 'When it recovers HP',
+  'friendly-rested-by-effect': "When one of your Units is rested by an opponent's effect",
+  'draws-with-effect': 'When you draw with an effect',
+  'activates-command': "When you activate a Command's 【Main】/【Action】",
+  'pays-for-unit-effect': "When you pay for a Unit's effect",
+  blocked: 'When it is blocked',
+  'friendly-attacks': 'When one of your Units attacks',
+  'enemy-destroyed-while-attacking': 'When an enemy Unit is destroyed with damage while it is attacking',
 };
 
 /** The timing words an unsupported ability's text starts with, per trigger. */
@@ -104,6 +120,14 @@ export interface TriggerSource {
   paired?: Unit;
   /** For 'uses-support': the Unit whose AP the <Support> increased. */
   supported?: Unit;
+  /** For events of one friendly Unit seen by its owner's cards ('friendly-rested-by-effect', 'pays-for-unit-effect'): that Unit. */
+  subject?: Unit;
+  /** For 'friendly-rested-by-effect': the player controlling the effect. */
+  by?: PlayerId;
+  /** For 'activates-command': the Command whose 【Main】/【Action】 was activated. */
+  command?: CardFace;
+  /** For 'pays-for-unit-effect': the Resources paid. */
+  paid?: number;
 }
 
 /** 5-5-3 battle damage / 5-5-4 effect damage, and "enemy damage", as the ability asks. */
@@ -164,13 +188,21 @@ export function abilitiesFor(game: Game, trigger: Trigger, src: TriggerSource): 
       if (a.supported && src.supported && !unitMatches(src.supported, a.supported, src.unit?.owner ?? game.active, null)) return;
       // "deals battle damage to an enemy Unit that is Lv.5 or lower": that Unit as it is now.
       if (a.dealtTo && (!src.battleOpponent || !unitMatches(src.battleOpponent, a.dealtTo, src.unit?.owner ?? game.active, src.unit ?? null))) return;
+      // "blocked by an enemy Unit that is Lv.4 or lower": the blocker as it is now.
+      if (a.blocker && (!src.battleOpponent || !unitMatches(src.battleOpponent, a.blocker, src.unit?.owner ?? game.active, src.unit ?? null))) return;
       // "destroys an enemy Unit paired with a (Newtype) Pilot": the destroyed Unit as it last was (its Pilot went with it, 3-3-6).
       if (a.destroyedUnit && (!src.battleOpponent || !unitMatches(src.battleOpponent, a.destroyedUnit, src.unit?.owner ?? game.active, src.unit ?? null))) return;
       // "one of your other (Academy) Units": the Unit that received (or dealt) the damage, "other" than this one.
       const watchedUnit =
-        trigger === 'friendly-destroys-shield-area-card' || trigger === 'friendly-destroys-enemy-with-battle-damage' ? src.destroyer : trigger === 'pairs-pilot' || trigger === 'friendly-deployed' || trigger === 'friendly-links' ? src.paired : src.damaged;
+        src.subject ??
+        (trigger === 'friendly-destroys-shield-area-card' || trigger === 'friendly-destroys-enemy-with-battle-damage' ? src.destroyer : trigger === 'pairs-pilot' || trigger === 'friendly-deployed' || trigger === 'friendly-links' ? src.paired : src.damaged);
       const self = a.orSelf && watchedUnit !== undefined && watchedUnit === src.unit;
       if (a.watched && !self && (!watchedUnit || !unitMatches(watchedUnit, a.watched, src.unit?.owner ?? src.base?.owner ?? game.active, src.unit ?? null))) return;
+      const owner = src.unit?.owner ?? src.base?.owner ?? src.owner ?? game.active;
+      // "rested by one of your opponent's effects": an effect the other player controls.
+      if (a.by === 'opponent' && src.by !== opponent(owner)) return;
+      // "When you activate a (Special Move) Command's 【Main】/【Action】": that Command.
+      if (a.command && !(src.command && cardMatches(src.command, a.command))) return;
       // "When you pair a (Cyber-Newtype) Pilot …": the card paired, as a Pilot (a Command's 【Pilot】 too, 3-4-6-2).
       if (a.pilot && !(src.paired?.pilot && cardMatches(withFields(src.paired.pilot.face, { type: 'pilot' as const }), a.pilot))) return;
       const ctx = newCtx({
@@ -183,11 +215,13 @@ export function abilitiesFor(game: Game, trigger: Trigger, src: TriggerSource): 
         ability: a,
         index,
         battleOpponent: src.battleOpponent ?? null,
+        triggerUnit: watchedUnit ?? null,
+        ...(src.paid !== undefined ? { paid: src.paid } : {}),
       });
       const unmet = a.requires.find((c) => !conditionHolds(game, ctx, c));
       if (unmet) {
         // Only worth a line when the trigger itself happened and a printed condition stopped it.
-        if (unmet.type !== 'paired' && unmet.type !== 'linked') emit(game, `${TAG[trigger]} of ${ctx.label} does not trigger: "${renderCondition(unmet)}" does not hold`, ['10-1-6-2', '10-2-1']);
+        if (unmet.type !== 'paired' && unmet.type !== 'linked') emit(game, `${TAG[trigger]} of ${ctx.label} does not trigger: "${renderCondition(unmet)}" does not hold`, ['10-1-6-2', '10-2-1', ...conditionCites(unmet)]);
         else if (unmet.type === 'paired' && unmet.pilot && src.unit?.pilot) {
           const p = src.unit.pilot.face;
           const has = p.traits.length ? `its traits are ${p.traits.map((t) => `(${t})`).join('/')}` : 'it has no trait';
@@ -243,11 +277,37 @@ export function queueFriendlyEvent(game: Game, trigger: 'friendly-deployed' | 'f
   if (st.base && hasTrigger(st.base, trigger)) queueTriggers(game, trigger, { base: st.base, paired: unit, battleOpponent: unit });
 }
 
+/**
+ * An event of a player (they drew with an effect, activated a Command, paid for a Unit's effect) or
+ * of one of their Units (`src.subject`), seen by that player's cards in play with that trigger
+ * (10-1-6-1): each Unit (with its Pilot) and the Base. Returns how many abilities it queued.
+ */
+export function queueOwnerEvent(game: Game, trigger: Trigger, owner: PlayerId, src: Pick<TriggerSource, 'subject' | 'by' | 'command' | 'paid'>): number {
+  const st = game.players[owner];
+  let n = 0;
+  for (const u of st.units) if (hasTrigger(u, trigger)) n += queueTriggers(game, trigger, { ...src, unit: u });
+  if (st.base && hasTrigger(st.base, trigger)) n += queueTriggers(game, trigger, { ...src, base: st.base });
+  return n;
+}
+
 /** "When one of your Units destroys an enemy Unit with battle damage" on the cards of `unit`'s owner (10-1-6-1). */
 export function queueFriendlyDestroyedEnemy(game: Game, unit: Unit, destroyed: Unit): void {
+  queueDelayed(game, unit, destroyed);
   const st = game.players[unit.owner];
   for (const u of st.units) if (hasTrigger(u, 'friendly-destroys-enemy-with-battle-damage')) queueTriggers(game, 'friendly-destroys-enemy-with-battle-damage', { unit: u, destroyer: unit, battleOpponent: destroyed });
   if (st.base && hasTrigger(st.base, 'friendly-destroys-enemy-with-battle-damage')) queueTriggers(game, 'friendly-destroys-enemy-with-battle-damage', { base: st.base, destroyer: unit, battleOpponent: destroyed });
+}
+
+/** The delayed triggers of this turn ("During this turn, when one of your (EF) Units destroys …") that `unit` destroying `destroyed` fires. */
+function queueDelayed(game: Game, unit: Unit, destroyed: Unit): void {
+  for (const t of game.timedEffects) {
+    if (t.kind !== 'delayed-trigger' || t.controller !== unit.owner) continue;
+    if (t.ids ? !t.ids.includes(unit.id) : !unitMatches(unit, t.filter!, t.controller, t.ctx.unit)) continue;
+    const ability: CompiledAbility = { kind: 'triggered', trigger: 'friendly-destroys-enemy-with-battle-damage', text: t.ctx.ability.text, requires: [], oncePerTurn: false, patterns: [], effect: t.effect };
+    const ctx = newCtx({ controller: t.controller, unit: t.ctx.unit, base: t.ctx.base, face: t.ctx.face, cardId: t.ctx.cardId, label: t.ctx.label, ability, index: t.ctx.index, battleOpponent: destroyed, triggerUnit: unit });
+    emit(game, `${t.ctx.label}'s effect "${t.ctx.ability.text}" triggers for this turn: ${describeUnit(unit)} destroyed ${describeUnit(destroyed)} with battle damage`, ['8-5-3-2-1', '10-1-6-1']);
+    game.pending.push({ ctx, batch: game.resolutions, burst: false });
+  }
 }
 
 function effectOf(a: CompiledAbility) {

@@ -185,8 +185,23 @@ describe('compile', () => {
     expect(compile('GD03-033').abilities[1]).toMatchObject({ kind: 'triggered', effect: [{ step: { do: 'damage', amount: 1, forEach: { of: 'self-ap', per: 4 } } }] });
   });
 
-  it('multiplayer text is not compiled', () => {
-    expect(compile('EB01-009').abilities[0]).toMatchObject({ kind: 'unsupported', reason: 'multiplayer' });
+  it('multiplayer text with no two-player reading is not compiled', () => {
+    expect(compileCardText('【Deploy】Each enemy player discards 1.').abilities[0]).toMatchObject({ kind: 'unsupported', reason: 'multiplayer' });
+  });
+
+  it('12-2-6: multiplayer wording read as a two-player game', () => {
+    // "All enemy players each choose 1 of their active Units. Rest them.": the opponent chooses.
+    expect(compile('EB01-009').abilities[0]).toMatchObject({ kind: 'triggered', effect: [{ step: { do: 'rest', target: { type: 'choose', chooser: 'opponent', filter: { side: 'enemy', rested: false } } } }] });
+    expect(compile('EB01-074').effects).toBe('full');
+    // "If there are 2 or more enemy players": read, and never true with two players.
+    expect(compile('EB01-058').abilities[0]).toMatchObject({ kind: 'constant', requires: [{ type: 'enemy-players', cmp: { op: '>=', value: 2 } }] });
+    expect(compile('EB01-055').abilities[0]).toMatchObject({ kind: 'constant', requires: [{ type: 'enemy-players' }, { type: 'self' }] });
+    expect(compile('EB01-044').abilities[1]).toMatchObject({ kind: 'triggered', effect: [{ when: [{ type: 'enemy-players' }], step: { do: 'return-to-hand', target: { type: 'choose', filter: { side: 'enemy' } } } }] });
+    // "the number of enemy players" is 1; "Choose 1 enemy player with 4 or more cards in their hand" is a condition on the opponent.
+    expect(compile('ST10-008').abilities[0]).toMatchObject({ kind: 'triggered', effect: [{ step: { do: 'exile-from-trash' } }, { step: { do: 'draw', count: 1 }, ifDone: true }, { step: { do: 'discard', count: 1 }, withPrevious: true }] });
+    expect(compile('GD05-046').abilities[0]).toMatchObject({ kind: 'triggered', effect: [{ step: { do: 'discard', who: 'opponent', count: 1 }, when: [{ type: 'hand-count', who: 'opponent' }] }] });
+    // The source lost <Breach>'s amount: read with an unknown amount (the engine leaves open what it decides), the condition never holds.
+    expect(compile('EB01-040').abilities[0]).toMatchObject({ kind: 'triggered' });
   });
 });
 

@@ -194,6 +194,9 @@ export const CONDITION_PATTERNS: ConditionPattern[] = [
   },
   { id: 'cond.not-paired', re: /^a Pilot is not paired with this Unit$/, read: () => ({ type: 'not-paired' }) },
   { id: 'cond.paid-with-ex', re: /^you use an EX Resource to play this card$/, read: () => ({ type: 'paid-with-ex' }) },
+  { id: 'cond.destroyed-with-battle-damage', re: /^this Unit is destroyed with battle damage$/, read: () => ({ type: 'destroyed-with-battle-damage' }) },
+  // "If there are 2 or more enemy players" (12-2-6: in a two-player game there is one).
+  { id: 'cond.enemy-players', re: /^there are (\d+) or (more|less|fewer) enemy players$/, read: (m) => ({ type: 'enemy-players', cmp: countOf(`${m[1]} or ${m[2]}`).cmp }) },
 ];
 
 /**
@@ -304,6 +307,10 @@ export function renderCondition(c: Condition): string {
       return `this Unit is battling ${/^[aeiou]/i.test(renderNoun(c.filter)) ? 'an' : 'a'} ${renderNoun(c.filter)}`;
     case 'paid-with-ex':
       return 'you use an EX Resource to play this card';
+    case 'destroyed-with-battle-damage':
+      return 'this Unit is destroyed with battle damage';
+    case 'enemy-players':
+      return `there are ${cmpTail(c.cmp, 'more', 'less')} enemy players`;
     case 'paired':
       return c.pilot ? `this Unit is paired with a ${renderPilotQualifier(c.pilot)}` : 'this Unit is paired';
     case 'linked':

@@ -44,6 +44,8 @@ export function renderCount(c: Count, form: 'for-each' | 'number-of'): string {
       return 'Units rested with this effect';
     case 'placed':
       return `${renderNoun(c.filter, { card: true, plural: true })} placed with this effect`;
+    case 'paid':
+      return 'the cost paid';
     case 'in-trash':
       return `${renderNoun(c.filter, { card: true, plural: form === 'number-of' })}${c.unique ? ' with unique names' : ''} in your trash`;
     case 'in-play':

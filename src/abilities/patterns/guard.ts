@@ -23,8 +23,9 @@ function sources(np: string): Filter {
 /** The guard from the regexp groups of GUARD_SRC: (enemy), (kind), (from). */
 export function parseGuard(enemy: string | undefined, kind: string | undefined, from: string | undefined): DamageGuard {
   if (enemy && from) throw new Unread(`enemy ${kind ?? ''} damage from ${from}`);
-  if (!enemy && !from) throw new Unread("can't receive damage");
-  return { ...(kind ? { kind: kind as 'battle' | 'effect' } : {}), from: enemy ? { side: 'enemy' } : sources(from!) };
+  if (!enemy && !from && !kind) throw new Unread("can't receive damage");
+  // "It can't receive battle damage during this battle": from any card.
+  return { ...(kind ? { kind: kind as 'battle' | 'effect' } : {}), from: enemy ? { side: 'enemy' } : from ? sources(from) : { side: 'any' } };
 }
 
 /** "can't receive battle damage from enemy Units that are Lv.2 or lower". */

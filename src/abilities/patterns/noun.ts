@@ -42,10 +42,11 @@ export function parseNoun(np: string): Noun {
     s = s.slice(8);
   }
   for (;;) {
-    const m = /^(rested|active|damaged|undamaged|other|friendly|your|enemy) /.exec(s);
+    const m = /^(rested|active|damaged|undamaged|non-battling|other|friendly|your|enemy) /.exec(s);
     if (!m) break;
     const w = m[1]!;
     if (w === 'rested') filter.rested = true;
+    else if (w === 'non-battling') filter.notBattling = true;
     else if (w === 'undamaged') filter.damaged = false;
     else if (w === 'active') filter.rested = false;
     else if (w === 'damaged') filter.damaged = true;
@@ -178,6 +179,7 @@ export function renderNoun(f: Filter, style: NounStyle = {}): string {
   if (f.rested === false) words.push('active');
   if (f.damaged) words.push('damaged');
   if (f.damaged === false) words.push('undamaged');
+  if (f.notBattling) words.push('non-battling');
   if (style.side !== false && f.side === 'enemy') words.push('enemy');
   if (f.other) words.push('other');
   if (style.side !== false && f.side === 'friendly') words.push('friendly');
@@ -209,6 +211,7 @@ export function renderNoun(f: Filter, style: NounStyle = {}): string {
   if (f.levelOrAp) out += ` that is Lv.${cmpWords(f.levelOrAp.level, 'lower', 'higher')} or has ${cmpWords(f.levelOrAp.ap, 'less', 'more')} AP`;
   if (f.levelVsSelf) out += ` whose Lv. is equal to or ${f.levelVsSelf === '<=' ? 'lower' : 'higher'} than this Unit`;
   if (f.levelVsPrevious) out += ` whose Lv. is equal to or ${f.levelVsPrevious === '<=' ? 'lower' : 'higher'} than that Unit`;
+  if (f.levelVsTrigger) out += ` whose Lv. is equal to or ${f.levelVsTrigger === '<=' ? 'lower' : 'higher'} than that Unit`;
   if (f.paired === false) out += ' with no paired Pilot';
   if (f.paired === true) out += ' paired with a Pilot';
   if (f.pilotLevel) out += ` paired with a Pilot that is Lv.${cmpWords(f.pilotLevel, 'lower', 'higher')}`;

@@ -30,6 +30,9 @@ interface Connectives {
   ifDone?: boolean;
   when?: Condition[];
   optional?: boolean;
+  maySubject?: boolean;
+  opponentMay?: boolean;
+  theyDo?: boolean;
   rest: string;
 }
 
@@ -48,6 +51,12 @@ export function connectives(sentence: string, used: Used): Connectives {
     out.ifDone = true;
     s = s.slice(11);
     used.add('seq.if-you-do');
+  } else if (/^If they draw with this effect, /.test(s)) {
+    // After "Your opponent may draw 1.": the opponent's draw was done (5-20-1).
+    out.ifDone = true;
+    out.theyDo = true;
+    s = s.slice('If they draw with this effect, '.length);
+    used.add('seq.if-they-do');
   }
   const turn = /^During (your|your opponent's) turn, /i.exec(s);
   if (turn) {
@@ -74,6 +83,22 @@ export function connectives(sentence: string, used: Used): Connectives {
     s = s.slice(8);
     used.add('seq.you-may');
   }
+  // "Your opponent may draw 1." (12-2-6): the opponent decides (10-1-3).
+  const oppMay = /^Your opponent may (draw \d+)$/.exec(s);
+  if (oppMay && !out.optional) {
+    out.optional = true;
+    out.opponentMay = true;
+    s = `Your opponent ${oppMay[1]!.replace(/^draw/, 'draws')}`;
+    used.add('seq.opponent-may');
+  }
+  // "That friendly Unit may recover 2 HP." / "it may recover 2 HP": its controller may (10-1-3).
+  const may = /^(that friendly Unit|it|this Unit) may (recover|get|gain) /i.exec(s);
+  if (may && !out.optional) {
+    out.optional = true;
+    out.maySubject = true;
+    s = `${may[1]} ${may[2]}s ${s.slice(may[0].length)}`;
+    used.add('seq.subject-may');
+  }
   out.rest = cap(s);
   return out;
 }
@@ -85,6 +110,9 @@ function flags(c: Connectives): Omit<EffectStep, 'step'> {
     ...(c.ifDone ? { ifDone: true } : {}),
     ...(c.then ? { then: true } : {}),
     ...(c.withPrevious ? { withPrevious: true } : {}),
+    ...(c.maySubject ? { maySubject: true as const } : {}),
+    ...(c.opponentMay ? { opponentMay: true as const } : {}),
+    ...(c.theyDo ? { theyDo: true as const } : {}),
   };
 }
 
@@ -115,11 +143,32 @@ function parseSteps(sentence: string, used: Used): EffectStep['step'][] {
   }
 }
 
-export function parseEffect(body: string, used: Used, itIs?: Selector): EffectStep[] {
+/** "During this turn, when one of your (EF) Units destroys an enemy Unit with battle damage, …" (the rest is the delayed effect). */
+const DELAYED_LEADING = /^During this turn, (when|if) (?:one of (your .+?)|an? (friendly .+?)) destroys an enemy Unit with battle damage, (.+)$/;
+/** "When it destroys an enemy Unit with battle damage during this turn, …" after a choose. */
+const DELAYED_TRAILING = /^When (it destroys|they destroy) an enemy Unit with battle damage during this turn, (.+)$/;
+
+/** The delayed effect: the clause after the trigger and the sentences after it. */
+function delayedEffect(head: string, more: string[], used: Used): EffectStep[] {
+  const text = [cap(head), ...more].map((x) => `${x}.`).join(' ');
+  return parseEffect(text, used);
+}
+
+export function parseEffect(body: string, used: Used, itIs?: Selector, thatUnitIsTrigger?: boolean): EffectStep[] {
   const list = sentences(body);
   const out: EffectStep[] = [];
   let chosenWhen: Condition[] | undefined;
   for (let i = 0; i < list.length; i++) {
+    const lead = DELAYED_LEADING.exec(list[i]!);
+    if (lead) {
+      // A delayed trigger takes the rest of the effect (10-1-6-1).
+      const n = parseNoun(lead[2] ? `of ${lead[2]}` : lead[3]!);
+      if (n.card || n.plural !== !!lead[2] || n.filter.side !== 'friendly' || n.filter.type !== 'unit' || (lead[1] === 'if' && !lead[3])) throw new Unread(list[i]!);
+      const effect = delayedEffect(lead[4]!, list.slice(i + 1), used);
+      used.add('step.delayed-trigger');
+      out.push({ step: { do: 'delayed-trigger', trigger: 'friendly-destroys-enemy-with-battle-damage', target: { type: 'all', filter: n.filter, zone: 'battle' }, ...(lead[3] ? { aFriendly: true as const } : {}), printed: lead[1] === 'if' ? 'if' : 'leading', effect, duration: 'turn' } });
+      break;
+    }
     const c = connectives(list[i]!, used);
     const last = out[out.length - 1];
     // "If …, choose 1 enemy Unit instead.": a substitution in the step before it (10-1-9-1-1).
@@ -169,7 +218,9 @@ export function parseEffect(body: string, used: Used, itIs?: Selector): EffectSt
       i++;
       continue;
     }
-    const choose = /^Choose (.+?)( from your trash)?$/.exec(c.rest);
+    // "Your opponent chooses 1 of their active Units. Rest it." (12-2-6): read as "Choose 1 of your …", seen from the opponent.
+    const theirs = /^Your opponent chooses (\d+ of their .+)$/.exec(c.rest);
+    const choose = /^Choose (.+?)( from your trash)?$/.exec(theirs ? `Choose ${theirs[1]!.replace(' of their ', ' of your ')}` : c.rest);
     const twoCards = choose?.[2] && list[i + 1] === 'Exile them from the game' ? /^1 (.+? card) and 1 (.+? card)$/.exec(choose[1]!) : null;
     if (twoCards) {
       // "Choose 1 (Superpower Bloc) card and 1 (UN) card from your trash. Exile them from the game."
@@ -181,7 +232,7 @@ export function parseEffect(body: string, used: Used, itIs?: Selector): EffectSt
       continue;
     }
     const pair = choose && !choose[2] ? /^(\d+ .+?) and (\d+ .+)$/.exec(choose[1]!) : null;
-    if (choose && pair && list[i + 1] !== undefined) {
+    if (choose && pair && list[i + 1] !== undefined && !theirs) {
       // "Choose 1 of your Units and 1 enemy Unit. Deal 1 damage to them.": two steps, one per choice.
       const a = parseChoice(pair[1]!, used);
       const b = parseChoice(pair[2]!, used);
@@ -207,6 +258,12 @@ export function parseEffect(body: string, used: Used, itIs?: Selector): EffectSt
       const next = list[i + 1];
       if (next === undefined) throw new Unread(list[i]!);
       if (!!choose[2] !== card) throw new Unread(choose[1]!);
+      if (theirs) {
+        if (card || selector.filter.side !== 'friendly' || selector.filter.type !== 'unit' || selector.filter.other) throw new Unread(c.rest);
+        selector.filter.side = 'enemy';
+        selector.chooser = 'opponent';
+        used.add('choose.opponent-chooses');
+      }
       if (choose[2] && /^Exile (?:it|them) from the game$/.test(next)) {
         // "Choose 3 (Titans) cards from your trash. Exile them from the game."
         if (selector.filter.side !== 'any' || selector.min !== selector.max || (next === 'Exile it from the game') !== (selector.max === 1)) throw new Unread(next);
@@ -248,6 +305,15 @@ export function parseEffect(body: string, used: Used, itIs?: Selector): EffectSt
         out.push({ step: { do: 'trash-to-hand', filter: selector.filter, max: selector.max }, ...flags(c) });
         i++;
         continue;
+      }
+      const trailing = DELAYED_TRAILING.exec(next);
+      if (trailing) {
+        // "Choose 1 of your (Mafty) Units. When it destroys … during this turn, …": for the Units chosen.
+        if (card || selector.filter.side !== 'friendly' || selector.filter.type !== 'unit' || (trailing[1] === 'it destroys') !== (selector.max === 1) || c.optional) throw new Unread(next);
+        const effect = delayedEffect(trailing[2]!, list.slice(i + 2), used);
+        used.add('step.delayed-trigger');
+        out.push({ step: { do: 'delayed-trigger', trigger: 'friendly-destroys-enemy-with-battle-damage', target: selector, printed: 'trailing', effect, duration: 'turn' }, ...flags(c) });
+        break;
       }
       const [step, also] = parseSteps(next, used);
       const t = targetOf(step!);
@@ -305,7 +371,7 @@ export function parseEffect(body: string, used: Used, itIs?: Selector): EffectSt
   out.forEach((e, i) => {
     if (e.when?.some((w) => w.type === 'picked') && !out.slice(0, i).some((b) => targetOf(b.step)?.type === 'choose')) throw new Unread(list[Math.min(i, list.length - 1)]!);
   });
-  if (refersBack(out)) used.add('seq.that-unit');
+  if (refersBack(out, thatUnitIsTrigger)) used.add('seq.that-unit');
   return out;
 }
 
@@ -338,13 +404,20 @@ function alternativesOf(sentence: string, used: Used): { step: EffectStep['step'
  * "that Unit" / "the Unit rested with this ability" / "the number of Units rested with this effect"
  * name what an earlier step chose: there must be one (the engine reads the effect's last pick).
  */
-function refersBack(steps: EffectStep[]): boolean {
+function refersBack(steps: EffectStep[], thatUnitIsTrigger?: boolean): boolean {
   let any = false;
   steps.forEach((e, i) => {
     const t = targetOf(e.step);
     const back = (t && (t.type === 'choose' || t.type === 'all') && t.filter.levelVsPrevious) || ('forEach' in e.step && e.step.forEach?.of === 'previous');
     if (!back) return;
     const chosen = steps.slice(0, i).some((b) => targetOf(b.step)?.type === 'choose');
+    if (!chosen && thatUnitIsTrigger && t && (t.type === 'choose' || t.type === 'all') && t.filter.levelVsPrevious) {
+      // "When one of your other Units … attacks, choose 1 enemy Unit whose Lv. is … than that Unit": the attacker.
+      t.filter.levelVsTrigger = t.filter.levelVsPrevious;
+      delete t.filter.levelVsPrevious;
+      any = true;
+      return;
+    }
     if (!chosen || !e.ifDone) throw new Unread(e.step.do);
     any = true;
   });
@@ -362,8 +435,9 @@ export function parseDevelopment(body: string, n: number, used: Used): EffectSte
   const noun = parseNoun(m[1]!);
   if (!noun.card || !noun.plural || noun.filter.side !== 'any') throw new Unread(m[1]!);
   const rest = parseEffect(m[2]!, used);
-  // One step only: "If you do" guards the step right after it, not the ones after that.
-  if (rest.length !== 1 || rest[0]!.ifDone || rest[0]!.then) throw new Unread(m[2]!);
+  // "If you do" guards the whole following effect: its first step, and each later one is done only
+  // when the one before it was reached ("■Draw 1. Then, discard 1.").
+  if (rest.length === 0 || rest.some((e) => e.ifDone || e.withPrevious || e.when || e.optional) || rest[0]!.then) throw new Unread(m[2]!);
   used.add('step.development');
-  return [{ step: { do: 'exile-from-trash', count: n, filter: noun.filter }, optional: true }, { ...rest[0]!, ifDone: true }];
+  return [{ step: { do: 'exile-from-trash', count: n, filter: noun.filter }, optional: true }, { ...rest[0]!, ifDone: true }, ...rest.slice(1).map((e) => ({ ...e, withPrevious: true }))];
 }

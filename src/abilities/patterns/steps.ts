@@ -69,6 +69,7 @@ export function deployable(np: string, plural: boolean): Filter {
 export const STEP_PATTERNS: StepPattern[] = [
   { id: 'step.damage-shield-area', re: /^Deal (\d+) damage to the first card in your opponent's shield area$/, read: (m) => ({ do: 'damage-shield-area', who: 'opponent', amount: Number(m[1]) }) },
   { id: 'step.damage', re: /^Deal (\d+) damage to (.+)$/, read: (m, u) => ({ do: 'damage', target: parseTarget(m[2]!, u), amount: Number(m[1]) }) },
+  { id: 'step.destroy-shield-area', re: /^Destroy the first (\d+) cards in your opponent's shield area$/, read: (m) => ({ do: 'destroy-shield-area', who: 'opponent', count: Number(m[1]) }) },
   { id: 'step.destroy', re: /^Destroy (.+)$/, read: (m, u) => ({ do: 'destroy', target: parseTarget(m[1]!, u) }) },
   { id: 'step.set-active', re: /^Set (.+) as active$/, read: (m, u) => ({ do: 'set-active', target: parseTarget(m[1]!, u) }) },
   { id: 'step.rest', re: /^Rest (.+)$/, read: (m, u) => ({ do: 'rest', target: parseTarget(m[1]!, u) }) },
@@ -214,6 +215,14 @@ export const STEP_PATTERNS: StepPattern[] = [
   // "All players draw 1." (each player, the active player first: 10-1-6-6 has no say; both draw).
   { id: 'step.all-draw', re: /^All players draw (\d+)$/, read: (m) => ({ do: 'draw', who: 'each', count: Number(m[1]) }) },
   { id: 'step.discard', re: /^Discard (\d+)$/, read: (m) => ({ do: 'discard', who: 'you', count: Number(m[1]) }) },
+  {
+    // "When you pay ① or more … , you may increase this Unit's AP during this turn by an amount equal to the cost paid."
+    id: 'step.increase-ap-by-paid',
+    re: /^Increase this Unit's AP during this turn by an amount equal to the cost paid$/,
+    read: () => ({ do: 'modify', target: { type: 'self' }, ap: 1, hp: 0, duration: 'turn', forEach: { of: 'paid' }, countWording: 'equal-to' }),
+  },
+  { id: 'step.opponent-draw', re: /^Your opponent draws (\d+)$/, read: (m) => ({ do: 'draw', who: 'opponent', count: Number(m[1]) }) },
+  { id: 'step.opponent-discard', re: /^Your opponent discards (\d+)$/, read: (m) => ({ do: 'discard', who: 'opponent', count: Number(m[1]) }) },
   {
     // "Discard 1 green (Earth Federation) Unit card." / "Discard 1 red card."
     id: 'step.discard-card',

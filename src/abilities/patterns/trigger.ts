@@ -2,7 +2,7 @@
  * Triggered abilities printed without a timing tag: "At the end of your turn, …", "When this Unit
  * destroys an enemy Unit with battle damage, …" (optionally after "During your turn,").
  */
-import type { Condition, Filter, Trigger } from '../ir.js';
+import type { CompiledAbility, Condition, Filter, Trigger } from '../ir.js';
 import { parseConditions } from './condition.js';
 import { parseNoun, renderNoun } from './noun.js';
 import { Unread, type Used } from './unread.js';
@@ -14,6 +14,8 @@ const TRIGGER_PHRASES: { id: string; re: RegExp; trigger: Trigger }[] = [
   { id: 'trigger.rested-by-effect', re: /^[Ww]hen this Unit is rested by an effect, /, trigger: 'rested-by-effect' },
   { id: 'trigger.set-active-by-effect', re: /^[Ww]hen this rested Unit is set as active by an effect, /, trigger: 'set-active-by-effect' },
   { id: 'trigger.destroys-with-battle-damage', re: /^[Ww]hen this Unit destroys an enemy Unit with battle damage, /, trigger: 'destroys-enemy-with-battle-damage' },
+  { id: 'trigger.recovers-hp', re: /^[Ww]hen this Unit recovers HP, /, trigger: 'recovers-hp' },
+  { id: 'trigger.draws-with-effect', re: /^[Ww]hen you draw with an effect, /, trigger: 'draws-with-effect' },
 ];
 
 /** "When this Unit destroys an enemy Unit paired with a (Newtype) Pilot with battle damage, " (the destroyed Unit's noun). */
@@ -24,12 +26,18 @@ export function renderDestroysUnit(f: Filter): string {
   return `When this Unit destroys ${/^[aeiou]/i.test(np) ? 'an' : 'a'} ${np} with battle damage, `;
 }
 
-/** "When one of your (Zeon) Units destroys an enemy Unit with battle damage, " (the watched Units' noun). */
-const FRIENDLY_DESTROYS_UNIT = /^[Ww]hen one of (your .+?) destroys an enemy Unit with battle damage, /;
+/**
+ * "When one of your (Zeon) Units destroys an enemy Unit with battle damage, " / "When a friendly
+ * green (G Generation) Unit destroys …" (the watched Units' noun; `aFriendly`: the second wording).
+ */
+const FRIENDLY_DESTROYS_UNIT = /^[Ww]hen (?:one of (your .+?)|an? (friendly .+?)) destroys an enemy Unit with battle damage, /;
 
-export function renderFriendlyDestroysUnit(f: Filter | undefined): string {
+export function renderFriendlyDestroysUnit(f: Filter | undefined, aFriendly?: boolean): string {
+  if (aFriendly && f) return `When ${article(renderNoun(f))} destroys an enemy Unit with battle damage, `;
   return `When one of your ${f ? renderNoun(f, { side: false, plural: true }) : 'Units'} destroys an enemy Unit with battle damage, `;
 }
+
+const article = (np: string) => `${/^[aeiou]/i.test(np) ? 'an' : 'a'} ${np}`;
 
 /** "When you pair a (Cyber-Newtype) Pilot with one of your blue Units, " / "… with this Unit or one of your white Units, ". */
 const PAIRS_PILOT = /^[Ww]hen you pair (an? .+?) with (this Unit or )?one of (your .+?), /;
@@ -101,13 +109,79 @@ export const TRIGGER_TEXT: Record<string, string> = {
   'places-ex-resource': 'When you place an EX Resource, ',
   'rested-by-effect': 'When this Unit is rested by an effect, ',
   'set-active-by-effect': 'When this rested Unit is set as active by an effect, ',
+  'recovers-hp': 'When this Unit recovers HP, ',
+  'draws-with-effect': 'When you draw with an effect, ',
 };
+
+/** "When you pay ① or more for one of your Unit's effects, " and its printed variants. */
+const PAYS = /^[Ww]hen you pay ① or more (?:(cost for one of your Units' effects)|for one of your Unit's effects|(for a friendly Unit's effect)), /;
+
+export function renderPays(w: 'cost-units' | 'friendly' | undefined): string {
+  if (w === 'cost-units') return "When you pay ① or more cost for one of your Units' effects, ";
+  if (w === 'friendly') return "When you pay ① or more for a friendly Unit's effect, ";
+  return "When you pay ① or more for one of your Unit's effects, ";
+}
+
+/** "When you activate a Command's 【Main】/【Action】 effect, " / "… a (Special Move) Command's 【Main】/【Action】, ". */
+const ACTIVATES_COMMAND = /^[Ww]hen you activate an? (.*?)Command's 【Main】\/【Action】( effect)?, /;
+
+export function renderActivatesCommand(f: Filter | undefined, effectWord: boolean | undefined): string {
+  const np = f?.traits ? `${f.traits.map((t) => `(${t})`).join('/')} Command` : 'Command';
+  return `When you activate ${article(np)}'s 【Main】/【Action】${effectWord ? ' effect' : ''}, `;
+}
+
+/** "When one of your Units is rested by one of your opponent's effects, " (the watched Units' noun). */
+const FRIENDLY_RESTED = /^[Ww]hen one of (your .+?) is rested by one of your opponent's effects, /;
+
+export function renderFriendlyRested(f: Filter | undefined): string {
+  return `When one of your ${f ? renderNoun(f, { side: false, plural: true }) : 'Units'} is rested by one of your opponent's effects, `;
+}
+
+/** "When this Unit is blocked by an enemy Unit that is Lv.4 or lower, " (the blocker's noun). */
+const BLOCKED = /^[Ww]hen this Unit is blocked by an? (.+?), /;
+
+export function renderBlocked(f: Filter | undefined): string {
+  return `When this Unit is blocked by ${article(f ? renderNoun(f) : 'enemy Unit')}, `;
+}
+
+/** "When one of your other Units with <Repair> attacks, " (the watched Units' noun). */
+const FRIENDLY_ATTACKS = /^[Ww]hen one of (your .+?) attacks, /;
+
+export function renderFriendlyAttacks(f: Filter | undefined): string {
+  return `When one of your ${f ? renderNoun(f, { side: false, plural: true }) : 'Units'} attacks, `;
+}
+
+type Triggered = Extract<CompiledAbility, { kind: 'triggered' }>;
+
+/** A trigger phrase read: the trigger, its conditions, the effect text after it, and the ability's trigger fields it sets. */
+export type TriggerPhrase = { trigger: Trigger; requires: Condition[]; rest: string } & Partial<
+  Pick<Triggered, 'damage' | 'supported' | 'watched' | 'dealtTo' | 'destroyedUnit' | 'damageFrom' | 'pilot' | 'orSelf' | 'aFriendly' | 'by' | 'command' | 'effectWord' | 'payWords' | 'blocker'>
+>;
+
+/** "of your other Units with <Repair>" → the friendly Units it names, or null when it names anything else. */
+function friendlyUnits(phrase: string): Filter | null {
+  let n;
+  try {
+    n = parseNoun(`of ${phrase}`);
+  } catch (e) {
+    if (e instanceof Unread) return null;
+    throw e;
+  }
+  return n.card || !n.plural || n.filter.side !== 'friendly' || n.filter.type !== 'unit' ? null : n.filter;
+}
+
+/** "When an enemy Link Unit is destroyed with damage while this Unit is attacking, " (the destroyed Unit's noun). */
+const DESTROYED_WHILE_ATTACKING = /^[Ww]hen an? (.+?) is destroyed with damage while this Unit is attacking, /;
+
+export function renderDestroyedWhileAttacking(f: Filter | undefined): string {
+  return `When ${article(f ? renderNoun(f) : 'enemy Unit')} is destroyed with damage while this Unit is attacking, `;
+}
 
 /** The trigger phrase at the start of a body, and the effect text after it. */
 export function parseTriggerPhrase(
   body: string,
   used: Used,
-): { trigger: Trigger; requires: Condition[]; rest: string; damage?: DamageQualifier; supported?: Filter; watched?: Filter; dealtTo?: Filter; destroyedUnit?: Filter; damageFrom?: boolean; pilot?: Filter; orSelf?: true } | null {
+): TriggerPhrase | null {
   let s = body;
   const requires: Condition[] = [];
   const turn = /^During (your|your opponent's) turn, (?=when )/.exec(s);
@@ -127,6 +201,58 @@ export function parseTriggerPhrase(
     }
     used.add('trigger.if-condition');
     s = s.slice(cond[0].length);
+  }
+  const fa = FRIENDLY_ATTACKS.exec(s);
+  if (fa) {
+    const watched = friendlyUnits(fa[1]!);
+    if (!watched) return null;
+    used.add('trigger.friendly-attacks');
+    return { trigger: 'friendly-attacks', requires, rest: restAfter(s, fa[0]), watched };
+  }
+  const dwa = DESTROYED_WHILE_ATTACKING.exec(s);
+  if (dwa) {
+    const destroyedUnit = oneEnemyUnit(dwa[1]!);
+    if (!destroyedUnit) return null;
+    used.add('trigger.enemy-destroyed-while-attacking');
+    return { trigger: 'enemy-destroyed-while-attacking', requires, rest: restAfter(s, dwa[0]), destroyedUnit };
+  }
+  const blocked = BLOCKED.exec(s);
+  if (blocked) {
+    const blocker = oneEnemyUnit(blocked[1]!);
+    if (!blocker) return null;
+    used.add('trigger.blocked');
+    return { trigger: 'blocked', requires, rest: restAfter(s, blocked[0]), blocker };
+  }
+  const pays = PAYS.exec(s);
+  if (pays) {
+    used.add('trigger.pays-for-unit-effect');
+    const payWords = pays[1] ? ('cost-units' as const) : pays[2] ? ('friendly' as const) : undefined;
+    return { trigger: 'pays-for-unit-effect', requires, rest: restAfter(s, pays[0]), ...(payWords ? { payWords } : {}) };
+  }
+  const cmd = ACTIVATES_COMMAND.exec(s);
+  if (cmd) {
+    let command: Filter | undefined;
+    if (cmd[1]) {
+      let n;
+      try {
+        n = parseNoun(`${cmd[1]}Command card`);
+      } catch (e) {
+        if (e instanceof Unread) return null;
+        throw e;
+      }
+      // Only the Command's traits ("a (Special Move) Command's"), which the render prints back.
+      if (n.plural || n.filter.side !== 'any' || n.filter.type !== 'command' || Object.keys(n.filter).some((k) => k !== 'side' && k !== 'type' && k !== 'traits')) return null;
+      command = n.filter;
+    }
+    used.add('trigger.activates-command');
+    return { trigger: 'activates-command', requires, rest: restAfter(s, cmd[0]), ...(command ? { command } : {}), ...(cmd[2] ? { effectWord: true as const } : {}) };
+  }
+  const rested = FRIENDLY_RESTED.exec(s);
+  if (rested) {
+    const watched = friendlyUnits(rested[1]!);
+    if (!watched) return null;
+    used.add('trigger.friendly-rested-by-effect');
+    return { trigger: 'friendly-rested-by-effect', requires, rest: restAfter(s, rested[0]), watched, by: 'opponent' };
   }
   const rec = RECEIVES.exec(s);
   if (rec) {
@@ -148,10 +274,16 @@ export function parseTriggerPhrase(
   }
   const fd = FRIENDLY_DESTROYS_UNIT.exec(s);
   if (fd) {
-    const n = parseNoun(`of ${fd[1]!}`);
-    if (n.card || !n.plural || n.filter.side !== 'friendly' || n.filter.type !== 'unit') return null;
+    let n;
+    try {
+      n = parseNoun(fd[1] ? `of ${fd[1]}` : fd[2]!);
+    } catch (e) {
+      if (e instanceof Unread) return null;
+      throw e;
+    }
+    if (n.card || n.plural !== !!fd[1] || n.filter.side !== 'friendly' || n.filter.type !== 'unit') return null;
     used.add('trigger.friendly-destroys-with-battle-damage');
-    return { trigger: 'friendly-destroys-enemy-with-battle-damage', requires, rest: restAfter(s, fd[0]), watched: n.filter };
+    return { trigger: 'friendly-destroys-enemy-with-battle-damage', requires, rest: restAfter(s, fd[0]), watched: n.filter, ...(fd[2] ? { aFriendly: true as const } : {}) };
   }
   const shield = DESTROYS_SHIELD_AREA_CARD.exec(s);
   if (shield) {
