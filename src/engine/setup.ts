@@ -214,9 +214,9 @@ function buildPlayer(game: Game, owner: PlayerId, spec: PlayerSpec, cards: CardL
 }
 
 /**
- * The trash as ids: a card number is that card ("if there are 4 Command cards in your trash"),
- * another string an unknown card, and an inline description a known card under the id
- * "<P>-trash-<n>" (its place in the list).
+ * The trash as ids: a card number is that card ("if there are 4 Command cards in your trash"; a
+ * second copy is "<number>#2"), another string an unknown card, and an inline description a known
+ * card under the id "<P>-trash-<n>" (its place in the list).
  */
 function trashCards(game: Game, owner: PlayerId, spec: CardRef[], cards: CardLookup, problems: Problem[]): string[] {
   const ids: string[] = [];
@@ -224,7 +224,11 @@ function trashCards(game: Game, owner: PlayerId, spec: CardRef[], cards: CardLoo
     if (typeof ref === 'string') {
       const rec = cards.byId(ref);
       if (rec && !game.faces[ref]) game.faces[ref] = faceFromRecord(rec);
-      ids.push(ref);
+      // A second copy of a card gets an id of its own ("ST10-005#2"), so a choice can name one copy.
+      const copies = ids.filter((x) => x === ref || x.startsWith(`${ref}#`)).length;
+      const id = copies === 0 ? ref : `${ref}#${copies + 1}`;
+      if (copies > 0 && game.faces[ref]) game.faces[id] = game.faces[ref]!;
+      ids.push(id);
       continue;
     }
     const id = described(game, owner, 'trash', i, ref, cards, problems);

@@ -251,6 +251,21 @@ describe('choices from a trash', () => {
     expect(byCards.events.map((e) => e.text)).toEqual(byTargets.events.map((e) => e.text));
   });
 
+  it('two copies of a card in a trash are two choices: the second is "<number>#2"', () => {
+    // Gundam Barbatos 1st Form ST10-008 【Deploy・Development 2】: exile 2 (G Generation) cards from the trash.
+    const deploy = (targets: string[]) =>
+      sim({
+        state: { active_player: 'A', players: { A: { hand: ['ST10-008', 'GD01-004'], resources: 5, trash: ['ST10-005', 'ST10-005', 'EB01-009'] }, B: {} } },
+        actions: [{ type: 'deploy', id: 'a1', card: 'ST10-008', choices: [{ use: true }, { targets }, { cards: ['GD01-004'] }] }],
+      });
+    const one = deploy(['ST10-005', 'EB01-009']);
+    expect(one.legal, JSON.stringify(one.violations)).toBe(true);
+    expect(one.state.players.A.removed).toEqual(['ST10-005', 'EB01-009']);
+    expect(one.state.players.A.trash).toEqual(['ST10-005#2', 'GD01-004']);
+    const both = deploy(['ST10-005', 'ST10-005#2']);
+    expect(both.state.players.A.removed).toEqual(['ST10-005', 'ST10-005#2']);
+  });
+
   it('a trash given as a count cannot be chosen from: the outcome is left open, with how to settle it', () => {
     const out = banshee(12, []);
     expect(out.legal).toBeNull();
