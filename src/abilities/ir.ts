@@ -552,7 +552,13 @@ export type Step =
       target: Selector;
       /** Wording only: "a friendly (UN) Unit" instead of "one of your … Units". */
       aFriendly?: true;
-      printed: 'leading' | 'if' | 'trailing';
+      /**
+       * Added by the compiler (1 card): "when they destroy an enemy card with battle damage": an enemy
+       * Unit, or a card of the enemy shield area (Base or Shield, 4-6-1) destroyed by the battle damage.
+       */
+      anyCard?: true;
+      /** 'during-trailing' (1 card): "Choose 1 to 2 of your Units. During this turn, when they destroy …". */
+      printed: 'leading' | 'if' | 'trailing' | 'during-trailing';
       effect: EffectStep[];
       duration: 'turn';
     };
@@ -828,6 +834,8 @@ export type Trigger =
    * (10-1-7-2).
    */
   | 'friendly-rested-by-effect'
+  /** Added by the compiler (1 card): "When one of your Units is destroyed by an effect" (a destroy effect, 5-10-1). */
+  | 'friendly-destroyed-by-effect'
   /**
    * Added by the compiler (1 card): "When you draw with an effect, …". Triggers when an effect makes
    * the controller draw 1 or more cards (5-14-1; not the draw phase's draw, 7-3-1), after the draw;

@@ -13,7 +13,7 @@ import { renderInsteadBody } from './patterns/instead.js';
 import { renderKeyword } from './patterns/keyword.js';
 import { renderNoun } from './patterns/noun.js';
 import { TOKEN_CONSTANTS } from './patterns/steps.js';
-import { renderActivatesCommand, renderBlocked, renderDestroyedWhileAttacking, renderFriendlyAttacks, renderFriendlyRested, renderPays } from './patterns/trigger.js';
+import { renderActivatesCommand, renderBlocked, renderDestroyedWhileAttacking, renderFriendlyAttacks, renderFriendlyDestroyed, renderFriendlyRested, renderPays } from './patterns/trigger.js';
 import { renderDealsBattleDamage, renderDestroysShieldAreaCard, renderDestroysUnit, renderFriendlyDestroysUnit, renderFriendlyDeployed, renderFriendlyLinks, renderFriendlyReceives, renderPairsPilot, renderReceives, renderUsesSupport, TRIGGER_TEXT } from './patterns/trigger.js';
 
 const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
@@ -228,6 +228,7 @@ function renderPlainStep(s: Step, prev?: Selector): string {
     case 'delayed-trigger': {
       const inner = lower(renderEffect(s.effect).replace(/\.$/, ''));
       if (s.printed === 'trailing') return `When ${plural(prev) ? 'they destroy' : 'it destroys'} an enemy Unit with battle damage during this turn, ${inner}`;
+      if (s.printed === 'during-trailing') return `During this turn, when ${plural(prev) ? 'they destroy' : 'it destroys'} an enemy ${s.anyCard ? 'card' : 'Unit'} with battle damage, ${inner}`;
       const f = s.target.type === 'all' ? s.target.filter : { side: 'friendly' as const, type: 'unit' as const };
       const who = s.aFriendly ? article(renderNoun(f)) : `one of your ${renderNoun(f, { side: false, plural: true })}`;
       return `During this turn, ${s.printed === 'if' ? 'if' : 'when'} ${who} destroys an enemy Unit with battle damage, ${inner}`;
@@ -421,6 +422,8 @@ function triggerPhrase(a: Extract<CompiledAbility, { kind: 'triggered' }>): stri
       return a.destroyedUnit ? renderDestroysUnit(a.destroyedUnit) : TRIGGER_TEXT[a.trigger];
     case 'friendly-rested-by-effect':
       return renderFriendlyRested(a.watched);
+    case 'friendly-destroyed-by-effect':
+      return renderFriendlyDestroyed(a.watched);
     case 'activates-command':
       return renderActivatesCommand(a.command, a.effectWord);
     case 'pays-for-unit-effect':

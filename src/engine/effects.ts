@@ -356,7 +356,7 @@ function applyDamage(game: Game, t: Target, amount: number): Problem | null {
 function applyDestroy(game: Game, t: Target): Problem | null {
   switch (t.kind) {
     case 'unit':
-      destroyUnit(game, t.unit, 'by an effect', ['5-10-1']);
+      destroyUnit(game, t.unit, 'by an effect', ['5-10-1'], { kind: 'effect', by: null });
       return null;
     case 'base':
       if (!t.base) nothingHappens(game, `player ${t.player} has no Base`);

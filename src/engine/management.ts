@@ -8,7 +8,7 @@ import { deployedRested, refreshConstants } from './constants.js';
 import { emit } from './log.js';
 import { PLAYERS, describeCard, describeUnit, findUnit, opponent, type Base, type CardFace, type Game, type PlayerId, type Unit } from './state.js';
 import { baseHp, isLethal, unitHp } from './stats.js';
-import { hasTrigger, queueFriendlyEvent, queueShieldAreaCardDestroyed, queueTriggers, resolvePending } from './triggers.js';
+import { hasTrigger, queueDestroyedByEffect, queueFriendlyEvent, queueShieldAreaCardDestroyed, queueTriggers, resolvePending } from './triggers.js';
 
 export type LeaveReason = 'destroyed' | 'excess';
 
@@ -43,7 +43,13 @@ function leaveNote(token: boolean): string {
 }
 
 /** Destroys a Unit (5-10-2), logging 【Destroyed】 from its last state on the field (13-2-8-2-1). */
-export function destroyUnit(game: Game, unit: Unit, why: string, rules: string[]): void {
+/** What destroyed a Unit, for "when one of your Units is destroyed by an effect": a destroy effect, or lethal effect damage. */
+export interface DestroyCause {
+  kind: 'effect' | 'effect-damage';
+  by: PlayerId | null;
+}
+
+export function destroyUnit(game: Game, unit: Unit, why: string, rules: string[], cause?: DestroyCause): void {
   // 13-2-8-2-1 【Destroyed】 reads the Unit as it last was on the field: its conditions are checked now.
   const pending = game.pending.length;
   queueTriggers(game, 'destroyed', { unit });
@@ -57,6 +63,7 @@ export function destroyUnit(game: Game, unit: Unit, why: string, rules: string[]
     ...(unit.face.token ? ['5-17-2-5'] : []),
   ]);
   game.pending.push(...queued);
+  if (cause) queueDestroyedByEffect(game, unit, cause);
 }
 
 export function destroyBase(game: Game, base: Base, why: string, rules: string[]): void {
@@ -119,7 +126,9 @@ function destructionManagement(game: Game): void {
     // Destroyed by the battle damage it just received: the battle's own rule says so too (8-5-3-2-1).
     const byBattle = game.battleDamaged.includes(u.id);
     if (byBattle) u.destroyedWithBattleDamage = true;
-    destroyUnit(game, u, hp <= 0 ? 'its HP is 0' : `${u.damage} damage on ${hp} HP`, [...(byBattle ? ['8-5-3-2-1'] : []), '11-3-1', hp <= 0 ? '3-2-5-2' : '5-5-2']);
+    // Not battle damage, during play: lethal effect damage or an HP reduction, which "destroyed by an effect" may or may not mean.
+    const cause = !byBattle && game.actionIndex !== null ? { kind: 'effect-damage' as const, by: null } : undefined;
+    destroyUnit(game, u, hp <= 0 ? 'its HP is 0' : `${u.damage} damage on ${hp} HP`, [...(byBattle ? ['8-5-3-2-1'] : []), '11-3-1', hp <= 0 ? '3-2-5-2' : '5-5-2'], cause);
   }
   bases.forEach((b, i) => {
     const hp = baseHp(b);

@@ -15,7 +15,8 @@ import { renderPilotQualifier } from '../abilities/patterns/header.js';
 import { cardMatches, conditionHolds, conditionCites, unitMatches } from './filters.js';
 import { withFields } from './with-fields.js';
 import { emit } from './log.js';
-import { reportUnsupported, unsupportedTiming } from './not-executed.js';
+import { leaveOpen, reportUnsupported, unsupportedTiming } from './not-executed.js';
+import type { DestroyCause } from './management.js';
 import { runEffect } from './resolve.js';
 import { describeAbilityHolder, describeUnit, opponent, type Base, type CardFace, type Game, type PendingTrigger, type PlayerId, type Unit } from './state.js';
 
@@ -45,6 +46,7 @@ const TRIGGER_RULES: Record<Trigger, string[]> = {
   'friendly-links': ['3-2-6-2', '10-1-6-1'],
   'recovers-hp': ['5-6-1', '10-1-6-1'],
   'friendly-rested-by-effect': ['5-4-1-2', '10-1-6-1'],
+  'friendly-destroyed-by-effect': ['5-10-1', '10-1-6-1'],
   'draws-with-effect': ['5-14-1', '10-1-6-1'],
   'activates-command': ['10-1-8-1', '10-1-6-1'],
   'pays-for-unit-effect': ['2-10-1', '10-1-6-1'],
@@ -78,6 +80,7 @@ const TAG: Record<Trigger, string> = {
   'friendly-links': 'When a friendly Unit links',
   'recovers-hp': 'When it recovers HP',
   'friendly-rested-by-effect': "When one of your Units is rested by an opponent's effect",
+  'friendly-destroyed-by-effect': 'When one of your Units is destroyed by an effect',
   'draws-with-effect': 'When you draw with an effect',
   'activates-command': "When you activate a Command's 【Main】/【Action】",
   'pays-for-unit-effect': "When you pay for a Unit's effect",
@@ -255,6 +258,11 @@ export function queueTriggers(game: Game, trigger: Trigger, src: TriggerSource):
 export function queueShieldAreaCardDestroyed(game: Game, unit: Unit, kind: 'battle' | 'effect'): number {
   const damage = { kind, from: unit.owner };
   let n = 0;
+  if (kind === 'battle') {
+    const before = game.pending.length;
+    queueDelayed(game, unit, null);
+    n += game.pending.length - before;
+  }
   if (hasTrigger(unit, 'destroys-shield-area-card')) n += queueTriggers(game, 'destroys-shield-area-card', { unit, damage });
   const st = game.players[unit.owner];
   for (const u of st.units) if (hasTrigger(u, 'friendly-destroys-shield-area-card')) n += queueTriggers(game, 'friendly-destroys-shield-area-card', { unit: u, destroyer: unit, damage });
@@ -290,6 +298,30 @@ export function queueOwnerEvent(game: Game, trigger: Trigger, owner: PlayerId, s
   return n;
 }
 
+/**
+ * "When one of your Units is destroyed by an effect" on the cards of `unit`'s owner still in play.
+ * A destroy effect triggers it (5-10-1). Lethal effect damage is destruction by damage (5-10-1 names
+ * the two apart) and the rules do not say whether that is "by an effect": an ability that could
+ * still activate leaves the outcome open instead of guessing.
+ */
+export function queueDestroyedByEffect(game: Game, unit: Unit, cause: DestroyCause): void {
+  if (cause.kind === 'effect') {
+    queueOwnerEvent(game, 'friendly-destroyed-by-effect', unit.owner, { subject: unit, ...(cause.by ? { by: cause.by } : {}) });
+    return;
+  }
+  const st = game.players[unit.owner];
+  for (const card of [...st.units, ...(st.base ? [st.base] : [])]) {
+    if (!hasTrigger(card, 'friendly-destroyed-by-effect')) continue;
+    const found = abilitiesFor(game, 'friendly-destroyed-by-effect', 'timedKeywords' in card ? { unit: card, subject: unit } : { base: card, subject: unit });
+    for (const ctx of found) {
+      if (ctx.ability.oncePerTurn && game.usedThisTurn.includes(onceKey(ctx))) continue;
+      const reason = `${describeUnit(unit)} was destroyed by effect damage; whether that is "destroyed by an effect" for ${ctx.label}'s "${ctx.ability.text}" the rules do not say (5-10-1 tells destruction by damage and by an effect apart), so what happens is not settled`;
+      emit(game, reason, ['5-10-1']);
+      leaveOpen(game, 'outcome', reason, { unit: card.id, card: ctx.face.cardId, text: ctx.ability.text, rules: ['5-10-1'] });
+    }
+  }
+}
+
 /** "When one of your Units destroys an enemy Unit with battle damage" on the cards of `unit`'s owner (10-1-6-1). */
 export function queueFriendlyDestroyedEnemy(game: Game, unit: Unit, destroyed: Unit): void {
   queueDelayed(game, unit, destroyed);
@@ -298,14 +330,20 @@ export function queueFriendlyDestroyedEnemy(game: Game, unit: Unit, destroyed: U
   if (st.base && hasTrigger(st.base, 'friendly-destroys-enemy-with-battle-damage')) queueTriggers(game, 'friendly-destroys-enemy-with-battle-damage', { base: st.base, destroyer: unit, battleOpponent: destroyed });
 }
 
-/** The delayed triggers of this turn ("During this turn, when one of your (EF) Units destroys …") that `unit` destroying `destroyed` fires. */
-function queueDelayed(game: Game, unit: Unit, destroyed: Unit): void {
+/**
+ * The delayed triggers of this turn ("During this turn, when one of your (EF) Units destroys …") that
+ * `unit` destroying `destroyed` with battle damage fires; `destroyed` null: a card of the enemy
+ * shield area (a Shield or the Base), which only "an enemy card" names (4-6-1).
+ */
+function queueDelayed(game: Game, unit: Unit, destroyed: Unit | null): void {
   for (const t of game.timedEffects) {
     if (t.kind !== 'delayed-trigger' || t.controller !== unit.owner) continue;
+    if (!destroyed && !t.anyCard) continue;
     if (t.ids ? !t.ids.includes(unit.id) : !unitMatches(unit, t.filter!, t.controller, t.ctx.unit)) continue;
     const ability: CompiledAbility = { kind: 'triggered', trigger: 'friendly-destroys-enemy-with-battle-damage', text: t.ctx.ability.text, requires: [], oncePerTurn: false, patterns: [], effect: t.effect };
     const ctx = newCtx({ controller: t.controller, unit: t.ctx.unit, base: t.ctx.base, face: t.ctx.face, cardId: t.ctx.cardId, label: t.ctx.label, ability, index: t.ctx.index, battleOpponent: destroyed, triggerUnit: unit });
-    emit(game, `${t.ctx.label}'s effect "${t.ctx.ability.text}" triggers for this turn: ${describeUnit(unit)} destroyed ${describeUnit(destroyed)} with battle damage`, ['8-5-3-2-1', '10-1-6-1']);
+    const what = destroyed ? describeUnit(destroyed) : `an enemy shield area card (a card, 4-6-1)`;
+    emit(game, `${t.ctx.label}'s effect "${t.ctx.ability.text}" triggers for this turn: ${describeUnit(unit)} destroyed ${what} with battle damage`, [destroyed ? '8-5-3-2-1' : '11-3-1', '10-1-6-1']);
     game.pending.push({ ctx, batch: game.resolutions, burst: false });
   }
 }

@@ -147,6 +147,8 @@ function parseSteps(sentence: string, used: Used): EffectStep['step'][] {
 const DELAYED_LEADING = /^During this turn, (when|if) (?:one of (your .+?)|an? (friendly .+?)) destroys an enemy Unit with battle damage, (.+)$/;
 /** "When it destroys an enemy Unit with battle damage during this turn, …" after a choose. */
 const DELAYED_TRAILING = /^When (it destroys|they destroy) an enemy Unit with battle damage during this turn, (.+)$/;
+/** "During this turn, when they destroy an enemy card with battle damage, …" after a choose (an enemy card: a Unit, Base or Shield). */
+const DELAYED_DURING = /^During this turn, when (it destroys|they destroy) an enemy (Unit|card) with battle damage, (.+)$/;
 
 /** The delayed effect: the clause after the trigger and the sentences after it. */
 function delayedEffect(head: string, more: string[], used: Used): EffectStep[] {
@@ -305,6 +307,14 @@ export function parseEffect(body: string, used: Used, itIs?: Selector, thatUnitI
         out.push({ step: { do: 'trash-to-hand', filter: selector.filter, max: selector.max }, ...flags(c) });
         i++;
         continue;
+      }
+      const during = DELAYED_DURING.exec(next);
+      if (during) {
+        if (card || selector.filter.side !== 'friendly' || selector.filter.type !== 'unit' || (during[1] === 'it destroys') !== (selector.max === 1) || c.optional) throw new Unread(next);
+        const effect = delayedEffect(during[3]!, list.slice(i + 2), used);
+        used.add('step.delayed-trigger-card');
+        out.push({ step: { do: 'delayed-trigger', trigger: 'friendly-destroys-enemy-with-battle-damage', target: selector, printed: 'during-trailing', ...(during[2] === 'card' ? { anyCard: true as const } : {}), effect, duration: 'turn' }, ...flags(c) });
+        break;
       }
       const trailing = DELAYED_TRAILING.exec(next);
       if (trailing) {

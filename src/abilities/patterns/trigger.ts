@@ -137,6 +137,13 @@ export function renderFriendlyRested(f: Filter | undefined): string {
   return `When one of your ${f ? renderNoun(f, { side: false, plural: true }) : 'Units'} is rested by one of your opponent's effects, `;
 }
 
+/** "When one of your Units is destroyed by an effect, " (a destroy effect; 5-10-1). */
+const FRIENDLY_DESTROYED = /^[Ww]hen one of (your .+?) is destroyed by an effect, /;
+
+export function renderFriendlyDestroyed(f: Filter | undefined): string {
+  return `When one of your ${f ? renderNoun(f, { side: false, plural: true }) : 'Units'} is destroyed by an effect, `;
+}
+
 /** "When this Unit is blocked by an enemy Unit that is Lv.4 or lower, " (the blocker's noun). */
 const BLOCKED = /^[Ww]hen this Unit is blocked by an? (.+?), /;
 
@@ -246,6 +253,13 @@ export function parseTriggerPhrase(
     }
     used.add('trigger.activates-command');
     return { trigger: 'activates-command', requires, rest: restAfter(s, cmd[0]), ...(command ? { command } : {}), ...(cmd[2] ? { effectWord: true as const } : {}) };
+  }
+  const gone = FRIENDLY_DESTROYED.exec(s);
+  if (gone) {
+    const watched = friendlyUnits(gone[1]!);
+    if (!watched) return null;
+    used.add('trigger.friendly-destroyed-by-effect');
+    return { trigger: 'friendly-destroyed-by-effect', requires, rest: restAfter(s, gone[0]), watched };
   }
   const rested = FRIENDLY_RESTED.exec(s);
   if (rested) {
