@@ -150,7 +150,7 @@ const idsOf = (c: Choice | undefined): string | null => {
  * is logged and not used. Any other answers nothing asked: an input violation listing what the
  * action asked, in order, so the scenario never says something the rules did not ask.
  */
-export function unaskedChoices(game: Game): Problem | null {
+export function unaskedChoices(game: Game, notExecutedBefore = game.notExecuted.length): Problem | null {
   let skipped = 0;
   for (let i = game.choicesUsed; i < game.choices.length; i++) {
     const c = game.choices[i]!;
@@ -166,7 +166,11 @@ export function unaskedChoices(game: Game): Problem | null {
       continue;
     }
     const asked = game.choicesAsked.length === 0 ? 'no ability of this action asked for a choice' : `this action asked for ${game.choicesAsked.length}: ${game.choicesAsked.map((p, k) => `choices[${k}] for ${p}`).join('; ')}`;
-    return inputProblem(`choices[${i}] (${JSON.stringify(c)}) answers nothing asked: ${asked}`, ['10-3-3']);
+    // A choice meant for an ability the engine could not read is the scenario's right answer to a
+    // question never asked: say which ability, so the reader knows to resolve it by hand.
+    const unread = game.notExecuted.slice(notExecutedBefore).map((n) => `"${n.text}" (${n.unit})`);
+    const why = unread.length > 0 ? `; it may be meant for ${unread.length === 1 ? 'an ability' : 'abilities'} the engine does not execute, ${unread.join(', ')}, which must be resolved by hand` : '';
+    return inputProblem(`choices[${i}] (${JSON.stringify(c)}) answers nothing asked: ${asked}${why}`, ['10-3-3']);
   }
   return null;
 }

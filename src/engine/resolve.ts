@@ -210,8 +210,11 @@ function select(game: Game, ctx: AbilityCtx, sel: Selector, step: Step, entry: C
         { prompt: `${src(ctx)} (${step.do}${by ? `; player ${by} chooses` : ''})`, min: sel.min, max: sel.max, legal: all.map(targetId), rules: by ? ['10-2-2-1', '12-2-6'] : ['10-2-2-1'], cardZone },
         entry,
       );
-      if (by && ids.length) emit(game, `Player ${by} chooses ${ids.join(', ')} (${src(ctx)})`, ['12-2-6', '10-2-2-1']);
-      return all.filter((t) => ids.includes(targetId(t)));
+      const chosen = all.filter((t) => ids.includes(targetId(t)));
+      // Who decides is part of the ruling: the player whose effect says "choose" (10-3-3), or the
+      // opponent where the text hands them the choice (12-2-6).
+      if (chosen.length) emit(game, `Player ${by ?? ctx.controller} chooses ${chosen.map(targetName).join(', ')} for ${src(ctx)}${by ? '' : ' (the player whose effect it is chooses)'}`, by ? ['12-2-6', '10-2-2-1'] : ['10-3-3', '10-2-2-1']);
+      return chosen;
     }
   }
 }

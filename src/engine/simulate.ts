@@ -76,8 +76,9 @@ export function applyAction(game: Game, action: Action, cards: CardLookup): Prob
   game.choicesUsed = 0;
   game.choicesAsked = [];
   game.choicesSkipped = [];
+  const notExecutedBefore = game.notExecuted.length;
   try {
-    return applyOne(game, action, cards) ?? unaskedChoices(game);
+    return applyOne(game, action, cards) ?? unaskedChoices(game, notExecutedBefore);
   } catch (err) {
     if (err instanceof ChoiceProblem) return err.problem;
     throw err;

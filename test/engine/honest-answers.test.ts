@@ -97,6 +97,18 @@ describe('choices', () => {
     expect(none.violations[0]!.reason).toMatch(/no ability of this action asked for a choice/);
   });
 
+  it('a choice meant for an ability the engine does not read names that ability, to be resolved by hand', () => {
+    const text = '【Main】Choose 1 of your Units. It performs a dance that no rule describes.';
+    const card = { name: 'Odd Order', type: 'command', level: 1, cost: 1, text };
+    const out = sim({
+      state: { active_player: 'A', players: { A: { resources: 3, units: [{ id: 'a1', ap: 1, hp: 1 }], hand: [card] }, B: {} } },
+      actions: [{ type: 'play', card, choices: [{ targets: ['a1'] }] }],
+    });
+    expect(out.violations[0]!.kind).toBe('input');
+    expect(out.violations[0]!.reason).toMatch(/answers nothing asked: no ability of this action asked for a choice; it may be meant for an ability the engine does not execute, "【Main】Choose 1 of your Units\. It performs a dance/);
+    expect(out.violations[0]!.reason).toMatch(/must be resolved by hand/);
+  });
+
   it('a card named for a discard must be a known card in hand, even when unknown cards could go', () => {
     const out = sim({
       state: { active_player: 'A', players: { A: { resources: 6, hand: ['GD03-072', 'ST01-010'], deck: 10, units: [{ id: 'a0', name: 'TSA', ap: 1, hp: 1, traits: ['Triple Ship Alliance'] }] }, B: {} } },

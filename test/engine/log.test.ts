@@ -49,3 +49,16 @@ describe('the log quotes each ability as printed, less reminder text', () => {
     expect(cites(out, '13-2-8-1')).toBe(true);
   });
 });
+
+describe('who chooses', () => {
+  it('a 【Destroyed】 effect resolving on the opponent\'s turn is chosen by its own controller, and the log says so (10-3-3; GD01-056 Geara Doga)', () => {
+    const out = sim({
+      state: { active_player: 'A', players: { A: { units: [{ id: 'x', name: 'Unit X', ap: 5, hp: 3 }] }, B: { units: [{ id: 'b1', card: 'GD01-056', rested: true }] } } },
+      actions: [{ type: 'attack', attacker: 'x', target: 'b1' }],
+    });
+    const line = out.events.find((e) => e.text.startsWith('Player B chooses Unit X (x) for'));
+    expect(line?.text).toMatch(/the player whose effect it is chooses/);
+    expect(line?.rules).toContain('10-3-3');
+    expect(out.destroyed).toEqual(['b1', 'x']);
+  });
+});
