@@ -4,6 +4,8 @@
  * activation cost, 【Once per Turn】 (13-2-13-1), then the compiled effect resolves (resolve.ts).
  */
 import type { CompiledAbility } from '../abilities/ir.js';
+import { parseHeader } from '../abilities/patterns/header.js';
+import { Used } from '../abilities/patterns/unread.js';
 import { resolveFace } from './cards.js';
 import { unitAbilitySources } from './constants.js';
 import { newCtx, onceKey, type AbilityCtx } from './context.js';
@@ -100,11 +102,30 @@ export function applyPlay(game: Game, a: ActionOf<'play'>, cards: CardLookup): P
   return null;
 }
 
+type Activated = Extract<CompiledAbility, { kind: 'activated' }>;
+
 interface Activatable {
   face: CardFace;
   index: number;
-  ability: Extract<CompiledAbility, { kind: 'activated' }> | null;
+  ability: Activated | null;
   text: string;
+}
+
+/**
+ * An 【Activate】 ability whose effect the compiler could not read, as far as its header goes: its
+ * timing, conditions, 【Once per Turn】 and cost are still checked and paid like any other's (13-2-1-1,
+ * 13-2-2-1, 10-1-7-2), and only its effect is reported as not executed. Null when even the header
+ * cannot be read (or the cost holds more than Resources and resting this card).
+ */
+function unreadHeader(text: string): (Activated & { costSteps: boolean }) | null {
+  try {
+    const h = parseHeader(text, new Used());
+    if (!h.activate) return null;
+    const cost = h.cost ?? {};
+    return { kind: 'activated', text, window: h.activate, requires: h.requires, oncePerTurn: h.oncePerTurn, patterns: [], cost: { ...(cost.resources ? { resources: cost.resources } : {}), ...(cost.restSelf ? { restSelf: true } : {}) }, effect: [], costSteps: (cost.steps ?? []).length > 0 };
+  } catch {
+    return null;
+  }
 }
 
 function activatables(card: Unit | Base): Activatable[] {
@@ -161,12 +182,15 @@ export function applyActivate(game: Game, a: ActionOf<'activate'>): Problem | nu
   const pick = list[(a.ability ?? 1) - 1];
   if (!pick) return inputProblem(`activate.ability: ${name} has ${all} activated abilit${all === 1 ? 'y' : 'ies'}; accepted: 1 to ${all} (${each})`);
   const window = currentWindow(game);
-  if (!pick.ability) {
-    const x = pick.face.abilities[pick.index];
-    if (x && x.kind === 'unsupported') reportUnsupported(game, card.id, pick.face, x, `Player ${player} activates an ability of ${name}`);
+  const unread = pick.ability ? null : pick.face.abilities[pick.index];
+  const header = pick.ability ? null : unreadHeader(pick.text);
+  if (!pick.ability && (!header || header.costSteps)) {
+    // Not even the header (or a cost beyond Resources and resting) could be read: nothing is checked or paid.
+    if (unread && unread.kind === 'unsupported') reportUnsupported(game, card.id, pick.face, unread, `Player ${player} activates an ability of ${name}`);
+    if (unread) leaveOpen(game, 'outcome', `${name}'s ability "${pick.text}" was activated, but the engine cannot read it, so whether it could be activated here and what it does are not settled`, { unit: card.id, card: pick.face.cardId, text: pick.text, rules: ['10-1-1'] });
     return null;
   }
-  const ability = pick.ability;
+  const ability = pick.ability ?? header!;
   if (ability.window === 'main' && (window !== 'main' || player !== game.active)) {
     return ruleProblem(`【Activate･Main】 abilities are activated by the active player in their main phase, while no Unit is attacking`, ['13-2-1-1', '7-5-3-1']);
   }
@@ -214,6 +238,13 @@ export function applyActivate(game: Game, a: ActionOf<'activate'>): Problem | nu
     ctx.paying = true;
     runEffect(game, ctx, cost.steps.map((step) => ({ step })));
     ctx.paying = false;
+  }
+  if (unread && unread.kind === 'unsupported') {
+    // The cost is paid and the timing was legal; the effect itself is what the engine cannot run.
+    reportUnsupported(game, card.id, pick.face, unread, `${name}'s ability resolves`);
+    leaveOpen(game, 'outcome', `${name}'s ability "${pick.text}" was activated and its cost paid, but the engine cannot read its effect, so what it does is not settled`, { unit: card.id, card: pick.face.cardId, text: pick.text, rules: ['10-1-1'] });
+    runRulesManagement(game);
+    return null;
   }
   runEffect(game, ctx, ability.effect);
   runRulesManagement(game);

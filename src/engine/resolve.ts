@@ -464,8 +464,14 @@ function runStep(game: Game, ctx: AbilityCtx, step: Step, entry: Choice | undefi
       const legal = game.players[ctx.controller].units.filter((u) => u.pilot === null && unitMatches(u, step.filter, ctx.controller, null)).map((u) => u.id);
       const prompt = `${s} ("you may" pair it from the trash with one of: ${legal.join(', ') || 'none'})`;
       // paidWithEx is set only on a Command played from the hand, the one that goes to the trash in applyPlay.
-      if (ctx.ability.kind !== 'command' || ctx.paidWithEx === undefined || ctx.face.pilotName === null || legal.length === 0) {
-        emit(game, `${s}: no Unit it could be paired with (a matching friendly Unit with no Pilot, 3-3-4), so there is nothing to decide`, ['10-1-3', '3-3-4']);
+      const played = ctx.ability.kind === 'command' && ctx.paidWithEx !== undefined && ctx.face.pilotName !== null;
+      if (!played || legal.length === 0) {
+        // Say which of the two it is: the card is not in the trash (its 【Main】 ran from where it is,
+        // paired, so nothing put it there, 1-3-2), or no Unit could take it.
+        const why = !played
+          ? `this card was not played from the hand (its 【Main】 was activated where the card is), so it is not in the trash to be paired from (3-4-4, 1-3-2)`
+          : 'no Unit it could be paired with (a matching friendly Unit with no Pilot, 3-3-4)';
+        emit(game, `${s}: ${why}, so there is nothing to decide`, played ? ['10-1-3', '3-3-4'] : ['10-1-3', '3-4-4', '1-3-2']);
         skipDecision(game, prompt);
         return false;
       }

@@ -127,3 +127,31 @@ describe('a failed pilot qualifier names the requirement', () => {
     expect(line?.text).not.toMatch(/"this Unit is paired"/);
   });
 });
+
+describe('an 【Activate】 ability whose effect is unread still has its timing, 【Once per Turn】 and cost checked and paid', () => {
+  const base = { id: 'bs', name: 'Odd Base', hp: 5, text: '【Activate･Main】【Once per Turn】①, Rest this Base：Something happens that no rule describes.' };
+  const board = (actions: unknown[], resources = 3) =>
+    sim({ state: { active_player: 'A', players: { A: { base, resources, units: [{ id: 'a1', ap: 2, hp: 2 }] }, B: { units: [{ id: 'b1', ap: 1, hp: 1, rested: true }] } } }, actions });
+
+  it('in the main phase: the cost is paid and what the effect does is left open, not "legal"', () => {
+    const out = board([{ type: 'activate', source: 'bs' }]);
+    expect(out.legal).toBeNull();
+    expect(out.state.players.A.base?.rested).toBe(true);
+    expect(out.state.players.A.resources).toMatchObject({ active: 2, rested: 1 });
+    expect(out.undetermined[0]).toMatchObject({ conclusion: 'outcome', unit: 'bs' });
+    expect(out.not_executed.map((n) => n.unit)).toEqual(['bs']);
+  });
+
+  it('in an attack\'s action step it is refused with its timing rule (the blind set\'s Axis, GD05-129, passed there)', () => {
+    const out = board([{ type: 'attack', attacker: 'a1', target: 'b1', action_step: [{ type: 'activate', source: 'bs' }] }]);
+    expect(out.legal).toBe(false);
+    expect(out.violations[0]!.rules).toContain('13-2-1-1');
+  });
+
+  it('its cost must be payable, and 【Once per Turn】 holds', () => {
+    expect(board([{ type: 'activate', source: 'bs' }], 0).violations[0]!.reason).toMatch(/needs 1 active Resources/);
+    const twice = board([{ type: 'activate', source: 'bs' }, { type: 'set_active', target: 'bs' }, { type: 'activate', source: 'bs' }]);
+    expect(twice.violations[0]!.rules).toContain('13-2-13-1');
+  });
+});
+
