@@ -17,7 +17,7 @@ import { emit } from './log.js';
 import type { CardLookup } from './lookup.js';
 import { runRulesManagement } from './management.js';
 import { leaveOpen, reportUnsupported, unsupportedTiming } from './not-executed.js';
-import { cardRefFields, checkActivePlayer, pairByEffect, payForPlay, preparePlay, spendResources, splitPayment } from './play.js';
+import { checkActivePlayer, resolveHandRef, pairByEffect, payForPlay, preparePlay, spendResources, splitPayment } from './play.js';
 import { inputProblem, ruleProblem, type Problem } from './problems.js';
 import { firstTargetsAvailable, possible, runEffect } from './resolve.js';
 import { queueOwnerEvent } from './triggers.js';
@@ -42,7 +42,7 @@ export function applyPlay(game: Game, a: ActionOf<'play'>, cards: CardLookup): P
     const notActive = checkActivePlayer(game, player);
     if (notActive) return notActive;
   }
-  const res = resolveFace(cardRefFields(a.card), cards, 'command', a.id ?? 'command');
+  const res = resolveHandRef(game, player, a.card, cards, 'command', a.id ?? 'command');
   if (typeof res === 'string') return inputProblem(`play.card: ${res}`, ['2-1-1']);
   const face = res.face;
   if (face.type !== 'command') {

@@ -6,7 +6,8 @@
  * Resources only cover what those cannot (they are removed from the game when used, 5-17-3-2-3),
  * unless the action's `use_ex` asks for EX Resources first.
  */
-import { resolveFace, type FaceFields } from './cards.js';
+import { resolveFace, type FaceFields, type ResolvedFace } from './cards.js';
+import type { CardType } from '../corpus/types.js';
 import { emit, signed } from './log.js';
 import type { CardLookup } from './lookup.js';
 import { baseSectionExcess, battleAreaExcess, runRulesManagement } from './management.js';
@@ -40,6 +41,20 @@ export interface Play {
 
 export function cardRefFields(ref: CardRef): FaceFields {
   return typeof ref === 'string' ? { card: ref } : ref;
+}
+
+/**
+ * A card reference for a card the player plays from the hand: a string naming an inline card the
+ * scenario described in that hand (no card number, so the catalog cannot know it) is that card;
+ * anything else is read as usual (a card number, a catalog name, an inline description).
+ */
+export function resolveHandRef(game: Game, player: PlayerId, ref: CardRef, cards: CardLookup, fallbackType: CardType, fallbackName: string): ResolvedFace | string {
+  if (typeof ref === 'string') {
+    const want = ref.trim().toLowerCase();
+    const id = game.players[player].handCards.find((h) => game.faces[h]?.cardId === null && game.faces[h]!.name.toLowerCase() === want);
+    if (id !== undefined) return { face: game.faces[id]!, notes: [] };
+  }
+  return resolveFace(cardRefFields(ref), cards, fallbackType, fallbackName);
 }
 
 /** 7-5-2-2-2 the Lv needs that many Resources (active, rested and EX all count, 2-9-1); 7-5-2-2-3 the cost rests active ones (2-10-1). */
@@ -176,7 +191,7 @@ export function prepareDeploy(game: Game, a: ActionOf<'deploy'>, cards: CardLook
   if (findUnit(game, a.id) || game.players.A.base?.id === a.id || game.players.B.base?.id === a.id) {
     return inputProblem(`id "${a.id}" is already used by a card in play; give the deployed card a new id`);
   }
-  const res = resolveFace(cardRefFields(a.card), cards, 'unit', a.id);
+  const res = a.from === 'effect' || a.from === 'trash' ? resolveFace(cardRefFields(a.card), cards, 'unit', a.id) : resolveHandRef(game, player, a.card, cards, 'unit', a.id);
   if (typeof res === 'string') return inputProblem(`deploy.card: ${res}`, ['2-1-1']);
   const face = res.face;
   if (face.type === 'pilot') return ruleProblem(`${face.name} is a Pilot card: Pilots are paired with a Unit, not deployed (use a "pair" action)`, ['3-3-1', '5-9-1']);
@@ -250,9 +265,9 @@ export interface PairPlan extends Play {
 }
 
 /** Resolves a Pilot reference: a Pilot card, or a Command card with a 【Pilot】 effect (3-4-6-2). */
-export function resolvePilotFace(spec: PilotSpec, unitId: string, cards: CardLookup): { face: CardFace; id: string; notes: string[] } | Problem {
+export function resolvePilotFace(spec: PilotSpec, unitId: string, cards: CardLookup, hand?: { game: Game; player: PlayerId }): { face: CardFace; id: string; notes: string[] } | Problem {
   const fields: FaceFields = typeof spec === 'string' ? { card: spec } : spec;
-  const res = resolveFace(fields, cards, 'pilot', 'Pilot');
+  const res = hand ? resolveHandRef(hand.game, hand.player, spec, cards, 'pilot', 'Pilot') : resolveFace(fields, cards, 'pilot', 'Pilot');
   if (typeof res === 'string') return inputProblem(`pilot of ${unitId}: ${res}`, ['2-1-1']);
   const face = res.face;
   if (face.type === 'command' && face.pilotName === null) {
@@ -279,7 +294,7 @@ export function preparePair(game: Game, a: ActionOf<'pair'>, cards: CardLookup):
   }
   const barred = cannotBe(unit, 'paired');
   if (barred) return ruleProblem(`${describeUnit(unit)} can't be paired with a Pilot (${barred}); an effect that says something can't happen takes precedence`, ['1-3-3', '10-1-5-6', '3-3-1']);
-  const pilot = resolvePilotFace(a.pilot, unit.id, cards);
+  const pilot = resolvePilotFace(a.pilot, unit.id, cards, a.from === 'effect' || a.from === 'trash' ? undefined : { game, player });
   if ('reason' in pilot) return pilot;
   const play = preparePlay(game, player, pilot.face, pilot.notes, a.from, a.use_ex, unit);
   if ('reason' in play) return play;

@@ -303,3 +303,29 @@ describe('keywords whose amount the card data lost', () => {
     expect(moot.events.map((e) => e.text)).toEqual(expect.arrayContaining([expect.stringMatching(/<Repair> of V2 Gundam \(a1\) does not activate: it has no damage/), expect.stringMatching(/<Breach> of .* does not activate: player B has neither a Base nor Shields/)]));
   });
 });
+
+describe('an inline card described in the hand is named by its name in play, deploy and pair', () => {
+  const hand = [
+    { name: 'Home Unit', type: 'unit', level: 1, cost: 1, ap: 2, hp: 2 },
+    { name: 'Home Pilot', type: 'pilot', level: 1, cost: 1, ap: 1, hp: 1 },
+    { name: 'Home Order', type: 'command', level: 1, cost: 1, text: '【Main】Draw 1.' },
+  ];
+  it('each leaves the hand and does what its description says', () => {
+    const out = sim({
+      state: { active_player: 'A', players: { A: { resources: 5, hand, deck: 10 }, B: {} } },
+      actions: [
+        { type: 'deploy', id: 'u1', card: 'Home Unit' },
+        { type: 'pair', unit: 'u1', pilot: 'home pilot' },
+        { type: 'play', card: 'Home Order' },
+      ],
+    });
+    expect(out.legal, JSON.stringify(out.violations)).toBe(true);
+    expect(out.state.players.A.units[0]).toMatchObject({ id: 'u1', name: 'Home Unit', ap: 3, hp: 3 });
+    expect(out.state.players.A.hand).toBe(1);
+  });
+
+  it('a name that is neither in the hand nor in the catalog is still an unknown card', () => {
+    const out = sim({ state: { active_player: 'A', players: { A: { resources: 5, hand }, B: {} } }, actions: [{ type: 'deploy', id: 'u1', card: 'Nobody Unit' }] });
+    expect(out.violations[0]!.reason).toMatch(/unknown card "Nobody Unit"/);
+  });
+});
