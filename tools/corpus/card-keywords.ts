@@ -51,7 +51,8 @@ export function keywordsInText(text: string, source: CardKeyword['source']): Car
         scope,
         source,
         ...(when ? { when } : {}),
-        ...(def.amount && amount === null && scope !== 'mentions' ? { amount_lost: true } : {}),
+        // "gains the same number of <Repair> as the number of …": the count is its amount, nothing was lost.
+        ...(def.amount && amount === null && scope !== 'mentions' && !/^ as the number of\b/.test(line.slice(m.index! + m[0].length)) ? { amount_lost: true } : {}),
       });
     }
   }
