@@ -91,6 +91,7 @@ const TAG: Record<Trigger, string> = {
 
 /** The log's words for a trigger; "an enemy card" (4-6-1) is a Shield or the Base as well as a Unit. */
 function tagOf(a: CompiledAbility, trigger: Trigger): string {
+  if (a.kind === 'triggered' && a.attacksUnit) return 'When another Unit attacks an enemy Unit';
   return a.kind === 'triggered' && a.anyCard ? 'When it destroys an enemy card with battle damage' : TAG[trigger];
 }
 
@@ -254,7 +255,7 @@ export function queueTriggers(game: Game, trigger: Trigger, src: TriggerSource):
   const found = abilitiesFor(game, trigger, src);
   for (const ctx of found) {
     const tag = tagOf(ctx.ability, trigger);
-    emit(game, `${tag} of ${ctx.label} triggers: "${ctx.ability.text}"`, [...TRIGGER_RULES[trigger], ...(tag !== TAG[trigger] ? ['4-6-1'] : []), '10-1-6-1']);
+    emit(game, `${tag} of ${ctx.label} triggers: "${ctx.ability.text}"`, [...TRIGGER_RULES[trigger], ...(ctx.ability.kind === 'triggered' && ctx.ability.anyCard ? ['4-6-1'] : []), ...(ctx.ability.kind === 'triggered' && ctx.ability.attacksUnit ? ['12-2-6'] : []), '10-1-6-1']);
     game.pending.push({ ctx, batch: game.resolutions, burst: trigger === 'burst' });
   }
   return found.length;

@@ -167,6 +167,16 @@ describe('EB01-028 Gundam Plutone: "【Once per Turn】When another Unit attacks
     expect(texts(out).some((t) => /was already used this turn \(【Once per Turn】\)/.test(t))).toBe(true);
   });
 
+  it('while it is active the "if" fails: nothing is done, so 【Once per Turn】 is not used up (1-3-2-1); once rested, the next attack gains <Breach>', () => {
+    const out = run(false, [attack('a1', 'b1'), attack('pl', 'b1'), attack('a2', 'b2')], { ap: 1, hp: 9 });
+    expect(out.violations).toEqual([]);
+    // Second (AP 4) destroys Dom with the granted <Breach>, whose amount was lost.
+    expect(out.undetermined.map((u) => u.unit)).toEqual(['a2']);
+    expect(cited(out, /none of its actions was performed, so 【Once per Turn】 is not used up/)).toEqual(['1-3-2-1', '13-2-13-1']);
+    expect(texts(out).filter((t) => /^\w+ \(a\d\) gains <Breach>/.test(t))).toEqual([expect.stringMatching(/^Second \(a2\) gains <Breach> during this battle/)]);
+    expect(out.events.find((e) => /^When another Unit attacks an enemy Unit of Gundam Plutone \(pl\) triggers/.test(e.text))!.rules).toEqual(['8-2-2', '10-1-6-1', '12-2-6', '10-1-6-1']);
+  });
+
   it('not for an attack on the player, not for its own attack, and not while it is active', () => {
     const player = run(true, [attack('a1', 'player')]);
     expect(texts(player).some((t) => /Gundam Plutone \(pl\) triggers/.test(t))).toBe(false);
@@ -280,6 +290,8 @@ describe('EB01-049 Pale Rider (Ground Heavy Equipment Type): "While a friendly (
       expect(rec.effects).toBe('partial');
       expect(rec.abilities[0]).toMatchObject({ kind: 'unsupported', reason: 'source-lost' });
       expect(rec.abilities[0]!.unread).toMatch(/Unit with is in/);
+      // The corpus build records the hole on the card.
+      expect(cards().byId(id)!.flags.some((f) => /^keyword-name-lost: ".*Unit with is in play/.test(f))).toBe(true);
     }
   });
 

@@ -84,6 +84,8 @@ const CARD_HOLES: RegExp[] = [
   /(?<=\b(?:or|and))(?= [.,])/g,
   // "gains the same number of <Repair> as ...": a keyword whose amount the text counts.
   /(?<=\bnumber of)(?= as\b)/g,
+  // "While a friendly (G Generation) Unit with is in play" (EB01-049, EB01-043): a property's keyword.
+  /(?<=\bwith)(?= is\b)/g,
 ];
 
 /**
