@@ -29,7 +29,7 @@ const MULTIPLAYER = /\b(?:(?<!\bthere are \d+ or (?:more|less|fewer) )enemy play
  * Holes where the seed stripped a keyword name: "enemy Unit with that is", "gains during". A final
  * "has." is a hole unless it closes "for each 4 AP this Unit has." (GD03-033, printed so officially).
  */
-const NAME_LOST = /\b(?:with|gains?|gets?|has|have)(?= (?:[.,)]|that\b|during\b|and\b|or\b))|\b(?:with|gains?)\.$|(?<!\bfor each \d+ (?:AP|HP) this Unit )\bhas\.$/;
+const NAME_LOST = /\b(?:with|gains?|gets?|has|have)(?= (?:[.,)]|that\b|during\b|and\b|or\b))|\bwith(?= is\b)|\b(?:with|gains?)\.$|(?<!\bfor each \d+ (?:AP|HP) this Unit )\bhas\.$/;
 
 function unsupported(text: string, unread: string, reason: UnsupportedReason, detail: string): UnsupportedAbility {
   // `unread` is always a piece of the ability's own text (case as printed).
@@ -72,7 +72,12 @@ function compileOne(text: string, opts: CompileOptions): CompiledAbility[] {
     for (const a of abilities) if (JSON.stringify(a).includes('"of":"paid"') && !(a.kind === 'triggered' && a.trigger === 'pays-for-unit-effect')) throw new Unread(a.text);
     return abilities;
   };
-  return paid(damagedEnemy(reduces(compileBody(text, h, base, used))));
+  // "the attacking Unit" only names the Unit whose attack triggered a "When another Unit attacks an enemy Unit" ability.
+  const attacking = (abilities: CompiledAbility[]) => {
+    for (const a of abilities) if (JSON.stringify(a).includes('"the attacking Unit"') && !(a.kind === 'triggered' && a.trigger === 'friendly-attacks' && a.attacksUnit)) throw new Unread(a.text);
+    return abilities;
+  };
+  return attacking(paid(damagedEnemy(reduces(compileBody(text, h, base, used)))));
 }
 
 function compileBody(text: string, h: Header, base: { text: string; requires: Condition[]; oncePerTurn: boolean; patterns: string[] }, used: Used): CompiledAbility[] {

@@ -189,9 +189,10 @@ export type Selector =
   /**
    * Added by the compiler (1 card): "it" after "When a friendly (Clan) Unit links, ": the Unit that
    * linked. `words` (2 cards): "that friendly Unit" after "When a friendly (G Team) Unit destroys an
-   * enemy Unit with battle damage, ": the Unit that destroyed it (nothing once it has left play).
+   * enemy Unit with battle damage, ": the Unit that destroyed it (nothing once it has left play);
+   * (1 card) "the attacking Unit" after "When another Unit attacks an enemy Unit, ": the Unit that attacked.
    */
-  | { type: 'trigger-unit'; words?: 'that friendly Unit' }
+  | { type: 'trigger-unit'; words?: 'that friendly Unit' | 'the attacking Unit' }
   /**
    * A player's choice: "Choose 1 to 2 enemy Units with 3 or less HP". min 0 = "up to". `extreme`
    * (added by the compiler, 3 cards): "enemy Unit with the highest Lv." / "with the lowest HP": only
@@ -561,7 +562,24 @@ export type Step =
       printed: 'leading' | 'if' | 'trailing' | 'during-trailing';
       effect: EffectStep[];
       duration: 'turn';
-    };
+    }
+  /**
+   * Added by the compiler (1 card): "Choose 1 friendly (Shrike Team) Unit. It gains the following
+   * effect during this turn: ■【During Link】【Destroyed】Choose 1 friendly (League Militaire) Unit. Set
+   * it as active." The target Units have the triggered `ability` as their own text for the duration
+   * (5-16-1; 7-6-6-1 / 8-6-1 end it): it triggers, with its 【During Link】/【During Pair】 checked, as
+   * a printed one would (a 【Destroyed】 reads the Unit as it last was in play, 13-2-8-2-1).
+   */
+  | { do: 'grant-ability'; target: Selector; ability: Extract<CompiledAbility, { kind: 'triggered' }>; duration: Duration }
+  /**
+   * Added by the compiler (1 card): "Choose 1 enemy Unit. Begin a battle between this Unit and it and
+   * only perform the damage step." A battle without its attack, block, action and battle end steps:
+   * this Unit is the attacking Unit and the chosen one its attack target (JA 5-22-p3), so nothing that
+   * triggers on an attack does (JA 5-22-p4); the damage step (8-5-3) is performed as in an attack on
+   * a Unit, <First Strike> included (JA 13-1-5-p1), with battle damage, battle destruction and
+   * <Breach> as 8-5-3-2 and 13-1-2 say. Nothing happens unless both Units are in play (1-3-2).
+   */
+  | { do: 'damage-step-battle'; target: Selector };
 
 /**
  * Which damage a "can't receive damage" effect stops. `kind` 'battle'/'effect' = only that kind
@@ -903,7 +921,13 @@ export type Constant =
        */
       andSelf?: true;
     }
-  | { type: 'keyword'; target: Selector; keyword: IrKeywordInstance }
+  /**
+   * `forEach` (added by the compiler, 1 card): "This Unit gains the same number of <Repair> as the
+   * number of (Calamity War) Unit tokens you have in play.": the keyword's amount is that count,
+   * recomputed with the constants (10-1-5-3); at 0 the Unit has no copy of it (1-3-2-2).
+   * `countWording` 'same-number' is that wording.
+   */
+  | { type: 'keyword'; target: Selector; keyword: IrKeywordInstance; forEach?: Count; countWording?: 'same-number' }
   | { type: 'attack-active'; target: Selector; filter: Filter }
   | { type: 'cannot-attack'; target: Selector }
   /** Added by the compiler (6 units): "This Unit can't choose the enemy player as its attack target." */
@@ -1074,6 +1098,24 @@ export type CompiledAbility =
       payWords?: 'cost-units' | 'friendly';
       /** Added by the compiler (1 card), for 'blocked': the blocking Unit must match this. */
       blocker?: Filter;
+      /**
+       * Added by the compiler (1 card), for 'friendly-deployed' (wording only): printed "When another
+       * friendly (G Generation) Unit that is Lv.3 is deployed, " (`watched` has `other`).
+       */
+      another?: true;
+      /**
+       * Added by the compiler (1 card), for 'friendly-attacks': "When another Unit attacks an enemy
+       * Unit, ": only an attack whose target is an enemy Unit (not the player). An enemy Unit is one of
+       * the opponent's (12-2-6), and only a Unit of that Unit's opponent can attack it (8-2-1), so the
+       * attacking Unit is one of the controller's own, other than this one (`watched`).
+       */
+      attacksUnit?: true;
+      /**
+       * Added by the compiler (1 card), for 'destroys-enemy-with-battle-damage': "When this Unit destroys
+       * an enemy card with battle damage, ": an enemy Unit, or a card of the enemy shield area (a Base
+       * or a Shield, 4-6-1) its battle damage destroyed.
+       */
+      anyCard?: true;
     })
   | (AbilityBase & { kind: 'activated'; window: 'main' | 'action'; cost: Cost; effect: EffectStep[] })
   | (AbilityBase & { kind: 'command'; windows: ('main' | 'action')[]; effect: EffectStep[] })

@@ -233,6 +233,10 @@ function renderPlainStep(s: Step, prev?: Selector): string {
       const who = s.aFriendly ? article(renderNoun(f)) : `one of your ${renderNoun(f, { side: false, plural: true })}`;
       return `During this turn, ${s.printed === 'if' ? 'if' : 'when'} ${who} destroys an enemy Unit with battle damage, ${inner}`;
     }
+    case 'grant-ability':
+      return `${subject(s.target, prev)} ${verb('gain', s.target, prev)} the following effect during this ${s.duration}: ■${renderAbility(s.ability).replace(/\.$/, '')}`;
+    case 'damage-step-battle':
+      return `Begin a battle between this Unit and ${object(s.target, prev)} and only perform the damage step`;
     case 'change-attack-target':
       return s.possessive ? `Change a battling enemy Unit's attack target to ${object(s.target, prev)}` : `Change the attack target of the battling enemy Unit to ${object(s.target, prev)}`;
     case 'stay-rested':
@@ -329,6 +333,9 @@ function renderConstant(c: Constant, subjectIt: boolean): string {
       if (c.countWording === 'equal-to' && c.forEach) return `Increase this Unit's AP by an amount equal to the number of ${renderCount(c.forEach, 'number-of')}`;
       return `${subj} ${v('get')} ${stats(c.ap, c.hp)}${c.forEach ? ` for each ${renderCount(c.forEach, 'for-each')}` : ''}`;
     case 'keyword':
+      if (c.forEach && c.countWording === 'same-number' && c.forEach.of === 'in-play') {
+        return `${subj} ${v('gain')} the same number of ${renderKeyword(c.keyword)} as the number of ${renderNoun(c.forEach.filter, { side: false, plural: true })} you have in play`;
+      }
       return `${subj} ${v('gain')} ${renderKeyword(c.keyword)}`;
     case 'attack-active':
       return `${subj} may choose ${article(renderNoun(c.filter))} as its attack target`;
@@ -415,10 +422,11 @@ function triggerPhrase(a: Extract<CompiledAbility, { kind: 'triggered' }>): stri
     case 'pairs-pilot':
       return renderPairsPilot(a.pilot, a.watched, a.orSelf);
     case 'friendly-deployed':
-      return renderFriendlyDeployed(a.watched);
+      return renderFriendlyDeployed(a.watched, a.another);
     case 'friendly-links':
       return renderFriendlyLinks(a.watched);
     case 'destroys-enemy-with-battle-damage':
+      if (a.anyCard) return 'When this Unit destroys an enemy card with battle damage, ';
       return a.destroyedUnit ? renderDestroysUnit(a.destroyedUnit) : TRIGGER_TEXT[a.trigger];
     case 'friendly-rested-by-effect':
       return renderFriendlyRested(a.watched);
@@ -431,7 +439,7 @@ function triggerPhrase(a: Extract<CompiledAbility, { kind: 'triggered' }>): stri
     case 'blocked':
       return renderBlocked(a.blocker);
     case 'friendly-attacks':
-      return renderFriendlyAttacks(a.watched);
+      return renderFriendlyAttacks(a.watched, a.attacksUnit);
     case 'enemy-destroyed-while-attacking':
       return renderDestroyedWhileAttacking(a.destroyedUnit);
     default:

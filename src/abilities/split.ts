@@ -54,7 +54,11 @@ export function splitAbilities(text: string): string[] {
     // A Base's 【Deploy】 goes on only with "Then," (every Base in the catalog that continues it says
     // so); a sentence after "Add 1 of your Shields to your hand." without it is the Base's constant
     // effect, which the seed printed on the same line (GD05-123, GD05-124, EB01-088).
-    for (const part of line.split(/(?<=[.。])\s*(?=【)|(?<=^【Burst】(?:Add this card to your hand|Deploy this card)\.)\s+(?![^.。【]*\binstead\b)|(?<=【Deploy】Add 1 of your Shields to your hand\.)\s+(?!Then\b|【)/)) {
+    // A last sentence "This Unit gains …" with no duration after a triggered effect is a constant of
+    // the card (10-1-5), not a step of that effect: an effect's grant always says how long it lasts
+    // ("during this turn", 7-6-6-1). The seed printed both on one line (GD05-006: "… deploy 1
+    // [Pluma](…) Unit token. This Unit gains the same number of <Repair> as …").
+    for (const part of line.split(/(?<=[.。])\s*(?=【)|(?<=[.。])\s+(?=This Unit gains (?:(?!\bduring\b)[^.。])+[.。]?$)|(?<=^【Burst】(?:Add this card to your hand|Deploy this card)\.)\s+(?![^.。【]*\binstead\b)|(?<=【Deploy】Add 1 of your Shields to your hand\.)\s+(?!Then\b|【)/)) {
       let rest = part.trim();
       const lead = LEADING_KEYWORDS.exec(rest);
       if (lead && !/^[.,]/.test(rest.slice(lead[1]!.length))) {

@@ -40,7 +40,11 @@ export function repairAtEndOfTurn(game: Game, player: PlayerId): void {
  * depends on the amount, so that outcome is left open rather than shown as zero.
  */
 function lostAmount(game: Game, unit: Unit, keyword: 'Repair' | 'Breach' | 'Support', what: string): void {
-  const reason = `${describeUnit(unit)} has <${keyword}>, but the card data lost its amount, so ${what} is not known; give the Unit "keywords" (e.g. "${keyword} 1") to settle it`;
+  // A copy an effect gave it for a while (its source's text lost the amount): the Unit's "keywords" do not replace that one.
+  const granted = unit.timedKeywords.find((k) => k.name === keyword && k.amount === null && !k.lost);
+  const reason = granted
+    ? `${describeUnit(unit)} has <${keyword}> from ${granted.source}, whose amount the card data lost, so ${what} is not known; the outcome stays open`
+    : `${describeUnit(unit)} has <${keyword}>, but the card data lost its amount, so ${what} is not known; give the Unit "keywords" (e.g. "${keyword} 1") to settle it`;
   emit(game, reason, [KEYWORD_RULE[keyword]]);
   leaveOpen(game, 'outcome', reason, { unit: unit.id, card: unit.face.cardId, text: `<${keyword}>`, rules: [KEYWORD_RULE[keyword]] });
 }

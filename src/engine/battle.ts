@@ -8,6 +8,7 @@ import { damageBase, damageShields, damageUnit, dealDamageToUnit } from './effec
 import { unitMatches } from './filters.js';
 import { hasKeyword, keywordAmount, unitKeywords } from './keywords.js';
 import { emit } from './log.js';
+import { leaveOpen } from './not-executed.js';
 import { refreshConstants } from './constants.js';
 import { runRulesManagement } from './management.js';
 import { ruleProblem, unknownUnit, type Problem } from './problems.js';
@@ -250,6 +251,52 @@ export function resolveAttack(game: Game, a: AttackAction, applyStep: ApplyStepA
 }
 
 /**
+ * "Begin a battle between this Unit and it and only perform the damage step" (an effect of
+ * `attacker`'s): a battle with no attack, block or action step. The Unit whose effect it is attacks and
+ * the chosen Unit is its attack target (JA 5-22-p3); with no attack step, nothing that triggers on an
+ * attack does (JA 5-22-p4). The damage step is an attack on a Unit (8-5-3): both deal battle damage,
+ * <First Strike> applies (JA 13-1-5-p1), lethal battle damage destroys (8-5-3-2-1) and <Breach>
+ * follows during its owner's turn (13-1-2-1). No battle end step is performed: an effect lasting
+ * "during this battle" that is then in play is left open (8-6-1 ends such effects in that step).
+ * Returns whether the battle happened.
+ */
+export function damageStepBattle(game: Game, attacker: Unit, target: Unit, source: string): boolean {
+  if (game.inBattle || game.battle) {
+    // A second battle inside one under way: the rules say nothing about it.
+    const reason = `${source}: a battle is already under way, and the rules do not say how a battle begun by an effect fits into it, so what happens is not settled`;
+    emit(game, reason, ['8-1']);
+    leaveOpen(game, 'outcome', reason, { unit: attacker.id, card: attacker.face.cardId, text: source, rules: ['8-1'] });
+    return false;
+  }
+  const step = game.step;
+  game.inBattle = true;
+  game.battle = { attacker: attacker.id, target: target.id };
+  game.step = 'damage step';
+  emit(
+    game,
+    `A battle begins between ${describeUnit(attacker)} and ${describeUnit(target)} with only its damage step (${source}): ${describeUnit(attacker)} is the attacking Unit and ${describeUnit(target)} its attack target; there is no attack step, so nothing that triggers when a Unit attacks does, and no block or action step`,
+    ['JA 5-22-p3', 'JA 5-22-p4', '8-5-1'],
+  );
+  if (hasKeyword(attacker, 'First Strike')) emit(game, `<First Strike> applies in a battle that only performs the damage step`, ['JA 13-1-5-p1']);
+  attackOnUnit(game, attacker, target);
+  game.inBattle = false;
+  game.battle = null;
+  game.step = step;
+  const lasting = PLAYERS.flatMap((p) => game.players[p].units).filter(
+    (u) => u.modifiers.some((m) => m.duration === 'battle') || u.timedKeywords.some((k) => k.duration === 'battle') || u.timedPermissions.some((k) => k.duration === 'battle') || u.grantedAbilities?.some((g) => g.duration === 'battle'),
+  );
+  if (lasting.length > 0 || game.timedEffects.some((t) => t.duration === 'battle')) {
+    const reason = `The battle begun by ${source} ends without a battle end step, where effects lasting "during this battle" end (8-6-1); whether those now in play (${lasting.map(describeUnit).join(', ') || 'an effect of a player'}) end with it the rules do not say`;
+    emit(game, reason, ['8-6-1']);
+    leaveOpen(game, 'outcome', reason, { unit: attacker.id, card: attacker.face.cardId, text: source, rules: ['8-6-1'] });
+  } else {
+    emit(game, `The battle ends after its damage step (${source})`, ['8-5-1']);
+  }
+  if (!game.over) runRulesManagement(game);
+  return true;
+}
+
+/**
  * "Change the attack target of the battling enemy Unit to it" (an 【Action】 Command, 1-3-1): the
  * attacking Unit, when it is an enemy of the effect's controller, now attacks `to`; the damage step
  * confirms the target then (8-5-1). Returns whether the target changed.
@@ -442,11 +489,12 @@ function endBattleEffects(game: Game): void {
   for (const p of PLAYERS) {
     const st = game.players[p];
     for (const u of st.units) {
-      const before = u.modifiers.length + u.timedKeywords.length + u.timedPermissions.length;
+      const before = u.modifiers.length + u.timedKeywords.length + u.timedPermissions.length + (u.grantedAbilities?.length ?? 0);
       u.modifiers = u.modifiers.filter((m) => m.duration !== 'battle');
       u.timedKeywords = u.timedKeywords.filter((k) => k.duration !== 'battle');
       u.timedPermissions = u.timedPermissions.filter((k) => k.duration !== 'battle');
-      ended += before - u.modifiers.length - u.timedKeywords.length - u.timedPermissions.length;
+      if (u.grantedAbilities) u.grantedAbilities = u.grantedAbilities.filter((g) => g.duration !== 'battle');
+      ended += before - u.modifiers.length - u.timedKeywords.length - u.timedPermissions.length - (u.grantedAbilities?.length ?? 0);
     }
     if (st.base) {
       const before = st.base.modifiers.length;

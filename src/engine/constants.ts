@@ -12,9 +12,11 @@ import { emit, signed } from './log.js';
 import { describeAbilityHolder, describeCard, findCardInPlay, findUnit, noConstants, PLAYERS, type Base, type CardFace, type ConstantState, type Game, type PlayerId, type Unit } from './state.js';
 
 /** The abilities a Unit has: its own, then its Pilot's (3-3-9-2), each with its face. */
-export function unitAbilitySources(unit: Unit): { face: CardFace; fromPilot: boolean }[] {
-  const out = [{ face: unit.face, fromPilot: false }];
+export function unitAbilitySources(unit: Unit): { face: CardFace; fromPilot: boolean; granted?: number }[] {
+  const out: { face: CardFace; fromPilot: boolean; granted?: number }[] = [{ face: unit.face, fromPilot: false }];
   if (unit.pilot) out.push({ face: unit.pilot.face, fromPilot: true });
+  // An ability an effect granted for a duration (5-16-1) acts as the Unit's own text while it lasts.
+  (unit.grantedAbilities ?? []).forEach((g, k) => out.push({ face: { ...unit.face, abilities: [g.ability] }, fromPilot: false, granted: k + 1 }));
   return out;
 }
 
@@ -82,7 +84,12 @@ function apply(game: Game, ctx: AbilityCtx, c: Constant, label: string): void {
       s.hp += c.hp * n;
       if (c.forEach) (s.scaled ??= []).push(`${[c.ap ? `AP${signed(c.ap * n)}` : '', c.hp ? `HP${signed(c.hp * n)}` : ''].filter(Boolean).join(' ')} (${countWords(c.forEach, n)}) from ${label}`);
     } else if ('timedKeywords' in t) {
-      if (c.type === 'keyword') s.keywords.push({ name: c.keyword.name, amount: c.keyword.amount });
+      if (c.type === 'keyword' && c.forEach) {
+        // "the same number of <Repair> as the number of …": counted now (10-1-5-3); none at 0 (1-3-2-2).
+        const n = countOf(game, ctx, c.forEach);
+        if (n > 0) s.keywords.push({ name: c.keyword.name, amount: n });
+        (s.scaled ??= []).push(`<${c.keyword.name} ${n}> (${countWords(c.forEach, n)}) from ${label}`);
+      } else if (c.type === 'keyword') s.keywords.push({ name: c.keyword.name, amount: c.keyword.amount });
       else if (c.type === 'attack-active') s.attackActive.push(c.filter);
       else if (c.type === 'cannot-attack-player') s.cannotAttackPlayer = true;
       else if (c.type === 'cannot-attack') s.cannotAttack = true;

@@ -36,9 +36,10 @@ export function leaveOpen(game: Game, conclusion: Undetermined['conclusion'], re
 }
 
 /**
- * An ability with no timing of its own that applies or triggers while its card is in play: unread,
- * it may have changed anything on the board, so what happens is not settled. Keyword text whose
- * amount the source lost ("<Repair>") acts only at its own moment and is reported then.
+ * An ability with no timing of its own that applies or triggers while its card is in play: unread
+ * (or missing a keyword name the source lost), it may have changed anything on the board, so what
+ * happens is not settled. Keyword text whose amount the source lost ("<Repair>") is compiled, acts
+ * only at its own moment and is reported then.
  */
 const ALWAYS_ON: (typeof DECISIVE)[number] = { re: /./, conclusion: 'outcome', what: 'an ability that applies or triggers while it is in play', unsettled: 'what happens while it is in play' };
 
@@ -46,7 +47,9 @@ export function reportUnsupported(game: Game, unit: string, face: CardFace, a: U
   if (game.notExecuted.some((n) => n.unit === unit && n.text === a.text)) return;
   const reason = `${REASONS[a.reason]} (${a.detail}; unread: "${a.unread}")`;
   game.notExecuted.push({ unit, card: face.cardId, text: a.text, reason });
-  const d = decisiveKind(a.text) ?? (inPlay && a.reason === 'no-pattern' ? ALWAYS_ON : null);
+  // An untimed ability in play that is unread, or that lost a keyword's name (EB01-049: "While a friendly
+  // (G Generation) Unit with is in play, this Unit gains <Suppression>"), may apply at any time.
+  const d = decisiveKind(a.text) ?? (inPlay && (a.reason === 'no-pattern' || a.reason === 'source-lost') ? ALWAYS_ON : null);
   if (d) leaveOpen(game, d.conclusion, `${face.name} (${unit}) has ${d.what} the engine could not run ("${a.text}"), so ${d.unsettled} is not settled`, { unit, card: face.cardId, text: a.text });
   emit(game, `${when ? `${when}: ` : ''}the ability "${a.text}" of ${face.name} (${unit}) is not executed: ${reason}. Resolve it by hand.`, [...rules, '10-1-1']);
 }

@@ -10,7 +10,7 @@ import { faceFromRecord } from './cards.js';
 import { ChoiceProblem, chooseCards, chooseTargets, chooseWhere, decideUse, namesCards, skipDecision } from './choices.js';
 import { inputProblem } from './problems.js';
 import { onceKey, players, type AbilityCtx } from './context.js';
-import { changeAttackTarget } from './battle.js';
+import { changeAttackTarget, damageStepBattle } from './battle.js';
 import { applyDraw, damageBase, damageFirstShieldAreaCard, damageUnit, destroyTopShields, recover } from './effects.js';
 import { countOf, countWords } from './counts.js';
 import { allHold, baseMatches, cardMatches, compare, conditionHolds, conditionCites, knownFace, unitMatches, unitsMatching } from './filters.js';
@@ -26,7 +26,7 @@ import { queueOwnerEvent, queueTriggers } from './triggers.js';
 import { pairByEffect, spendResources, splitPayment } from './play.js';
 import { RESOURCE_LIMIT } from './turn.js';
 import { exBaseFace } from './setup.js';
-import { cannotBe, describeCard, describeUnit, findCardInPlay, newUnit, noConstants, nextSerial, opponent, PLAYERS, totalResources, type Base, type CardFace, type Choice, type Game, type PlayerId, type Unit } from './state.js';
+import { cannotBe, describeCard, describeUnit, findCardInPlay, findUnit, newUnit, noConstants, nextSerial, opponent, PLAYERS, totalResources, type Base, type CardFace, type Choice, type Game, type PlayerId, type Unit } from './state.js';
 import { baseAp, baseHp, unitAp, unitHp } from './stats.js';
 import { withFields } from './with-fields.js';
 
@@ -647,6 +647,24 @@ function runStep(game: Game, ctx: AbilityCtx, step: Step, entry: Choice | undefi
       const what = step.anyCard ? 'an enemy card (a Unit, or a Base or Shield of the shield area)' : 'an enemy Unit';
       emit(game, `${s}: during this turn, when ${who} destroys ${what} with battle damage, the rest of it triggers`, ['10-1-6-1', '7-6-6-1', ...(step.anyCard ? ['4-6-1'] : [])]);
       return true;
+    }
+    case 'grant-ability': {
+      const ts = targetsOf(step.target);
+      for (const t of ts) {
+        if (t.kind !== 'unit') continue;
+        (t.unit.grantedAbilities ??= []).push({ ability: step.ability, duration: step.duration, source: s });
+        emit(game, `${targetName(t)} gains the effect "${step.ability.text}" ${durationWords(game, step.duration)} (${s})`, ['5-16-1', ...durationRules(step.duration)]);
+      }
+      return ts.some((t) => t.kind === 'unit');
+    }
+    case 'damage-step-battle': {
+      const [t] = targetsOf(step.target);
+      const self = ctx.unit && findUnit(game, ctx.unit.id) === ctx.unit ? ctx.unit : null;
+      if (!self || t?.kind !== 'unit') {
+        if (t) emit(game, `${s}: this Unit is no longer in play, so no battle begins`, ['1-3-2']);
+        return false;
+      }
+      return damageStepBattle(game, self, t.unit, s);
     }
     case 'change-attack-target': {
       const [to] = targetsOf(step.target);

@@ -3,7 +3,7 @@
  * Locations"). Plain data only: no classes, no catalog references, so a state can be cloned with
  * structuredClone and compared in tests.
  */
-import type { Ability, DamageGuard, EffectStep, Filter, Immunity, Selector } from '../abilities/ir.js';
+import type { Ability, CompiledAbility, DamageGuard, EffectStep, Filter, Immunity, Selector } from '../abilities/ir.js';
 import type { CardType } from '../corpus/types.js';
 import type { AbilityCtx } from './context.js';
 
@@ -40,6 +40,13 @@ export interface Modifier {
   hp: number;
   duration: Duration;
   /** What created it, for the log ("modify action 2", "Support 1 of a3"). */
+  source: string;
+}
+
+/** A triggered ability an effect granted a Unit, until `duration` ends (7-6-6-1, 8-6-1). */
+export interface GrantedAbility {
+  ability: Extract<CompiledAbility, { kind: 'triggered' }>;
+  duration: Duration;
   source: string;
 }
 
@@ -148,6 +155,11 @@ export interface Unit {
   modifiers: Modifier[];
   timedKeywords: TimedKeyword[];
   timedPermissions: TimedPermission[];
+  /**
+   * Triggered abilities an effect gave this Unit for a duration ("It gains the following effect during
+   * this turn: ■【During Link】【Destroyed】…", 5-16-1): they trigger as its own text does until they end.
+   */
+  grantedAbilities?: GrantedAbility[];
   constant: ConstantState;
   /** "It won't be set as active during the start phase of your opponent's next turn": that turn's number. */
   stayRestedTurn: number | null;
@@ -402,7 +414,7 @@ export function describeCard(card: Unit | Base): string {
  * it acts as the Unit's) the Pilot named first, so a reader finds the text on the card that prints it.
  */
 export function describeAbilityHolder(card: Unit | Base, face: CardFace): string {
-  return 'timedKeywords' in card && face !== card.face ? `${face.name} (Pilot of ${describeUnit(card)})` : describeCard(card);
+  return 'timedKeywords' in card && card.pilot !== null && face === card.pilot.face ? `${face.name} (Pilot of ${describeUnit(card)})` : describeCard(card);
 }
 
 export function totalResources(r: Resources): number {

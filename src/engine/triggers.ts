@@ -89,6 +89,12 @@ const TAG: Record<Trigger, string> = {
   'enemy-destroyed-while-attacking': 'When an enemy Unit is destroyed with damage while it is attacking',
 };
 
+/** The log's words for a trigger; "an enemy card" (4-6-1) is a Shield or the Base as well as a Unit. */
+function tagOf(a: CompiledAbility, trigger: Trigger): string {
+  if (a.kind === 'triggered' && a.attacksUnit) return 'When another Unit attacks an enemy Unit';
+  return a.kind === 'triggered' && a.anyCard ? 'When it destroys an enemy card with battle damage' : TAG[trigger];
+}
+
 /** The timing words an unsupported ability's text starts with, per trigger. */
 const UNSUPPORTED_TAG: Partial<Record<Trigger, string>> = {
   burst: 'Burst',
@@ -131,6 +137,8 @@ export interface TriggerSource {
   command?: CardFace;
   /** For 'pays-for-unit-effect': the Resources paid. */
   paid?: number;
+  /** For 'destroys-enemy-with-battle-damage': what was destroyed is a card of the enemy shield area (a Shield or the Base, 4-6-1). */
+  shieldAreaCard?: true;
 }
 
 /** 5-5-3 battle damage / 5-5-4 effect damage, and "enemy damage", as the ability asks. */
@@ -168,16 +176,16 @@ export function faceHasTrigger(face: CardFace, trigger: Trigger): boolean {
 /** Whether a card in play (with its Pilot) has a compiled ability with this trigger. */
 export function hasTrigger(card: Unit | Base, trigger: Trigger): boolean {
   if (faceHasTrigger(card.face, trigger)) return true;
+  if ('timedKeywords' in card && card.grantedAbilities?.some((g) => g.ability.trigger === trigger)) return true;
   return 'timedKeywords' in card && !!card.pilot && faceHasTrigger(card.pilot.face, trigger);
 }
 
 /** The contexts of every compiled ability with this trigger on the source, whose requirements hold now. */
 export function abilitiesFor(game: Game, trigger: Trigger, src: TriggerSource): AbilityCtx[] {
-  const faces: CardFace[] = src.unit ? unitAbilitySources(src.unit).map((s) => s.face) : src.base ? [src.base.face] : src.face ? [src.face] : [];
+  const sources: { face: CardFace; fromPilot: boolean; granted?: number }[] = src.unit ? unitAbilitySources(src.unit) : src.base ? [{ face: src.base.face, fromPilot: false }] : src.face ? [{ face: src.face, fromPilot: false }] : [];
   const out: AbilityCtx[] = [];
-  for (const face of faces) {
+  for (const { face, fromPilot, granted } of sources) {
     // 3-3-9-1 a Pilot's 【Burst】 is the Pilot card's own, not the Unit's.
-    const fromPilot = src.unit !== undefined && src.unit !== null && face !== src.unit.face;
     face.abilities.forEach((a, index) => {
       const id = src.unit?.id ?? src.base?.id ?? src.cardId ?? face.cardId ?? '?';
       if (a.kind === 'unsupported') {
@@ -188,6 +196,10 @@ export function abilitiesFor(game: Game, trigger: Trigger, src: TriggerSource): 
       if (a.kind !== 'triggered' || a.trigger !== trigger || (fromPilot && trigger === 'burst')) return;
       if (src.reductionOnly !== undefined && onlyReduces(a) !== src.reductionOnly) return;
       if (!damageMatches(a, src)) return;
+      // "When this Unit destroys an enemy card with battle damage": a shield area card too; the other wordings name a Unit.
+      if (trigger === 'destroys-enemy-with-battle-damage' && src.shieldAreaCard && !a.anyCard) return;
+      // "When another Unit attacks an enemy Unit": not an attack on the player (8-2-1).
+      if (a.attacksUnit && !(game.battle && game.battle.target !== null)) return;
       if (a.supported && src.supported && !unitMatches(src.supported, a.supported, src.unit?.owner ?? game.active, null)) return;
       // "deals battle damage to an enemy Unit that is Lv.5 or lower": that Unit as it is now.
       if (a.dealtTo && (!src.battleOpponent || !unitMatches(src.battleOpponent, a.dealtTo, src.unit?.owner ?? game.active, src.unit ?? null))) return;
@@ -213,7 +225,7 @@ export function abilitiesFor(game: Game, trigger: Trigger, src: TriggerSource): 
         unit: src.unit ?? null,
         base: src.base ?? null,
         face,
-        cardId: fromPilot ? `${id}/pilot` : id,
+        cardId: fromPilot ? `${id}/pilot` : granted ? `${id}/granted-${granted}` : id,
         label: label(src, face),
         ability: a,
         index,
@@ -224,7 +236,7 @@ export function abilitiesFor(game: Game, trigger: Trigger, src: TriggerSource): 
       const unmet = a.requires.find((c) => !conditionHolds(game, ctx, c));
       if (unmet) {
         // Only worth a line when the trigger itself happened and a printed condition stopped it.
-        if (unmet.type !== 'paired' && unmet.type !== 'linked') emit(game, `${TAG[trigger]} of ${ctx.label} does not trigger: "${renderCondition(unmet)}" does not hold`, ['10-1-6-2', '10-2-1', ...conditionCites(unmet)]);
+        if (unmet.type !== 'paired' && unmet.type !== 'linked') emit(game, `${tagOf(a, trigger)} of ${ctx.label} does not trigger: "${renderCondition(unmet)}" does not hold`, ['10-1-6-2', '10-2-1', ...conditionCites(unmet)]);
         else if (unmet.type === 'paired' && unmet.pilot && src.unit?.pilot) {
           const p = src.unit.pilot.face;
           const has = p.traits.length ? `its traits are ${p.traits.map((t) => `(${t})`).join('/')}` : 'it has no trait';
@@ -242,7 +254,8 @@ export function abilitiesFor(game: Game, trigger: Trigger, src: TriggerSource): 
 export function queueTriggers(game: Game, trigger: Trigger, src: TriggerSource): number {
   const found = abilitiesFor(game, trigger, src);
   for (const ctx of found) {
-    emit(game, `${TAG[trigger]} of ${ctx.label} triggers: "${ctx.ability.text}"`, [...TRIGGER_RULES[trigger], '10-1-6-1']);
+    const tag = tagOf(ctx.ability, trigger);
+    emit(game, `${tag} of ${ctx.label} triggers: "${ctx.ability.text}"`, [...TRIGGER_RULES[trigger], ...(ctx.ability.kind === 'triggered' && ctx.ability.anyCard ? ['4-6-1'] : []), ...(ctx.ability.kind === 'triggered' && ctx.ability.attacksUnit ? ['12-2-6'] : []), '10-1-6-1']);
     game.pending.push({ ctx, batch: game.resolutions, burst: trigger === 'burst' });
   }
   return found.length;
@@ -262,6 +275,8 @@ export function queueShieldAreaCardDestroyed(game: Game, unit: Unit, kind: 'batt
     const before = game.pending.length;
     queueDelayed(game, unit, null);
     n += game.pending.length - before;
+    // "When this Unit destroys an enemy card with battle damage": a Shield or the Base is an enemy card (4-6-1).
+    if (hasTrigger(unit, 'destroys-enemy-with-battle-damage')) n += queueTriggers(game, 'destroys-enemy-with-battle-damage', { unit, shieldAreaCard: true, damage });
   }
   if (hasTrigger(unit, 'destroys-shield-area-card')) n += queueTriggers(game, 'destroys-shield-area-card', { unit, damage });
   const st = game.players[unit.owner];

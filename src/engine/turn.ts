@@ -59,10 +59,11 @@ function finishEndPhase(game: Game): void {
   for (const pid of PLAYERS) {
     const side = game.players[pid];
     for (const u of side.units) {
-      ended += u.modifiers.length + u.timedKeywords.length;
+      ended += u.modifiers.length + u.timedKeywords.length + (u.grantedAbilities?.length ?? 0);
       // "during this battle" effects never outlive the turn either.
       u.modifiers = [];
       u.timedKeywords = [];
+      delete u.grantedAbilities;
       u.timedPermissions = [];
       u.deployedThisTurn = false; // 3-2-4 is about the turn of deployment only
     }

@@ -220,7 +220,8 @@ export function keywordOn(c: CardRecord, name: string, amount: number | null = n
     for (const e of a.effects) {
       if (e.type !== 'keyword' || !fits(e.keyword.name, e.keyword.amount)) continue;
       const self = SELF_TARGET.has(e.target.type);
-      found.push({ name, amount: e.keyword.amount, scope: !self ? 'grants' : a.requires.length ? 'conditional' : 'always' });
+      // "the same number of <Repair> as the number of …": none while the count is 0, so conditional.
+      found.push({ name, amount: e.keyword.amount, scope: !self ? 'grants' : a.requires.length || e.forEach ? 'conditional' : 'always' });
     }
   }
   const rank = { always: 0, conditional: 1, grants: 2 } as const;

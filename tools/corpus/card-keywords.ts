@@ -51,7 +51,8 @@ export function keywordsInText(text: string, source: CardKeyword['source']): Car
         scope,
         source,
         ...(when ? { when } : {}),
-        ...(def.amount && amount === null && scope !== 'mentions' ? { amount_lost: true } : {}),
+        // "gains the same number of <Repair> as the number of …": the count is its amount, nothing was lost.
+        ...(def.amount && amount === null && scope !== 'mentions' && !/^ as the number of\b/.test(line.slice(m.index! + m[0].length)) ? { amount_lost: true } : {}),
       });
     }
   }
@@ -83,6 +84,8 @@ const CARD_HOLES: RegExp[] = [
   /(?<=\b(?:or|and))(?= [.,])/g,
   // "gains the same number of <Repair> as ...": a keyword whose amount the text counts.
   /(?<=\bnumber of)(?= as\b)/g,
+  // "While a friendly (G Generation) Unit with is in play" (EB01-049, EB01-043): a property's keyword.
+  /(?<=\bwith)(?= is\b)/g,
 ];
 
 /**

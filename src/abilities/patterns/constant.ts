@@ -53,6 +53,19 @@ export const CONSTANT_PATTERNS: ConstantPattern[] = [
     re: new RegExp(`^The enemy Unit battling this Unit gains (${KEYWORD_SRC})$`),
     read: (m) => ({ type: 'keyword', target: { type: 'battle-opponent' }, keyword: parseKeyword(m[1]!) }),
   },
+  {
+    // "This Unit gains the same number of <Repair> as the number of (Calamity War) Unit tokens you have in play."
+    id: 'const.keyword-count',
+    re: new RegExp(`^This Unit gains the same number of (${KEYWORD_SRC}) as the number of (.+) you have in play$`),
+    read: (m) => {
+      const keyword = parseKeyword(m[1]!);
+      // Only a keyword that takes an amount (<Repair>, <Breach>, <Support>) printed without one: the count is its amount.
+      if (keyword.amount !== null || !['Repair', 'Breach', 'Support'].includes(keyword.name)) throw new Unread(m[1]!);
+      const n = parseNoun(m[2]!);
+      if (n.card || !n.plural || n.filter.side !== 'any' || n.filter.type !== 'unit') throw new Unread(m[2]!);
+      return { type: 'keyword', target: { type: 'self' }, keyword, forEach: { of: 'in-play', filter: { ...n.filter, side: 'friendly' } }, countWording: 'same-number' };
+    },
+  },
   { id: 'const.keyword', re: new RegExp(`^(.+?) gains? (${KEYWORD_SRC})$`), read: (m, u) => ({ type: 'keyword', target: parseTarget(m[1]!, u), keyword: parseKeyword(m[2]!) }) },
   {
     id: 'const.attack-active',

@@ -7,7 +7,8 @@
  * "it"/"them" target {type:'previous'} (the cards that choice picked, nothing if none) and repeat
  * the condition of the choose sentence in their `when`.
  */
-import type { Condition, EffectStep, Selector } from '../ir.js';
+import type { CompiledAbility, Condition, EffectStep, Selector } from '../ir.js';
+import { parseHeader } from './header.js';
 import { parseCondition, parseConditions } from './condition.js';
 import { parseInstead } from './instead.js';
 import { parseNoun } from './noun.js';
@@ -149,6 +150,14 @@ const DELAYED_LEADING = /^During this turn, (when|if) (?:one of (your .+?)|an? (
 const DELAYED_TRAILING = /^When (it destroys|they destroy) an enemy Unit with battle damage during this turn, (.+)$/;
 /** "During this turn, when they destroy an enemy card with battle damage, …" after a choose (an enemy card: a Unit, Base or Shield). */
 const DELAYED_DURING = /^During this turn, when (it destroys|they destroy) an enemy (Unit|card) with battle damage, (.+)$/;
+
+/** The ability a "gains the following effect" grants: a triggered one, read with its tags (10-1-6). */
+function grantedAbility(text: string, used: Used): Extract<CompiledAbility, { kind: 'triggered' }> {
+  const h = parseHeader(text, used);
+  // Only a triggered ability printed with its timing tag (【Destroyed】, 【Attack】 …) is read here.
+  if (!h.trigger || h.development !== undefined || h.windows || h.activate || h.pilotName !== undefined || !h.body) throw new Unread(text);
+  return { text, requires: h.requires, oncePerTurn: h.oncePerTurn, patterns: [], kind: 'triggered', trigger: h.trigger, effect: parseEffect(h.body, used) };
+}
 
 /** The delayed effect: the clause after the trigger and the sentences after it. */
 function delayedEffect(head: string, more: string[], used: Used): EffectStep[] {
@@ -307,6 +316,16 @@ export function parseEffect(body: string, used: Used, itIs?: Selector, thatUnitI
         out.push({ step: { do: 'trash-to-hand', filter: selector.filter, max: selector.max }, ...flags(c) });
         i++;
         continue;
+      }
+      const grant = /^(It|They) gains? the following effect during this (turn|battle): ■(.+)$/.exec(next);
+      if (grant) {
+        // "It gains the following effect during this turn: ■【During Link】【Destroyed】…": the rest of the
+        // text is the ability the chosen Units have for the duration (one triggered ability).
+        if (card || selector.filter.type !== 'unit' || (grant[1] === 'It') !== (selector.max === 1) || c.optional) throw new Unread(next);
+        const ability = grantedAbility([grant[3]!, ...list.slice(i + 2)].map((x) => `${x}.`).join(' '), used);
+        used.add('step.grant-ability');
+        out.push({ step: { do: 'grant-ability', target: selector, ability, duration: grant[2] === 'battle' ? 'battle' : 'turn' }, ...flags(c) });
+        break;
       }
       const during = DELAYED_DURING.exec(next);
       if (during) {

@@ -194,6 +194,12 @@ export const STEP_PATTERNS: StepPattern[] = [
       return { do: 'redirect-damage', target: { type: 'previous' }, toTarget, ...(m[2] ? { kind: m[2] as 'battle' | 'effect' } : {}), duration: dur(m[1]) };
     },
   },
+  {
+    // "Begin a battle between this Unit and it and only perform the damage step." (the Unit chosen before)
+    id: 'step.damage-step-battle',
+    re: /^Begin a battle between this Unit and (it) and only perform the damage step$/,
+    read: (m, u) => ({ do: 'damage-step-battle', target: parseTarget(m[1]!, u) }),
+  },
   { id: 'step.reduce-damage', re: /^Reduce it by (\d+)$/, read: (m) => ({ do: 'reduce-damage', amount: Number(m[1]) }) },
   { id: 'step.allow-deploy-turn-attack', re: /^(It|They) may attack on the turn (?:it is|they are) deployed$/, read: (m, u) => ({ do: 'allow-deploy-turn-attack', target: parseTarget(m[1]!, u), duration: 'turn' }) },
   {

@@ -28,6 +28,8 @@ export function parseTarget(phrase: string, used: Used): Selector {
   if (/^that enemy Unit$/.test(p)) return { type: 'damaged-enemy' };
   // After "when a friendly (G Team) Unit destroys an enemy Unit with battle damage": that Unit (compile.ts checks the trigger).
   if (/^that friendly Unit$/i.test(p)) return { type: 'trigger-unit', words: 'that friendly Unit' };
+  // After "When another Unit attacks an enemy Unit, ": the Unit that attacked (compile.ts checks the trigger).
+  if (/^the attacking Unit$/i.test(p)) return { type: 'trigger-unit', words: 'the attacking Unit' };
   const all = /^all (.+)$/i.exec(p);
   if (all) {
     const n = parseNoun(all[1]!.replace(/^your /, 'friendly '));

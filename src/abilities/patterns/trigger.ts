@@ -87,7 +87,11 @@ export function renderUsesSupport(f: Filter | undefined): string {
   return `When you use this Unit's <Support> to increase ${/^[aeiou]/i.test(np) ? 'an' : 'a'} ${np}'s AP, `;
 }
 
-export function renderFriendlyDeployed(f: Filter | undefined): string {
+export function renderFriendlyDeployed(f: Filter | undefined, another?: boolean): string {
+  if (another && f) {
+    const { other: _o, ...noun } = f;
+    return `When another ${renderNoun(noun)} is deployed, `;
+  }
   return `When one of your ${f ? renderNoun(f, { side: false, plural: true }) : 'Units'} is deployed, `;
 }
 
@@ -154,7 +158,11 @@ export function renderBlocked(f: Filter | undefined): string {
 /** "When one of your other Units with <Repair> attacks, " (the watched Units' noun). */
 const FRIENDLY_ATTACKS = /^[Ww]hen one of (your .+?) attacks, /;
 
-export function renderFriendlyAttacks(f: Filter | undefined): string {
+/** "When another Unit attacks an enemy Unit, " (see the IR's `attacksUnit`). */
+const ANOTHER_ATTACKS_UNIT = /^[Ww]hen another Unit attacks an enemy Unit, /;
+
+export function renderFriendlyAttacks(f: Filter | undefined, attacksUnit?: boolean): string {
+  if (attacksUnit) return 'When another Unit attacks an enemy Unit, ';
   return `When one of your ${f ? renderNoun(f, { side: false, plural: true }) : 'Units'} attacks, `;
 }
 
@@ -162,7 +170,7 @@ type Triggered = Extract<CompiledAbility, { kind: 'triggered' }>;
 
 /** A trigger phrase read: the trigger, its conditions, the effect text after it, and the ability's trigger fields it sets. */
 export type TriggerPhrase = { trigger: Trigger; requires: Condition[]; rest: string } & Partial<
-  Pick<Triggered, 'damage' | 'supported' | 'watched' | 'dealtTo' | 'destroyedUnit' | 'damageFrom' | 'pilot' | 'orSelf' | 'aFriendly' | 'by' | 'command' | 'effectWord' | 'payWords' | 'blocker'>
+  Pick<Triggered, 'damage' | 'supported' | 'watched' | 'dealtTo' | 'destroyedUnit' | 'damageFrom' | 'pilot' | 'orSelf' | 'aFriendly' | 'by' | 'command' | 'effectWord' | 'payWords' | 'blocker' | 'another' | 'attacksUnit' | 'anyCard'>
 >;
 
 /** "of your other Units with <Repair>" → the friendly Units it names, or null when it names anything else. */
@@ -208,6 +216,18 @@ export function parseTriggerPhrase(
     }
     used.add('trigger.if-condition');
     s = s.slice(cond[0].length);
+  }
+  const anotherAttacks = ANOTHER_ATTACKS_UNIT.exec(s);
+  if (anotherAttacks) {
+    // An enemy Unit is the opponent's (12-2-6); only its opponent's Units attack it (8-2-1): another friendly Unit.
+    used.add('trigger.another-attacks-unit');
+    return { trigger: 'friendly-attacks', requires, rest: restAfter(s, anotherAttacks[0]), watched: { side: 'friendly', type: 'unit', other: true }, attacksUnit: true };
+  }
+  const anyCard = /^[Ww]hen this Unit destroys an enemy card with battle damage, /.exec(s);
+  if (anyCard) {
+    // "an enemy card": an enemy Unit, or a Base or Shield of the enemy shield area (4-6-1).
+    used.add('trigger.destroys-card-with-battle-damage');
+    return { trigger: 'destroys-enemy-with-battle-damage', requires, rest: restAfter(s, anyCard[0]), anyCard: true };
   }
   const fa = FRIENDLY_ATTACKS.exec(s);
   if (fa) {
@@ -357,6 +377,20 @@ export function parseTriggerPhrase(
     const { side: _, ...rest } = pilot.filter;
     const pf = Object.keys(rest).length > 1 ? pilot.filter : undefined;
     return { trigger: 'pairs-pilot', requires, rest: restAfter(s, pair[0]), watched: units.filter, ...(pf ? { pilot: pf } : {}), ...(pair[2] ? { orSelf: true as const } : {}) };
+  }
+  const another = /^[Ww]hen another (friendly .+?) is deployed, /.exec(s);
+  if (another) {
+    // "When another friendly (G Generation) Unit that is Lv.3 is deployed, ": any other friendly Unit matching it.
+    let n;
+    try {
+      n = parseNoun(`other ${another[1]!}`);
+    } catch (e) {
+      if (e instanceof Unread) return null;
+      throw e;
+    }
+    if (n.card || n.plural || n.filter.type !== 'unit' || n.filter.side !== 'friendly') return null;
+    used.add('trigger.another-deployed');
+    return { trigger: 'friendly-deployed', requires, rest: restAfter(s, another[0]), watched: n.filter, another: true };
   }
   const dep = /^[Ww]hen one of (your .+?) is deployed, /.exec(s);
   const links = dep ? null : /^[Ww]hen (an? friendly .+?) links, /.exec(s);
