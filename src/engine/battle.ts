@@ -18,6 +18,7 @@ import { baseAp, isLinked, unitAp } from './stats.js';
 import { queueFriendlyDestroyedEnemy, queueOwnerEvent, queueTriggers } from './triggers.js';
 import { withFields } from './with-fields.js';
 import { renderNoun } from '../abilities/patterns/noun.js';
+import { mark } from './happened.js';
 
 type AttackAction = ActionOf<'attack'>;
 
@@ -177,6 +178,7 @@ export function resolveAttack(game: Game, a: AttackAction, applyStep: ApplyStepA
   let target: Unit | null = isPlayerTarget(a.target) ? null : (findUnit(game, a.target) ?? null);
   game.inBattle = true;
   game.battle = { attacker: attacker.id, target: target?.id ?? null };
+  mark(game, 'attack');
 
   // 8-2 attack step
   game.step = 'attack step';
@@ -204,6 +206,7 @@ export function resolveAttack(game: Game, a: AttackAction, applyStep: ApplyStepA
     const former = target;
     target = blocker;
     game.battle.target = blocker.id;
+    mark(game, 'block');
     emit(game, `${describeUnit(blocker)} activates <Blocker>: it rests and becomes the attack target instead of ${was}`, ['8-3-1', '8-3-2', '13-1-4-1']);
     noLongerBattling(game, former);
     // "When this Unit is blocked by …" (10-1-6-1): it resolves in the block step.

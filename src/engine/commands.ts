@@ -23,6 +23,7 @@ import { firstTargetsAvailable, possible, runEffect } from './resolve.js';
 import { queueOwnerEvent } from './triggers.js';
 import type { ActionOf } from './schema.js';
 import { describeAbilityHolder, describeCard, describeUnit, findCardInPlay, findUnit, nextSerial, PLAYERS, type Base, type CardFace, type Game, type PlayerId, type Unit } from './state.js';
+import { mark } from './happened.js';
 
 type Window = 'main' | 'action';
 
@@ -78,6 +79,7 @@ export function applyPlay(game: Game, a: ActionOf<'play'>, cards: CardLookup): P
     leaveOpen(game, 'legality', reason, { unit: null, card: face.cardId, text: unread.text, rules: ['10-1-8-1-1', '10-2-2-1'] });
   }
   payForPlay(game, play);
+  mark(game, 'command');
   if (ctx) ctx.paidWithEx = (play.payment?.ex ?? 0) > 0;
   if (ctx && ability) {
     emit(game, `Player ${player} plays ${face.name}: its ${tag} effect activates: "${ability.text}"`, ['10-1-8-1', ...WINDOW_RULES[window], '10-3-2']);

@@ -10,6 +10,7 @@ import { allHold, unitMatches } from './filters.js';
 import { reportUnsupported, unsupportedTiming } from './not-executed.js';
 import { emit, signed } from './log.js';
 import { describeAbilityHolder, describeCard, findCardInPlay, findUnit, noConstants, PLAYERS, type Base, type CardFace, type ConstantState, type Game, type PlayerId, type Unit } from './state.js';
+import { triggerKinds } from './happened.js';
 
 /** The abilities a Unit has: its own, then its Pilot's (3-3-9-2), each with its face. */
 export function unitAbilitySources(unit: Unit): { face: CardFace; fromPilot: boolean; granted?: number }[] {
@@ -136,7 +137,12 @@ interface Source {
 function addSources(game: Game, out: Source[], face: CardFace, unit: Unit | null, base: Base | null): void {
   const f = faceConstants(face);
   const id = (unit ?? base)!.id;
-  for (const i of f.untimedUnsupported) reportUnsupported(game, id, face, face.abilities[i] as UnsupportedAbility, undefined, [], true);
+  for (const i of f.untimedUnsupported) {
+    const a = face.abilities[i] as UnsupportedAbility;
+    // An unread trigger waits for its event: reported at the end, if such an event came (happened.ts).
+    if (triggerKinds(a.text)) game.unreadTriggers.set(`${id}#${i}`, { unit: id, face, index: i });
+    else reportUnsupported(game, id, face, a, undefined, [], true);
+  }
   for (const i of f.constants) {
     const ctx = ctxFor(game, face, i, unit, base);
     if (!ctx || ctx.ability.kind !== 'constant') continue;

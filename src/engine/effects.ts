@@ -14,6 +14,7 @@ import { cannotBe, describeUnit, findUnit, nextSerial, opponent, type Base, type
 import { baseHp, unitAp, unitHp } from './stats.js';
 import { abilitiesFor, faceHasTrigger, hasTrigger, queueShieldAreaCardDestroyed, queueTriggers, resolveNow, resolveTriggeredSince } from './triggers.js';
 import { withFields } from './with-fields.js';
+import { mark } from './happened.js';
 
 // ---------------------------------------------------------------------------------------------
 // Damage
@@ -53,6 +54,7 @@ function effectSource(dealt: DamageSource): EffectSource {
 }
 
 export function damageUnit(game: Game, unit: Unit, amount: number, source: string, rules: string[], by?: DamageSource): boolean {
+  mark(game, 'damage');
   return dealDamageToUnit(game, unit, amount, source, rules, by) !== null;
 }
 
@@ -139,6 +141,7 @@ function reductionApplies(r: NonNullable<TimedPermission['reduce']>, unit: Unit,
 }
 
 export function damageBase(game: Game, base: Base, amount: number, source: string, rules: string[], by?: DamageSource): boolean {
+  mark(game, 'damage');
   const name = `${base.face.name} (${base.id})`;
   const dealt: DamageSource = by ?? { kind: rules.includes('5-5-4') ? 'effect' : 'battle', from: rules.includes('5-5-4') ? null : opponent(base.owner) };
   const guard = amount > 0 ? (guardAgainst(base, dealt, amount) ?? shieldAreaProtected(game, base.owner, dealt.kind, effectSource(dealt), 'base')) : null;
@@ -166,6 +169,7 @@ export function damageBase(game: Game, base: Base, amount: number, source: strin
  * for 【Burst】 before it goes to the trash.
  */
 export function destroyTopShields(game: Game, owner: PlayerId, n: number, why: string, rules: string[]): void {
+  mark(game, 'destroy');
   const st = game.players[owner];
   let hit = st.shields.splice(0, n);
   for (const s of hit) {
@@ -233,6 +237,8 @@ function resolveBurst(game: Game, owner: PlayerId, shieldId: string, face: NonNu
  * never carries over to the next Shield. `count` Shields are hit at once (2 for Suppression).
  */
 export function damageShields(game: Game, owner: PlayerId, amount: number, count: number, source: string, rules: string[], by?: DamageSource): number {
+  mark(game, 'damage');
+  mark(game, 'destroy');
   const st = game.players[owner];
   const n = Math.min(count, st.shields.length);
   if (n === 0) return 0;
@@ -269,6 +275,7 @@ export function damageFirstShieldAreaCard(game: Game, owner: PlayerId, amount: n
 
 /** 5-6-1 remove counters; 5-6-2 never more than the damage; 5-6-3 an undamaged card recovers nothing. */
 export function recover(game: Game, card: { damage: number }, name: string, amount: number, source: string, rules: string[]): number {
+  mark(game, 'recover');
   if (card.damage === 0) {
     emit(game, `${name} has no damage, so it recovers nothing (${source})`, [...rules, '5-6-3']);
     return 0;
@@ -483,6 +490,7 @@ function applyGrant(game: Game, action: ActionOf<'grant'>, t: Target): Problem |
 
 /** 5-14-1 draws; known top cards of the deck become known cards in the hand. Returns how many. */
 export function applyDraw(game: Game, player: PlayerId, n: number, source?: string): number {
+  mark(game, 'draw');
   const st = game.players[player];
   const drawn = Math.min(n, st.deck);
   st.deck -= drawn;

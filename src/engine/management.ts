@@ -9,6 +9,7 @@ import { emit } from './log.js';
 import { PLAYERS, describeCard, describeUnit, findUnit, opponent, type Base, type CardFace, type Game, type PlayerId, type Unit } from './state.js';
 import { baseHp, isLethal, unitHp } from './stats.js';
 import { hasTrigger, queueDestroyedByEffect, queueFriendlyEvent, queueShieldAreaCardDestroyed, queueTriggers, resolvePending } from './triggers.js';
+import { mark } from './happened.js';
 
 export type LeaveReason = 'destroyed' | 'excess';
 
@@ -17,6 +18,7 @@ export type LeaveReason = 'destroyed' | 'excess';
  * token is removed from the game instead of staying in the trash.
  */
 export function putUnitIntoTrash(game: Game, unit: Unit, reason: LeaveReason): void {
+  mark(game, 'destroy');
   const owner = game.players[unit.owner];
   owner.units = owner.units.filter((u) => u !== unit);
   if (unit.face.token) owner.removed.push(unit.id);
@@ -30,6 +32,7 @@ export function putUnitIntoTrash(game: Game, unit: Unit, reason: LeaveReason): v
 }
 
 export function putBaseIntoTrash(game: Game, base: Base, reason: LeaveReason): void {
+  mark(game, 'destroy');
   const owner = game.players[base.owner];
   owner.base = null;
   if (base.face.token) owner.removed.push(base.id);
@@ -165,6 +168,7 @@ export function runRulesManagement(game: Game, opts: { deferTriggers?: boolean }
  * place into the trash (11-4-2). Its 【Deploy】 abilities trigger.
  */
 export function putIntoBattleArea(game: Game, unit: Unit, source: string, deployedTogether: readonly string[] = []): boolean {
+  mark(game, 'deploy');
   const st = game.players[unit.owner];
   if (st.units.length >= 6) {
     // 11-4-2-2 with several deployed at once, the ones trashed are Units that were already there.

@@ -6,6 +6,7 @@
 import type { UnsupportedAbility } from '../abilities/ir.js';
 import { emit } from './log.js';
 import type { CardFace, Game, Undetermined } from './state.js';
+import { anyHappened, triggerKinds, type EventKind } from './happened.js';
 
 const REASONS: Record<UnsupportedAbility['reason'], string> = {
   'no-pattern': 'the engine cannot read this text yet',
@@ -59,3 +60,35 @@ export function unsupportedTiming(text: string): string | null {
   const m = /^(?:【(?:During Pair|During Link)[^】]*】\s*)*【(Deploy|Attack|Destroyed|When Paired|When Linked|Burst|Activate･Main|Activate･Action|Main|Action)[^】]*】/.exec(text);
   return m?.[1] ?? null;
 }
+
+/**
+ * The unread trigger abilities of cards that were in play (happened.ts): one whose event came in
+ * the scenario is reported as any unread ability in play is, leaving the outcome open; one whose
+ * event never came cannot have triggered, and the log says so without sending the reader to it.
+ */
+export function settleUnreadTriggers(game: Game): void {
+  for (const { unit, face, index } of game.unreadTriggers.values()) {
+    const a = face.abilities[index] as UnsupportedAbility;
+    const kinds = triggerKinds(a.text) ?? [];
+    if (anyHappened(game, kinds)) {
+      reportUnsupported(game, unit, face, a, undefined, [], true);
+      continue;
+    }
+    emit(game, `${face.name} (${unit}) has an ability the engine cannot read ("${a.text}"), but it triggers only on ${kinds.map((k) => KIND_WORDS[k]).join(' or ')}, and none came in this scenario, so it did not trigger`, ['10-1-6-1']);
+  }
+  game.unreadTriggers.clear();
+}
+
+const KIND_WORDS: Record<EventKind, string> = {
+  attack: 'an attack',
+  block: 'a block',
+  deploy: 'a deploy',
+  destroy: 'a destruction',
+  damage: 'damage',
+  pair: 'a pairing',
+  command: 'a Command played or activated',
+  'start-turn': 'the start of a turn',
+  'end-turn': 'the end of a turn',
+  draw: 'a draw',
+  recover: 'a recovery',
+};

@@ -18,6 +18,7 @@ import { isLinked, linkMatch, unitAp, unitHp } from './stats.js';
 import { queueFriendlyEvent, queuePairedPilot, queueTriggers } from './triggers.js';
 import { deployedRested, playCost } from './constants.js';
 import { withFields } from './with-fields.js';
+import { mark } from './happened.js';
 
 export interface Payment {
   normal: number;
@@ -229,6 +230,7 @@ export function prepareDeploy(game: Game, a: ActionOf<'deploy'>, cards: CardLook
 }
 
 export function applyDeploy(game: Game, plan: DeployPlan): void {
+  mark(game, 'deploy');
   payForPlay(game, plan);
   const st = game.players[plan.player];
   const { face } = plan;
@@ -326,6 +328,7 @@ export function applyPair(game: Game, plan: PairPlan): void {
 }
 
 function paired(game: Game, unit: Unit, pilotId: string, face: CardFace, linkedOverride: boolean | undefined): void {
+  mark(game, 'pair');
   unit.pilot = { id: pilotId, face };
   if (linkedOverride !== undefined) unit.linkedOverride = linkedOverride;
   const asCommand = face.type === 'command' ? ` (the Command's 【Pilot】 ${face.pilotName ?? ''}, treated as a Pilot)` : '';

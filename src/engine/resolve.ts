@@ -29,6 +29,7 @@ import { exBaseFace } from './setup.js';
 import { cannotBe, describeCard, describeUnit, findCardInPlay, findUnit, newUnit, noConstants, nextSerial, opponent, PLAYERS, totalResources, type Base, type CardFace, type Choice, type Game, type PlayerId, type Unit } from './state.js';
 import { baseAp, baseHp, unitAp, unitHp } from './stats.js';
 import { withFields } from './with-fields.js';
+import { mark } from './happened.js';
 
 type Target = { kind: 'unit'; unit: Unit } | { kind: 'base'; base: Base } | { kind: 'card'; id: string; player: PlayerId; face: CardFace | null } | { kind: 'pilot'; unit: Unit };
 
@@ -740,7 +741,10 @@ function activateOwnCommand(game: Game, ctx: AbilityCtx, window: 'main' | 'actio
   emit(game, `${s}: the card's ${tag} effect activates: "${command.text}"`, ['13-2-5-1']);
   runEffect(game, withFields(ctx, { ability: command, picked: [] as string[] }), command.effect);
   // "When you activate a Command's 【Main】/【Action】" (10-1-6-1): it resolves after this effect.
-  if (ctx.face.type === 'command') queueOwnerEvent(game, 'activates-command', ctx.controller, { command: ctx.face });
+  if (ctx.face.type === 'command') {
+    mark(game, 'command');
+    queueOwnerEvent(game, 'activates-command', ctx.controller, { command: ctx.face });
+  }
   return true;
 }
 

@@ -88,6 +88,8 @@ export function emptyGame(active: PlayerId, turn: number): Game {
     faces: {},
     usedThisTurn: [],
     notExecuted: [],
+    happened: new Set(),
+    unreadTriggers: new Map(),
     undetermined: [],
     choices: [],
     choicesUsed: 0,

@@ -20,6 +20,7 @@ import { emptyGame, setupGame } from './setup.js';
 import { PLAYERS, type Game, type PlayerState, type Violation } from './state.js';
 import { baseAp, baseHp, isLinked, unitAp, unitHp } from './stats.js';
 import { advance, endTurn, phaseProblem } from './turn.js';
+import { settleUnreadTriggers } from './not-executed.js';
 
 /** Validates and applies one action to `game` in place; returns the problem instead when it is illegal. */
 function applyOne(game: Game, action: Action, cards: CardLookup): Problem | null {
@@ -144,6 +145,7 @@ function shownEvents(game: Game): { events: Game['events']; omitted: number } {
 }
 
 export function toOutput(game: Game, violations: Violation[], applied: number): SimulateRulingOutput {
+  settleUnreadTriggers(game);
   const { events, omitted } = shownEvents(game);
   return {
     // An unexecuted decisive ability (not-executed.ts), a loop or an exhausted budget (bounds.ts) leaves it open.

@@ -6,6 +6,7 @@
 import type { Ability, CompiledAbility, DamageGuard, EffectStep, Filter, Immunity, Selector } from '../abilities/ir.js';
 import type { CardType } from '../corpus/types.js';
 import type { AbilityCtx } from './context.js';
+import type { EventKind } from './happened.js';
 
 export type PlayerId = 'A' | 'B';
 export const PLAYERS: readonly PlayerId[] = ['A', 'B'];
@@ -267,6 +268,13 @@ export interface Game {
   /** 【Once per Turn】 abilities used this turn ("<card id>#<ability index>"). */
   usedThisTurn: string[];
   notExecuted: NotExecuted[];
+  /** The kinds of event the scenario went through (happened.ts). */
+  happened: Set<EventKind>;
+  /**
+   * Unread trigger abilities of cards in play, each reported at the end only if its event could have
+   * happened (happened.ts): "<card id>#<ability index>" → where it is.
+   */
+  unreadTriggers: Map<string, { unit: string; face: CardFace; index: number }>;
   /** Conclusions an ability that did not run could change (not-executed.ts). */
   undetermined: Undetermined[];
   /** The decisions the current action brings, and how many were used. */

@@ -10,6 +10,7 @@ import { ruleProblem, type Problem } from './problems.js';
 import type { Action } from './schema.js';
 import { PLAYERS, cannotBe, describeUnit, nextSerial, opponent, totalResources, type Game, type Phase } from './state.js';
 import { queueTriggers } from './triggers.js';
+import { mark } from './happened.js';
 
 /** 4-8-4 / 7-6-5-1 the hand limit checked in the hand step. */
 export const HAND_LIMIT = 10;
@@ -25,6 +26,7 @@ function turnTriggers(game: Game, trigger: 'start-of-turn' | 'end-of-turn'): voi
 
 /** 7-5-5 the end of the main phase is declared; 7-6-3 the end phase begins with its action step. */
 function enterEndPhase(game: Game): void {
+  mark(game, 'end-turn');
   emit(game, `Player ${game.active} declares the end of the main phase`, ['7-5-5-1', '7-5-5-2']);
   game.phase = 'end';
   game.step = 'action step';
@@ -81,6 +83,7 @@ function finishEndPhase(game: Game): void {
 
 /** 7-2 start phase: active step (7-2-3-1 everything of the active player becomes active), start step. */
 function startPhase(game: Game): void {
+  mark(game, 'start-turn');
   const st = game.players[game.active];
   game.phase = 'start';
   game.step = 'active step';
@@ -117,6 +120,7 @@ function startPhase(game: Game): void {
 
 /** 7-3 draw phase: draw 1; 7-3-1-1 an empty deck afterwards loses (through 11-2-1-2). */
 function drawPhase(game: Game): void {
+  mark(game, 'draw');
   const p = game.active;
   const st = game.players[p];
   game.phase = 'draw';

@@ -56,7 +56,8 @@ describe('restrictions that used to be skipped now run', () => {
 describe('an unexecuted decisive ability leaves the verdict open', () => {
   it('an unread substitution in play ("you may rest this Unit instead", G-Defenser\'s now read; this wording is not) makes the outcome undetermined, so legal is null, not true', () => {
     const text = 'When one of your Units would be destroyed by an effect, you may rest this Unit instead.';
-    const out = sim({ state: { active_player: 'A', players: { A: { units: [{ id: 'a1', name: 'Guard', ap: 1, hp: 1, text }, { id: 'a2', name: 'X', ap: 1, hp: 1 }] }, B: {} } }, actions: [{ type: 'attack', attacker: 'a2', target: 'player' }] });
+    // A Unit is destroyed in the scenario, so the unread replacement could have come into it (happened.ts).
+    const out = sim({ state: { active_player: 'A', players: { A: { units: [{ id: 'a1', name: 'Guard', ap: 1, hp: 1, text }, { id: 'a2', name: 'X', ap: 1, hp: 1 }] }, B: { units: [{ id: 'b1', ap: 5, hp: 5, rested: true }] } } }, actions: [{ type: 'attack', attacker: 'a2', target: 'b1' }] });
     expect(out.legal).toBeNull();
     expect(out.violations).toEqual([]);
     expect(out.undetermined).toHaveLength(1);
@@ -155,3 +156,27 @@ describe('an 【Activate】 ability whose effect is unread still has its timing,
   });
 });
 
+
+describe('an unread trigger ability leaves the outcome open only where its event came (happened.ts)', () => {
+  const text = 'When you play a Command card, this Unit performs a dance that no rule describes.';
+  const board = (actions: unknown[]) =>
+    sim({ state: { active_player: 'A', players: { A: { resources: 5, hand: ['GD01-111', 'ST01-012'], units: [{ id: 'a1', name: 'Dancer', ap: 2, hp: 2, text }] }, B: { units: [{ id: 'b1', ap: 1, hp: 3, rested: true, damage: 1 }] } } }, actions });
+
+  it('no Command played: it cannot have triggered, the answer is settled and the log says why', () => {
+    const out = board([{ type: 'attack', attacker: 'a1', target: 'b1' }]);
+    expect(out.legal).toBe(true);
+    expect(out.not_executed).toEqual([]);
+    expect(out.events.some((e) => /Dancer \(a1\) has an ability the engine cannot read .* triggers only on a Command played or activated, and none came/.test(e.text))).toBe(true);
+  });
+
+  it('a Command played: what it did is not settled', () => {
+    const out = board([{ type: 'play', card: 'GD01-111', choices: [{ targets: ['b1'] }] }]);
+    expect(out.legal).toBeNull();
+    expect(out.not_executed.map((n) => n.unit)).toEqual(['a1']);
+  });
+
+  it('a clause naming an event the engine does not track is reported at once, as before', () => {
+    const out = sim({ state: { active_player: 'A', players: { A: { units: [{ id: 'a1', name: 'Watcher', ap: 2, hp: 2, text: 'When an enemy Unit is rested, this Unit performs a dance that no rule describes.' }] }, B: {} } }, actions: [] });
+    expect(out.legal).toBeNull();
+  });
+});
