@@ -663,7 +663,19 @@ export type Condition =
    * 【Destroyed】: holds when the battle damage it received destroyed it (8-5-3-2-1, 11-3-1), not
    * effect damage or a destroy effect.
    */
-  | { type: 'destroyed-with-battle-damage' };
+  | { type: 'destroyed-with-battle-damage' }
+  /**
+   * Added by the compiler (3 cards): what happened earlier in this turn (10-2-1). 'activated-command':
+   * "you have activated a (Special Move) Command card's 【Main】/【Action】 during this turn" (`filter`
+   * the Command, 10-1-8-1, 13-2-5-1); 'destroyed-by-effect': "one of your Units has been destroyed by
+   * one of your (Neo Zeon) card's effects during this turn" (`filter` the Unit as it last was, `by` the
+   * card whose effect destroyed it, 5-10-1); 'paid-for-unit-effect': "you have paid ① or more for one
+   * of your other (Militia)/(Dianna Counter) Units' effects" (`filter` the Unit, 2-10-1). `where`
+   * (wording): printed after "At the end of a turn where", without "during this turn". The engine
+   * keeps the turn's events; those before the scenario's board are known only when the scenario
+   * starts at the start of the turn, otherwise the answer is left open.
+   */
+  | { type: 'this-turn'; event: 'activated-command' | 'destroyed-by-effect' | 'paid-for-unit-effect'; filter: Filter; by?: Filter; where?: true };
 
 /**
  * One step of an effect with its connective: "Then, …" (then), "If you do, …" (ifDone: only when
@@ -697,8 +709,14 @@ export interface EffectStep {
    * enemy player. They may draw 1.", 12-2-6): the opponent decides (10-1-3), not the controller.
    */
   opponentMay?: true;
-  /** Added by the compiler (1 card, wording only), with `ifDone`: printed "If they draw with this effect, …" (the opponent's step before it was done, 5-20-1). */
+  /** Added by the compiler (2 cards, wording only), with `ifDone`/`ifNotDone`: printed "If they draw with this effect, …" / "If they don't discard with this effect, …" (the opponent's step before it). */
   theyDo?: true;
+  /**
+   * Added by the compiler (1 card): "If they don't discard with this effect, you may deploy …" after
+   * "Your opponent may discard 1." (printed "that enemy player may discard 1", 12-2-6): done only when
+   * the step before it was not done (the opponent chose not to, or could not: 10-1-3, 1-3-2).
+   */
+  ifNotDone?: true;
   /**
    * Added by the compiler (7 Commands): a substitution printed as the sentence after the step (10-1-9-1-1):
    * "If there are 2 or more cards with "Improved Technique" in their card name in your trash,
@@ -1074,6 +1092,12 @@ export type CompiledAbility =
       payWords?: 'cost-units' | 'friendly';
       /** Added by the compiler (1 card), for 'blocked': the blocking Unit must match this. */
       blocker?: Filter;
+      /**
+       * Added by the compiler (1 card), for 'end-of-turn': "At the end of a turn where …": the end of
+       * either player's turn (7-6-4-1), not only its controller's; the "where" clause is a `requires`
+       * condition ('this-turn' with `where`) read then.
+       */
+      anyTurn?: true;
     })
   | (AbilityBase & { kind: 'activated'; window: 'main' | 'action'; cost: Cost; effect: EffectStep[] })
   | (AbilityBase & { kind: 'command'; windows: ('main' | 'action')[]; effect: EffectStep[] })

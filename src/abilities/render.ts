@@ -293,7 +293,9 @@ export function renderEffect(effect: EffectStep[]): string {
     const selfIt = target?.type === 'self' && !e.then && !e.ifDone && !e.optional && !!before && 'target' in before.step && before.step.target.type === 'self' && same(e.when, before.when);
     let lead = '';
     if (e.then) lead += 'Then, ';
-    if (e.ifDone) lead += e.theyDo ? 'If they draw with this effect, ' : 'If you do, ';
+    const theirs = before?.step.do === 'discard' ? 'discard' : 'draw';
+    if (e.ifDone) lead += e.theyDo ? `If they ${theirs} with this effect, ` : 'If you do, ';
+    if (e.ifNotDone) lead += `If they don't ${theirs} with this effect, `;
     const inherited = (target?.type === 'previous' && e.when && same(e.when, chosenWhen)) || selfIt;
     if (e.when && !inherited) lead += `If ${conditionsText(e.when)}, `;
     if (e.optional && !e.maySubject && !e.opponentMay) lead += 'You may ';
@@ -313,7 +315,7 @@ export function renderEffect(effect: EffectStep[]): string {
       body = renderStep({ ...e.step, target: { type: 'previous' } } as Step, { type: 'self' });
     } else body = renderStep(e.step, chosen);
     if (e.optional && e.maySubject) body = body.replace(/^(.+?) (recover|get|gain)s /, '$1 may $2 ');
-    if (e.optional && e.opponentMay) body = body.replace(/^Your opponent draws /, 'Your opponent may draw ');
+    if (e.optional && e.opponentMay) body = body.replace(/^Your opponent (draw|discard)s /, 'Your opponent may $1 ');
     out.push(`${lead ? lead + lower(body) : body}.`);
     if (e.instead) out.push(`If ${conditionsText(e.instead.when)}, ${renderInsteadBody(e.step, e.instead)} instead.`);
   }
@@ -374,6 +376,7 @@ function tags(a: CompiledAbility): { tags: string; rest: Condition[] } {
   for (const r of a.requires) {
     if (r.type === 'linked') out += '【During Link】';
     else if (r.type === 'paired' && !(a.kind === 'triggered' && a.trigger === 'when-paired' && r.pilot)) out += r.pilot ? `【During Pair･${renderPilotQualifier(r.pilot)}】` : '【During Pair】';
+    else if (r.type === 'this-turn' && r.where) continue; // "At the end of a turn where …": in the trigger phrase
     else if (r.type !== 'paired') rest.push(r);
   }
   if (a.kind === 'triggered') {
@@ -434,6 +437,10 @@ function triggerPhrase(a: Extract<CompiledAbility, { kind: 'triggered' }>): stri
       return renderFriendlyAttacks(a.watched);
     case 'enemy-destroyed-while-attacking':
       return renderDestroyedWhileAttacking(a.destroyedUnit);
+    case 'end-of-turn': {
+      const where = a.requires.find((r) => r.type === 'this-turn' && r.where);
+      return a.anyTurn && where ? `At the end of a turn where ${renderCondition(where)}, ` : TRIGGER_TEXT[a.trigger];
+    }
     default:
       return TRIGGER_TEXT[a.trigger];
   }

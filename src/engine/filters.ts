@@ -13,6 +13,7 @@ import { baseAp, baseHp, isLinked, unitAp, unitHp } from './stats.js';
 import { withFields } from './with-fields.js';
 import { currentCards } from './runtime.js';
 import { faceFromRecord } from './cards.js';
+import { historyAnswer } from './history.js';
 
 export function compare(n: number, c: Cmp): boolean {
   if (c.op === '<=') return n <= c.value;
@@ -204,6 +205,9 @@ export function conditionHolds(game: Game, ctx: AbilityCtx, c: Condition): boole
       });
     case 'destroyed-with-battle-damage':
       return ctx.unit?.destroyedWithBattleDamage === true;
+    case 'this-turn':
+      // What happened earlier in this turn; a record that cannot say is not "holds" (history.ts leaves it open).
+      return historyAnswer(game, ctx, c) === true;
     case 'enemy-players':
       // 12-2-6: a two-player game has one enemy player, the opponent.
       return compare(1, c.cmp);

@@ -6,6 +6,7 @@
 import { chooseTargets } from './choices.js';
 import { deployedRested, refreshConstants } from './constants.js';
 import { emit } from './log.js';
+import { recordDestroyed } from './history.js';
 import { PLAYERS, describeCard, describeUnit, findUnit, opponent, type Base, type CardFace, type Game, type PlayerId, type Unit } from './state.js';
 import { baseHp, isLethal, unitHp } from './stats.js';
 import { hasTrigger, queueDestroyedByEffect, queueFriendlyEvent, queueShieldAreaCardDestroyed, queueTriggers, resolvePending } from './triggers.js';
@@ -47,6 +48,8 @@ function leaveNote(token: boolean): string {
 export interface DestroyCause {
   kind: 'effect' | 'effect-damage';
   by: PlayerId | null;
+  /** The card whose effect destroyed it, when known ("by one of your (Neo Zeon) card's effects"). */
+  source?: CardFace;
 }
 
 export function destroyUnit(game: Game, unit: Unit, why: string, rules: string[], cause?: DestroyCause): void {
@@ -63,7 +66,10 @@ export function destroyUnit(game: Game, unit: Unit, why: string, rules: string[]
     ...(unit.face.token ? ['5-17-2-5'] : []),
   ]);
   game.pending.push(...queued);
-  if (cause) queueDestroyedByEffect(game, unit, cause);
+  if (cause) {
+    recordDestroyed(game, unit, cause.by, cause.source ?? null, cause.kind === 'effect-damage');
+    queueDestroyedByEffect(game, unit, cause);
+  }
 }
 
 export function destroyBase(game: Game, base: Base, why: string, rules: string[]): void {

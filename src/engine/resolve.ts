@@ -20,6 +20,7 @@ import { renderCondition } from '../abilities/patterns/condition.js';
 import { renderNoun } from '../abilities/patterns/noun.js';
 import { renderInsteadBody } from '../abilities/patterns/instead.js';
 import { leaveOpen, reportUnsupported } from './not-executed.js';
+import { openIfUnknown, recordCommand, recordPaid } from './history.js';
 import { playCost } from './constants.js';
 import { currentCards } from './runtime.js';
 import { queueOwnerEvent, queueTriggers } from './triggers.js';
@@ -267,7 +268,7 @@ function runStep(game: Game, ctx: AbilityCtx, step: Step, entry: Choice | undefi
       const ts = targetsOf(step.target).filter((t) => !blocked(t, 'destroy'));
       for (const t of ts) {
         if (t.kind === 'pilot') removePilot(game, t.unit, 'trash', s);
-        else if (t.kind === 'unit') destroyUnit(game, t.unit, `by ${s}`, ['5-10-1'], { kind: 'effect', by: ctx.controller });
+        else if (t.kind === 'unit') destroyUnit(game, t.unit, `by ${s}`, ['5-10-1'], { kind: 'effect', by: ctx.controller, source: ctx.face });
         else if (t.kind === 'base') destroyBase(game, t.base, `by ${s}`, ['5-10-1']);
       }
       return ts.length > 0;
@@ -506,7 +507,10 @@ function runStep(game: Game, ctx: AbilityCtx, step: Step, entry: Choice | undefi
       spendResources(game, ctx.controller, pay);
       emit(game, `Player ${ctx.controller} pays ${step.amount}: rests ${pay.normal} Resource${pay.normal === 1 ? '' : 's'}${pay.ex ? ` and uses ${pay.ex} EX` : ''} (${s})`, ['2-10-1', ...(pay.ex ? ['5-17-3-2-3'] : [])]);
       // "When you pay ① or more for one of your Unit's effects" (a Unit's own text or its Pilot's, 3-3-9-2).
-      if (ctx.unit && step.amount > 0) queueOwnerEvent(game, 'pays-for-unit-effect', ctx.controller, { subject: ctx.unit, paid: step.amount });
+      if (ctx.unit && step.amount > 0) {
+        recordPaid(game, ctx.controller, ctx.unit);
+        queueOwnerEvent(game, 'pays-for-unit-effect', ctx.controller, { subject: ctx.unit, paid: step.amount });
+      }
       return true;
     }
     case 'destroy-shield-area': {
@@ -711,6 +715,7 @@ function activateOwnCommand(game: Game, ctx: AbilityCtx, window: 'main' | 'actio
     return false;
   }
   emit(game, `${s}: the card's ${tag} effect activates: "${command.text}"`, ['13-2-5-1']);
+  if (ctx.face.type === 'command') recordCommand(game, ctx.controller, ctx.face);
   runEffect(game, withFields(ctx, { ability: command, picked: [] as string[] }), command.effect);
   // "When you activate a Command's 【Main】/【Action】" (10-1-6-1): it resolves after this effect.
   if (ctx.face.type === 'command') queueOwnerEvent(game, 'activates-command', ctx.controller, { command: ctx.face });
@@ -1386,8 +1391,18 @@ export function runEffect(game: Game, ctx: AbilityCtx, steps: readonly EffectSte
       continue;
     }
     if (es.ifDone) emit(game, `"If you do": the part before it happened, so ${src(ctx)} goes on`, ['5-20-1']);
+    if (es.ifNotDone) {
+      // "If they don't discard with this effect, …": only when the opponent's "may" before it was not done (10-1-3, 10-2-1).
+      emit(game, `"If they don't": the part before it ${lastDone ? 'was done, so this part is not resolved' : 'was not done, so this part is resolved'} (${src(ctx)})`, ['10-1-3', '10-2-1']);
+      if (lastDone) {
+        notReached(game, ctx, [es]);
+        lastDone = false;
+        continue;
+      }
+    }
     const failed = es.when?.find((c) => !conditionHolds(game, ctx, c));
     if (failed) {
+      openIfUnknown(game, ctx, failed);
       if (i === 0 && steps.length > 1) {
         // "If …, draw 1. Then, discard 1.": the leading "If" is the condition of the whole effect, up
         // to a sentence with its own "If" ("If 1 to 4 enemy Units are in play, … If 5 or more …").

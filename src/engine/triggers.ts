@@ -18,6 +18,7 @@ import { emit } from './log.js';
 import { leaveOpen, reportUnsupported, unsupportedTiming } from './not-executed.js';
 import type { DestroyCause } from './management.js';
 import { runEffect } from './resolve.js';
+import { openIfUnknown } from './history.js';
 import { describeAbilityHolder, describeUnit, opponent, type Base, type CardFace, type Game, type PendingTrigger, type PlayerId, type Unit } from './state.js';
 
 /** The rule defining each timing (13-2) or the rule of the moment it triggers at. */
@@ -186,6 +187,8 @@ export function abilitiesFor(game: Game, trigger: Trigger, src: TriggerSource): 
         return;
       }
       if (a.kind !== 'triggered' || a.trigger !== trigger || (fromPilot && trigger === 'burst')) return;
+      // "At the end of your turn" is its controller's turn (7-6-4-1); "At the end of a turn where …" is either.
+      if (trigger === 'end-of-turn' && !a.anyTurn && (src.unit?.owner ?? src.base?.owner ?? game.active) !== game.active) return;
       if (src.reductionOnly !== undefined && onlyReduces(a) !== src.reductionOnly) return;
       if (!damageMatches(a, src)) return;
       if (a.supported && src.supported && !unitMatches(src.supported, a.supported, src.unit?.owner ?? game.active, null)) return;
@@ -223,6 +226,7 @@ export function abilitiesFor(game: Game, trigger: Trigger, src: TriggerSource): 
       });
       const unmet = a.requires.find((c) => !conditionHolds(game, ctx, c));
       if (unmet) {
+        openIfUnknown(game, ctx, unmet);
         // Only worth a line when the trigger itself happened and a printed condition stopped it.
         if (unmet.type !== 'paired' && unmet.type !== 'linked') emit(game, `${TAG[trigger]} of ${ctx.label} does not trigger: "${renderCondition(unmet)}" does not hold`, ['10-1-6-2', '10-2-1', ...conditionCites(unmet)]);
         else if (unmet.type === 'paired' && unmet.pilot && src.unit?.pilot) {

@@ -3,7 +3,7 @@
  * destroys an enemy Unit with battle damage, …" (optionally after "During your turn,").
  */
 import type { CompiledAbility, Condition, Filter, Trigger } from '../ir.js';
-import { parseConditions } from './condition.js';
+import { parseCondition, parseConditions } from './condition.js';
 import { parseNoun, renderNoun } from './noun.js';
 import { Unread, type Used } from './unread.js';
 
@@ -162,7 +162,7 @@ type Triggered = Extract<CompiledAbility, { kind: 'triggered' }>;
 
 /** A trigger phrase read: the trigger, its conditions, the effect text after it, and the ability's trigger fields it sets. */
 export type TriggerPhrase = { trigger: Trigger; requires: Condition[]; rest: string } & Partial<
-  Pick<Triggered, 'damage' | 'supported' | 'watched' | 'dealtTo' | 'destroyedUnit' | 'damageFrom' | 'pilot' | 'orSelf' | 'aFriendly' | 'by' | 'command' | 'effectWord' | 'payWords' | 'blocker'>
+  Pick<Triggered, 'damage' | 'supported' | 'watched' | 'dealtTo' | 'destroyedUnit' | 'damageFrom' | 'pilot' | 'orSelf' | 'aFriendly' | 'by' | 'command' | 'effectWord' | 'payWords' | 'blocker' | 'anyTurn'>
 >;
 
 /** "of your other Units with <Repair>" → the friendly Units it names, or null when it names anything else. */
@@ -208,6 +208,20 @@ export function parseTriggerPhrase(
     }
     used.add('trigger.if-condition');
     s = s.slice(cond[0].length);
+  }
+  // "At the end of a turn where you have paid ① or more for …, ": either player's turn, under what happened in it.
+  const where = /^At the end of a turn where (.+?), /.exec(s);
+  if (where) {
+    let c: Condition;
+    try {
+      c = parseCondition(where[1]!, used);
+    } catch (e) {
+      if (e instanceof Unread) return null;
+      throw e;
+    }
+    if (c.type !== 'this-turn' || !c.where) return null;
+    used.add('trigger.end-of-a-turn-where');
+    return { trigger: 'end-of-turn', requires: [...requires, c], rest: restAfter(s, where[0]), anyTurn: true };
   }
   const fa = FRIENDLY_ATTACKS.exec(s);
   if (fa) {
