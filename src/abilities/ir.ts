@@ -273,8 +273,14 @@ export type Step =
   | { do: 'shield-to-hand'; who: Who; count: number }
   /** 【Burst】 "Add this card to your hand." */
   | { do: 'self-to-hand' }
-  /** 【Burst】 "Deploy this card." (13-2-5-3 it moves from the trash/shield to the battle area) */
-  | { do: 'deploy-self' }
+  /**
+   * 【Burst】 "Deploy this card." (13-2-5-3 it moves from the trash/shield to the battle area).
+   * `asUnit` (added by the compiler, 1 Pilot): "deploy it as an (AP3・HP3) Unit" (a 【Burst】's "you
+   * may … instead", printed with "(Don't treat it as a Pilot.)"): the card is deployed as a Unit
+   * with that AP and HP, not as a Pilot (no link condition, so never a Link Unit, 3-2-6); out of
+   * play it is its own card again.
+   */
+  | { do: 'deploy-self'; asUnit?: { ap: number; hp: number } }
   /** "Deploy 1 rested [Name]((Trait)･AP3･HP1･<Blocker>) Unit token." */
   | {
       do: 'deploy-token';
@@ -738,6 +744,11 @@ export interface EffectStep {
      * done in place of the printed one (10-1-9-1-1).
      */
     step?: Step;
+    /**
+     * Added by the compiler (1 card): "If there are 3 or more (MF) cards in your trash, you may deploy it
+     * as an (AP3・HP3) Unit instead.": the controller decides whether the substitution is made (10-1-3).
+     */
+    optional?: true;
   };
   /**
    * Added by the compiler: the step was printed in one sentence with the step before it, joined by

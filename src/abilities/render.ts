@@ -121,6 +121,7 @@ function renderPlainStep(s: Step, prev?: Selector): string {
     case 'self-to-hand':
       return 'Add this card to your hand';
     case 'deploy-self':
+      if (s.asUnit) return `Deploy it as an (AP${s.asUnit.ap}･HP${s.asUnit.hp}) Unit`;
       return 'Deploy this card';
     case 'activate-main':
       return "Activate this card's 【Main】";
@@ -317,7 +318,7 @@ export function renderEffect(effect: EffectStep[]): string {
     if (e.optional && e.maySubject) body = body.replace(/^(.+?) (recover|get|gain)s /, '$1 may $2 ');
     if (e.optional && e.opponentMay) body = body.replace(/^Your opponent (draw|discard)s /, 'Your opponent may $1 ');
     out.push(`${lead ? lead + lower(body) : body}.`);
-    if (e.instead) out.push(`If ${conditionsText(e.instead.when)}, ${renderInsteadBody(e.step, e.instead)} instead.`);
+    if (e.instead) out.push(`If ${conditionsText(e.instead.when)}, ${e.instead.optional ? 'you may ' : ''}${renderInsteadBody(e.step, e.instead)} instead.`);
   }
   return out.join(' ');
 }

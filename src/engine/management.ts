@@ -22,7 +22,7 @@ export function putUnitIntoTrash(game: Game, unit: Unit, reason: LeaveReason): v
   owner.units = owner.units.filter((u) => u !== unit);
   if (unit.face.token) owner.removed.push(unit.id);
   else owner.trash.push(unit.id);
-  game.faces[unit.id] = unit.face;
+  game.faces[unit.id] = unit.card ?? unit.face;
   if (unit.pilot) {
     owner.trash.push(unit.pilot.id);
     game.faces[unit.pilot.id] = unit.pilot.face;
@@ -215,7 +215,7 @@ function returnFromPlay(game: Game, card: Unit | Base, source: string, to: 'hand
   if (isUnit) st.units = st.units.filter((u) => u !== card);
   else st.base = null;
   const pilot = isUnit ? card.pilot : null;
-  for (const [id, face] of [[card.id, card.face] as const, ...(pilot ? [[pilot.id, pilot.face] as const] : [])]) {
+  for (const [id, face] of [[card.id, ('timedKeywords' in card ? card.card : undefined) ?? card.face] as const, ...(pilot ? [[pilot.id, pilot.face] as const] : [])]) {
     if (to === 'deck-bottom') {
       if (face.token) st.removed.push(id);
       else st.deck += 1;

@@ -439,7 +439,7 @@ function runStep(game: Game, ctx: AbilityCtx, step: Step, entry: Choice | undefi
     case 'self-to-hand':
       return selfToHand(game, ctx, s);
     case 'deploy-self':
-      return deploySelf(game, ctx, s);
+      return deploySelf(game, ctx, s, step.asUnit);
     case 'deploy-token':
       return deployTokens(game, ctx, step, s);
     case 'resource-active':
@@ -967,7 +967,18 @@ function selfToHand(game: Game, ctx: AbilityCtx, s: string): boolean {
   return true;
 }
 
-function deploySelf(game: Game, ctx: AbilityCtx, s: string): boolean {
+function deploySelf(game: Game, ctx: AbilityCtx, s: string, asUnit?: { ap: number; hp: number }): boolean {
+  if (asUnit) {
+    // "Deploy it as an (AP3・HP3) Unit (Don't treat it as a Pilot.)": in play a Unit with those stats and
+    // no link condition, so never a Link Unit (3-2-6); outside play it is its own card again.
+    game.burstMoved = ctx.cardId;
+    const id = freshId(game, ctx.face.cardId ?? ctx.cardId);
+    const face = withFields(ctx.face, { type: 'unit' as const, ap: asUnit.ap, hp: asUnit.hp, link: null, pilotName: null });
+    emit(game, `${ctx.face.name} is deployed from the shield area by its own effect as an (AP${asUnit.ap}･HP${asUnit.hp}) Unit, not as a ${ctx.face.type === 'pilot' ? 'Pilot' : ctx.face.type}, as ${id}; it does not go to the trash (${s})`, ['13-2-5-3', '5-7-1-1', '5-8-1', '4-1-5', '10-1-9-1-1']);
+    const unit = newUnit(id, ctx.controller, face, false);
+    unit.card = ctx.face;
+    return putIntoBattleArea(game, unit, s);
+  }
   if (ctx.face.type !== 'unit' && ctx.face.type !== 'base') {
     emit(game, `${s}: ${ctx.face.name} is not a Unit or Base, so it cannot be deployed`, ['1-3-2']);
     return false;
@@ -1538,6 +1549,14 @@ function stepNow(game: Game, ctx: AbilityCtx, es: EffectStep, log: boolean): Ste
   const alt = es.instead;
   if (!alt) return es.step;
   const holds = allHold(game, ctx, alt.when);
+  if (log && holds && alt.optional) {
+    // "If …, you may deploy it as a Unit instead": the controller decides (10-1-3); not taken, the step is done as printed.
+    const d = decideUse(game, `${src(ctx)} ("you may" ${renderInsteadBody(es.step, alt)} instead)`, ['10-1-3', '10-1-9-1-1']);
+    if (!d.use) {
+      emit(game, `${src(ctx)}: player ${ctx.controller} chooses not to ${renderInsteadBody(es.step, alt)} instead, so the effect is done as first printed`, ['10-1-3']);
+      return es.step;
+    }
+  }
   if (log) {
     const cond = alt.when.map(renderCondition).join(' and ');
     emit(game, holds ? `${src(ctx)}: "${cond}" holds, so the effect is done with ${renderInsteadBody(es.step, alt)} instead` : `${src(ctx)}: "${cond}" does not hold, so the effect is done as first printed`, holds ? ['10-1-9-1', '10-1-9-1-1'] : ['10-2-1']);

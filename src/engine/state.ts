@@ -145,6 +145,8 @@ export interface Unit {
   /** Set as it is destroyed by the battle damage it just received (8-5-3-2-1): "If this Unit is destroyed with battle damage". */
   destroyedWithBattleDamage?: boolean;
   fromTrash?: boolean;
+  /** A card in play as something it is not ("deploy it as an (AP3・HP3) Unit"): its own card, which it is again outside play. */
+  card?: CardFace;
   modifiers: Modifier[];
   timedKeywords: TimedKeyword[];
   timedPermissions: TimedPermission[];

@@ -183,3 +183,38 @@ describe('GD05-034 Gaia Gundam: "…When this Unit destroys an enemy shield area
     expect(out.state.players.A.units).toHaveLength(1);
   });
 });
+
+describe('GD05-089 Master Asia: "【Burst】Add this card to your hand. If there are 3 or more (MF) cards in your trash, you may deploy it as an (AP3・HP3) Unit instead. (Don\'t treat it as a Pilot.)"', () => {
+  const mf = ['GD05-035', 'GD05-036', 'GD05-042'];
+  const run = (trash: string[], choices: unknown[], more: unknown[] = []) =>
+    sim({
+      state: { active_player: 'A', players: { A: { units: [{ id: 'a1', ap: 2, hp: 4 }] }, B: { base: null, shields: ['GD05-089'], trash, hand: 0 } } },
+      actions: [{ type: 'attack', attacker: 'a1', target: 'player', choices }, ...more],
+    });
+
+  it('3 (MF) cards in the trash and the owner takes the substitution: the Pilot card is deployed as an AP3 HP3 Unit, not a Link Unit (10-1-9-1-1, 13-2-5-3)', () => {
+    const out = run(mf, [{ use: true }, { use: true }]);
+    expect(out.legal, JSON.stringify(out.violations)).toBe(true);
+    expect(out.state.players.B.units).toEqual([expect.objectContaining({ id: 'GD05-089', name: 'Master Asia', ap: 3, hp: 3, pilot: null, linked: false })]);
+    expect(out.state.players.B.hand).toBe(0);
+    expect(out.state.players.B.trash).toEqual(mf);
+  });
+
+  it('the substitution is a "you may": declined, the card is added to the hand', () => {
+    const out = run(mf, [{ use: true }, { use: false }]);
+    expect(out.state.players.B.units).toEqual([]);
+    expect(out.state.players.B.hand).toBe(1);
+  });
+
+  it('only 2 (MF) cards: no decision, the card goes to the hand', () => {
+    const out = run(mf.slice(0, 2), [{ use: true }]);
+    expect(out.legal, JSON.stringify(out.violations)).toBe(true);
+    expect(out.state.players.B.hand).toBe(1);
+    expect(out.state.players.B.units).toEqual([]);
+  });
+
+  it('out of play it is its own card again: destroyed, the Pilot card goes to the trash', () => {
+    const out = run(mf, [{ use: true }, { use: true }], [{ type: 'destroy', target: 'GD05-089' }]);
+    expect(out.state.players.B.trash).toEqual([...mf, 'GD05-089']);
+  });
+});

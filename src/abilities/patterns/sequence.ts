@@ -182,7 +182,7 @@ export function parseEffect(body: string, used: Used, itIs?: Selector, thatUnitI
     const c = connectives(list[i]!, used);
     const last = out[out.length - 1];
     // "If …, choose 1 enemy Unit instead.": a substitution in the step before it (10-1-9-1-1).
-    const instead = c.when && last && !c.then && !c.ifDone && !c.optional && !last.instead ? parseInstead(c.rest, c.when, last.step, used) : null;
+    const instead = c.when && last && !c.then && !c.ifDone && !c.maySubject && !c.opponentMay && !last.instead ? parseInstead(c.rest, c.when, last.step, used, !!c.optional) : null;
     if (instead) {
       last!.instead = instead;
       continue;
