@@ -60,6 +60,8 @@ export interface Filter {
   rested?: boolean;
   damaged?: boolean;
   keyword?: IrKeyword;
+  /** Added by the compiler (1 card): "Unit card with <Repair>/<Breach>/…": a card that has any of these keywords (printed on it, 13-1). */
+  keywordsAny?: IrKeyword[];
   paired?: boolean;
   linked?: boolean;
   /** Added by the compiler (1 card, wording only): a Link Unit printed "Linked Unit". */
@@ -424,6 +426,14 @@ export type Step =
    * as for a deploy by an effect), if this Unit is still in play with no Pilot (3-3-4).
    */
   | { do: 'pair-from-trash'; filter: Filter }
+  /**
+   * Added by the compiler (1 card): "Choose 1 Unit card with <Repair>/<Breach>/<First Strike>/…
+   * from your trash. During this turn, this Unit gets AP+1 and all <Repair>/<Breach>/<First Strike>/…
+   * on that Unit card." The controller chooses a card of their trash matching `filter` (10-2-2-1; none,
+   * the effect does not activate, 10-2-2); this Unit gets AP+`ap` and gains, for the duration, each
+   * keyword effect printed on that card (13-1, with its amount) whose name is in `keywords`.
+   */
+  | { do: 'copy-keywords'; filter: Filter; keywords: IrKeyword[]; ap: number; duration: Duration }
   /** "Place the top N cards of your deck into your trash." (mill) */
   | { do: 'mill'; who: Who; count: number }
   /** "Reduce the damage by N" in a "when this Unit receives damage" trigger (the pending damage). */

@@ -193,6 +193,8 @@ function renderPlainStep(s: Step, prev?: Selector): string {
       return `Reveal ${s.count} ${renderNoun(s.filter, { card: true, plural: s.count > 1 })} from your hand. Return ${s.count > 1 ? 'them' : 'it'} to the bottom of your deck`;
     case 'pair-from-trash':
       return `Choose 1 ${renderNoun(s.filter, { card: true })} from your trash. Pair it with this Unit`;
+    case 'copy-keywords':
+      return `Choose 1 ${renderNoun(s.filter, { card: true })} from your trash. During this ${s.duration}, this Unit gets AP+${s.ap} and all ${s.keywords.map((k) => renderKeyword({ name: k, amount: null })).join('/')} on that Unit card`;
     case 'placed-to-hand':
       return `Add ${s.max} ${renderNoun(s.filter, { card: true, plural: s.max > 1 })} you placed from your deck with this effect to your hand`;
     case 'mill':

@@ -67,6 +67,7 @@ export function unitMatches(unit: Unit, f: Filter, controller: PlayerId, self: U
   if (f.rested !== undefined && unit.rested !== f.rested) return false;
   if (f.damaged !== undefined && unit.damage > 0 !== f.damaged) return false;
   if (f.keyword && !unitKeywords(unit).has(f.keyword)) return false;
+  if (f.keywordsAny && !f.keywordsAny.some((k) => unitKeywords(unit).has(k))) return false;
   if (f.paired !== undefined && (unit.pilot !== null) !== f.paired) return false;
   if (f.linked !== undefined && isLinked(unit) !== f.linked) return false;
   // "paired with a (Newtype) Pilot": the Pilot's traits (2-5-5).
@@ -88,7 +89,7 @@ export function baseMatches(base: Base, f: Filter, controller: PlayerId): boolea
   if (f.hp && !compare(baseHp(base), f.hp)) return false;
   if (f.rested !== undefined && base.rested !== f.rested) return false;
   if (f.damaged !== undefined && base.damage > 0 !== f.damaged) return false;
-  return !(f.keyword || f.paired !== undefined || f.linked !== undefined || f.pilotTraits || f.pilotLevel || f.apVsSelf || f.anyKeyword || f.hasTiming || f.levelOrAp);
+  return !(f.keyword || f.keywordsAny || f.paired !== undefined || f.linked !== undefined || f.pilotTraits || f.pilotLevel || f.apVsSelf || f.anyKeyword || f.hasTiming || f.levelOrAp);
 }
 
 /** A card outside play (trash, hand, deck) against a filter: only printed facts count. */
@@ -98,6 +99,7 @@ export function cardMatches(face: CardFace, f: Filter): boolean {
   if (f.hp && !compare(face.hp, f.hp)) return false;
   if (f.rested !== undefined || f.damaged !== undefined || f.paired !== undefined || f.linked !== undefined || f.pilotTraits || f.pilotLevel || f.apVsSelf || f.anyKeyword || f.hasTiming || f.levelOrAp) return false;
   if (f.keyword && !face.keywords.some((k) => k.name === f.keyword)) return false;
+  if (f.keywordsAny && !face.keywords.some((k) => f.keywordsAny!.includes(k.name as never))) return false;
   return typeMatches(face, f) && faceMatches(face, f);
 }
 

@@ -4,7 +4,7 @@
  * chosen when the text reaches them (10-3-3), and an impossible part simply not done (1-3-2).
  * Every event quotes the ability it came from.
  */
-import type { Count, EffectStep, Extreme, Filter, Immunity, Selector, Step, Who } from '../abilities/ir.js';
+import type { Count, EffectStep, Extreme, Filter, Immunity, IrKeyword, Selector, Step, Who } from '../abilities/ir.js';
 import { immuneTo } from './immunity.js';
 import { faceFromRecord } from './cards.js';
 import { ChoiceProblem, chooseCards, chooseTargets, chooseWhere, decideUse, namesCards, skipDecision } from './choices.js';
@@ -436,6 +436,8 @@ function runStep(game: Game, ctx: AbilityCtx, step: Step, entry: Choice | undefi
     }
     case 'shield-to-hand':
       return forEachPlayer(ctx, step.who, (p) => shieldToHand(game, p, step.count, s));
+    case 'copy-keywords':
+      return copyKeywords(game, ctx, step, s, entry);
     case 'self-to-hand':
       return selfToHand(game, ctx, s);
     case 'deploy-self':
@@ -995,6 +997,45 @@ function deploySelf(game: Game, ctx: AbilityCtx, s: string, asUnit?: { ap: numbe
   return putIntoBattleArea(game, newUnit(id, ctx.controller, ctx.face, false), s);
 }
 
+/**
+ * "Choose 1 Unit card with <Repair>/… from your trash. During this turn, this Unit gets AP+1 and all
+ * <Repair>/… on that Unit card.": the card is chosen (10-2-2-1; none, nothing activates, 10-2-2),
+ * then this Unit gets the AP and each listed keyword effect printed on that card, with its amount.
+ * A listed keyword the card has only under a condition of its own text is not settled as "on" it.
+ */
+function copyKeywords(game: Game, ctx: AbilityCtx, step: Extract<Step, { do: 'copy-keywords' }>, s: string, entry: Choice | undefined): boolean {
+  // "<Breach 3>" printed under a condition ("【During Pair】This Unit gains <Breach 3>."): a card in the trash
+  // has no active text (2-11-2), and whether that keyword is "on" the card the rules do not say.
+  const conditional = (face: CardFace) => face.abilities.flatMap((a) => (a.kind === 'constant' ? a.effects : [])).flatMap((c) => (c.type === 'keyword' && c.target.type === 'self' && step.keywords.includes(c.keyword.name) ? [c.keyword.name] : []));
+  const unsure = (ids: string[]) =>
+    ids.flatMap((id) => {
+      const f = faceOf(game, id);
+      return f && f.type === 'unit' && conditional(f).length ? [`${f.name} (${id}: ${conditional(f).map((k) => `<${k}>`).join(', ')})`] : [];
+    });
+  const maybe = unsure(game.players[ctx.controller].trash);
+  if (maybe.length) {
+    const reason = `${s}: ${maybe.join('; ')} ${maybe.length === 1 ? 'has' : 'have'} a listed keyword effect only under a condition of its own text; whether that makes it a card "with" it, and a keyword "on that Unit card", the rules do not say (2-11-2), so what this Unit gains is not settled`;
+    emit(game, reason, ['2-11-2', '13-1']);
+    leaveOpen(game, 'outcome', reason, { unit: ctx.unit?.id ?? null, card: ctx.face.cardId, text: ctx.ability.text, rules: ['2-11-2', '13-1'] });
+  }
+  const [t] = select(game, ctx, { type: 'choose', min: 1, max: 1, filter: step.filter, zone: 'trash' }, step, entry).filter((x): x is Extract<Target, { kind: 'card' }> => x.kind === 'card');
+  if (!t?.face) {
+    emit(game, `${s}: no card in the trash can be chosen, so the effect does not activate`, ['10-2-2', '10-3-3-1']);
+    return false;
+  }
+  ctx.picked = [t.id];
+  const self = ctx.unit && findCardInPlay(game, ctx.unit.id) === ctx.unit ? ctx.unit : null;
+  if (!self) {
+    emit(game, `${s}: this Unit is no longer in play, so it gets nothing`, ['1-3-2']);
+    return false;
+  }
+  const kws = t.face.keywords.filter((k) => (step.keywords as string[]).includes(k.name));
+  emit(game, `${s}: ${t.face.name} (${t.id}) is chosen from the trash; its ${kws.length ? kws.map((k) => `<${k.name}${k.amount !== null ? ` ${k.amount}` : ''}>`).join(', ') : 'listed keyword effects: none'}`, ['10-2-2-1', '13-1']);
+  runStep(game, ctx, { do: 'modify', target: { type: 'self' }, ap: step.ap, hp: 0, duration: step.duration }, undefined);
+  for (const k of kws) runStep(game, ctx, { do: 'grant', target: { type: 'self' }, keyword: { name: k.name as IrKeyword, amount: k.amount }, duration: step.duration }, undefined);
+  return true;
+}
+
 function putBaseIntoPlay(game: Game, owner: PlayerId, id: string, face: CardFace, s: string): void {
   const st = game.players[owner];
   const old = st.base;
@@ -1494,7 +1535,7 @@ function notReached(game: Game, ctx: AbilityCtx, steps: readonly EffectStep[]): 
   for (const es of steps) {
     const sel = 'target' in es.step ? es.step.target : null;
     if (es.optional) skipDecision(game, `${src(ctx)} ("you may" ${es.step.do})`);
-    if (sel?.type === 'choose' || es.step.do === 'deploy-from' || es.step.do === 'trash-to-hand' || es.step.do === 'look-top' || es.step.do === 'exile-two-from-trash') skipDecision(game, `${src(ctx)} (${es.step.do})`);
+    if (sel?.type === 'choose' || es.step.do === 'deploy-from' || es.step.do === 'trash-to-hand' || es.step.do === 'look-top' || es.step.do === 'exile-two-from-trash' || es.step.do === 'copy-keywords') skipDecision(game, `${src(ctx)} (${es.step.do})`);
   }
 }
 

@@ -218,3 +218,41 @@ describe('GD05-089 Master Asia: "【Burst】Add this card to your hand. If there
     expect(out.state.players.B.trash).toEqual([...mf, 'GD05-089']);
   });
 });
+
+describe('GD04-067 ∀ Gundam: "【Activate･Main】【Once per Turn】①：Choose 1 Unit card with <Repair>/<Breach>/… from your trash. During this turn, this Unit gets AP+1 and all <Repair>/<Breach>/… on that Unit card."', () => {
+  const run = (trash: unknown, actions: unknown[]) =>
+    sim({ state: { active_player: 'A', players: { A: { units: [{ id: 'tg', card: 'GD04-067' }], trash, resources: 2 }, B: { units: [{ id: 'b1', ap: 1, hp: 2, rested: true }], base: null, shields: 3 } } }, actions });
+
+  it('Gundam Lfrith Thorn (GD04-021, <Breach 3>) chosen: AP+1 and <Breach 3> this turn, which then hits the shield area (13-1-2)', () => {
+    const out = run(['GD04-021', 'GD04-034'], [{ type: 'activate', source: 'tg', choices: [{ cards: ['GD04-021'] }] }, { type: 'attack', attacker: 'tg', target: 'b1' }]);
+    expect(out.legal, JSON.stringify(out.violations)).toBe(true);
+    expect(unitOf(out, 'tg')).toMatchObject({ ap: 5, keywords: ['Breach 3'] });
+    expect(out.state.players.B.shields).toBe(2);
+    expect(out.undetermined).toEqual([]);
+  });
+
+  it('all the listed keyword effects of the card: Messala (GD03-003) gives <Blocker> and <Repair 1>', () => {
+    const out = run(['GD03-003'], [{ type: 'activate', source: 'tg' }]);
+    expect(out.legal, JSON.stringify(out.violations)).toBe(true);
+    expect(unitOf(out, 'tg')!.keywords.sort()).toEqual(['Blocker', 'Repair 1']);
+  });
+
+  it('【Once per Turn】: a second activation is a rule violation (13-2-13-1)', () => {
+    const out = run(['GD03-003', 'GD04-021'], [{ type: 'activate', source: 'tg', choices: [{ cards: ['GD03-003'] }] }, { type: 'activate', source: 'tg', choices: [{ cards: ['GD04-021'] }] }]);
+    expect(out.legal).toBe(false);
+    expect(out.violations[0]!.rules).toContain('13-2-13-1');
+  });
+
+  it('no such card in the trash: the effect does not activate, not even the AP+1 (10-2-2)', () => {
+    const out = run(['ST01-005'], [{ type: 'activate', source: 'tg' }]);
+    expect(out.legal).toBe(true);
+    expect(unitOf(out, 'tg')).toMatchObject({ ap: 4, keywords: [] });
+    expect(out.state.players.A.resources.active).toBe(1);
+  });
+
+  it('a card with the keyword only under a condition (Gundam Heavyarms GD01-034, 【During Pair】<Breach 3>): not settled', () => {
+    const out = run(['GD01-034'], [{ type: 'activate', source: 'tg' }]);
+    expect(out.legal).toBeNull();
+    expect(out.undetermined[0]).toMatchObject({ conclusion: 'outcome', card: 'GD04-067', rules: ['2-11-2', '13-1'] });
+  });
+});

@@ -10,6 +10,7 @@
 import type { Condition, EffectStep, Selector } from '../ir.js';
 import { parseCondition, parseConditions } from './condition.js';
 import { parseInstead } from './instead.js';
+import { parseKeywordName } from './keyword.js';
 import { parseNoun } from './noun.js';
 import { parseChoice } from './target.js';
 import { parseLookTop, parseStep } from './steps.js';
@@ -297,6 +298,15 @@ export function parseEffect(body: string, used: Used, itIs?: Selector, thatUnitI
         if (selector.filter.side !== 'any' || selector.min !== selector.max || (next.startsWith('Return them')) !== (selector.max > 1)) throw new Unread(next);
         used.add('step.trash-to-deck');
         out.push({ step: { do: 'trash-to-deck', count: selector.max, filter: selector.filter }, ...flags(c) });
+        i++;
+        continue;
+      }
+      const copy = choose[2] ? /^During this (turn|battle), this Unit gets AP\+(\d+) and all ((?:<[A-Za-z][A-Za-z -]*?>\/)*<[A-Za-z][A-Za-z -]*?>) on that Unit card$/.exec(next) : null;
+      if (copy) {
+        // "Choose 1 Unit card with <Repair>/… from your trash. During this turn, this Unit gets AP+1 and all <Repair>/… on that Unit card."
+        if (selector.filter.side !== 'any' || selector.filter.type !== 'unit' || selector.min !== 1 || selector.max !== 1) throw new Unread(next);
+        used.add('step.copy-keywords');
+        out.push({ step: { do: 'copy-keywords', filter: selector.filter, keywords: copy[3]!.split('/').map(parseKeywordName), ap: Number(copy[2]), duration: copy[1] as 'turn' | 'battle' }, ...flags(c) });
         i++;
         continue;
       }
