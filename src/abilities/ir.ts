@@ -370,6 +370,14 @@ export type Step =
    * cost is needed (5-7-1-1 as for a deploy by an effect); this Unit must have no Pilot (3-3-4).
    */
   | { do: 'pair-from-hand'; filter: Filter }
+  /**
+   * Added by the compiler (1 card): "you may pair that card from your trash with one of your Units with
+   * "Gundam Lfrith" in its card name" in an 'activates-command' ability: the Command that triggered it,
+   * once in its owner's trash after its effect (3-4-4), is paired as its 【Pilot】 (3-4-6-2, 3-4-6-3) with
+   * a friendly Unit matching `filter` that has no Pilot (3-3-4), no cost paid; a Command without
+   * 【Pilot】, or one no longer in the trash, is not paired (1-3-2). The choice: {"targets": [unit]}.
+   */
+  | { do: 'pair-trigger-command'; filter: Filter }
   /** Added by the compiler (1 card): "You may pay ①." The controller rests that many active Resources (EX ones after, 5-17-3-2-3); not possible with too few. */
   | { do: 'pay'; amount: number }
   /**
@@ -1105,6 +1113,12 @@ export type CompiledAbility =
       command?: Filter;
       /** Added by the compiler (1 card, wording only), for 'activates-command': printed "… 【Main】/【Action】 effect". */
       effectWord?: true;
+      /**
+       * Added by the compiler (2 cards), for 'activates-command': "When you play and activate a (Dawn of
+       * Fold) Command card using an EX Resource": only a Command played from the hand (10-1-8-1) with an
+       * EX Resource paying part of its cost (5-17-3-2-1, 5-17-3-2-3); not one a 【Burst】 activates (no cost).
+       */
+      usingEx?: true;
       /**
        * Added by the compiler (wording only), for 'pays-for-unit-effect': 'cost-units' = "① or more cost
        * for one of your Units' effects", 'friendly' = "① or more for a friendly Unit's effect"; absent =

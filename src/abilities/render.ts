@@ -193,6 +193,8 @@ function renderPlainStep(s: Step, prev?: Selector): string {
       return `Reveal ${s.count} ${renderNoun(s.filter, { card: true, plural: s.count > 1 })} from your hand. Return ${s.count > 1 ? 'them' : 'it'} to the bottom of your deck`;
     case 'pair-from-trash':
       return `Choose 1 ${renderNoun(s.filter, { card: true })} from your trash. Pair it with this Unit`;
+    case 'pair-trigger-command':
+      return `Pair that card from your trash with one of your ${renderNoun(s.filter, { side: false, plural: true })}`;
     case 'copy-keywords':
       return `Choose 1 ${renderNoun(s.filter, { card: true })} from your trash. During this ${s.duration}, this Unit gets AP+${s.ap} and all ${s.keywords.map((k) => renderKeyword({ name: k, amount: null })).join('/')} on that Unit card`;
     case 'placed-to-hand':
@@ -431,7 +433,7 @@ function triggerPhrase(a: Extract<CompiledAbility, { kind: 'triggered' }>): stri
     case 'friendly-destroyed-by-effect':
       return renderFriendlyDestroyed(a.watched);
     case 'activates-command':
-      return renderActivatesCommand(a.command, a.effectWord);
+      return renderActivatesCommand(a.command, a.effectWord, a.usingEx);
     case 'pays-for-unit-effect':
       return renderPays(a.payWords);
     case 'blocked':

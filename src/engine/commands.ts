@@ -83,7 +83,7 @@ export function applyPlay(game: Game, a: ActionOf<'play'>, cards: CardLookup): P
     recordCommand(game, player, face);
     runEffect(game, ctx, ability.effect);
     // "When you activate a Command's 【Main】/【Action】" (10-1-6-1): it resolves after this effect.
-    queueOwnerEvent(game, 'activates-command', player, { command: face });
+    queueOwnerEvent(game, 'activates-command', player, { command: face, commandId: cardId, exUsed: ctx.paidWithEx === true });
   } else if (unread && unread.kind === 'unsupported') {
     recordCommand(game, player, face); // its effect is activated, though the engine cannot run it
     reportUnsupported(game, cardId, face, unread, `Player ${player} plays ${face.name}`);

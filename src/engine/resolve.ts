@@ -27,7 +27,7 @@ import { queueOwnerEvent, queueTriggers } from './triggers.js';
 import { pairByEffect, spendResources, splitPayment } from './play.js';
 import { RESOURCE_LIMIT } from './turn.js';
 import { exBaseFace } from './setup.js';
-import { cannotBe, describeCard, describeUnit, findCardInPlay, newUnit, noConstants, nextSerial, opponent, PLAYERS, totalResources, type Base, type CardFace, type Choice, type Game, type PlayerId, type Unit } from './state.js';
+import { cannotBe, describeCard, describeUnit, findCardInPlay, findUnit, newUnit, noConstants, nextSerial, opponent, PLAYERS, totalResources, type Base, type CardFace, type Choice, type Game, type PlayerId, type Unit } from './state.js';
 import { baseAp, baseHp, unitAp, unitHp } from './stats.js';
 import { withFields } from './with-fields.js';
 
@@ -438,6 +438,8 @@ function runStep(game: Game, ctx: AbilityCtx, step: Step, entry: Choice | undefi
       return forEachPlayer(ctx, step.who, (p) => shieldToHand(game, p, step.count, s));
     case 'copy-keywords':
       return copyKeywords(game, ctx, step, s, entry);
+    case 'pair-trigger-command':
+      return pairTriggerCommand(game, ctx, step, s, entry);
     case 'self-to-hand':
       return selfToHand(game, ctx, s);
     case 'deploy-self':
@@ -1033,6 +1035,36 @@ function copyKeywords(game: Game, ctx: AbilityCtx, step: Extract<Step, { do: 'co
   emit(game, `${s}: ${t.face.name} (${t.id}) is chosen from the trash; its ${kws.length ? kws.map((k) => `<${k.name}${k.amount !== null ? ` ${k.amount}` : ''}>`).join(', ') : 'listed keyword effects: none'}`, ['10-2-2-1', '13-1']);
   runStep(game, ctx, { do: 'modify', target: { type: 'self' }, ap: step.ap, hp: 0, duration: step.duration }, undefined);
   for (const k of kws) runStep(game, ctx, { do: 'grant', target: { type: 'self' }, keyword: { name: k.name as IrKeyword, amount: k.amount }, duration: step.duration }, undefined);
+  return true;
+}
+
+/** The Command that triggered the ability, in its owner's trash after its effect (3-4-4), and the Units it may be paired with. */
+function triggerCommandTargets(game: Game, ctx: AbilityCtx, filter: Filter): { id: string; face: CardFace; legal: string[] } | null {
+  const id = ctx.triggerCard;
+  const face = id !== undefined ? faceOf(game, id) : null;
+  if (id === undefined || !face || !game.players[ctx.controller].trash.includes(id)) return null;
+  const legal = game.players[ctx.controller].units.filter((u) => u.pilot === null && cannotBe(u, 'paired') === null && unitMatches(u, filter, ctx.controller, null)).map((u) => u.id);
+  return { id, face, legal };
+}
+
+/**
+ * "… you may pair that card from your trash with one of your Units with "Gundam Lfrith" in its card
+ * name": the Command that triggered it is paired from the trash as its 【Pilot】 (3-4-6-2, 3-4-6-3) with
+ * a friendly matching Unit that has no Pilot (3-3-4), by the effect (no cost). A Command without
+ * 【Pilot】 cannot be a Pilot, so nothing is paired (1-3-2).
+ */
+function pairTriggerCommand(game: Game, ctx: AbilityCtx, step: Extract<Step, { do: 'pair-trigger-command' }>, s: string, entry: Choice | undefined): boolean {
+  const found = triggerCommandTargets(game, ctx, step.filter);
+  if (!found || found.face.pilotName === null) {
+    emit(game, `${s}: ${found ? `${found.face.name} has no 【Pilot】, so it cannot be paired` : 'that card is not in the trash'}, so nothing is paired`, ['3-4-6-2', '1-3-2']);
+    return false;
+  }
+  const [unitId] = chooseTargets(game, { prompt: `${s}: the Unit ${found.face.name} is paired with`, min: 1, max: 1, legal: found.legal, rules: ['3-4-6-2', '10-3-3'] }, entry);
+  const unit = unitId !== undefined ? findUnit(game, unitId) : undefined;
+  if (!unit) return false;
+  const st = game.players[ctx.controller];
+  st.trash.splice(st.trash.lastIndexOf(found.id), 1);
+  pairByEffect(game, unit, found.id, found.face, s);
   return true;
 }
 
@@ -1634,6 +1666,10 @@ export function possible(game: Game, ctx: AbilityCtx, step: Step): boolean {
   if (step.do === 'pair-from-hand') {
     const d = pairableFromHand(game, ctx, step.filter);
     return ctx.unit !== null && ctx.unit.pilot === null && (d.unknown || d.legal.length > 0);
+  }
+  if (step.do === 'pair-trigger-command') {
+    const found = triggerCommandTargets(game, ctx, step.filter);
+    return found !== null && found.face.pilotName !== null && found.legal.length > 0;
   }
   if (step.do === 'pay') {
     const r = game.players[ctx.controller].resources;

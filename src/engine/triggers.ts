@@ -128,8 +128,10 @@ export interface TriggerSource {
   subject?: Unit;
   /** For 'friendly-rested-by-effect': the player controlling the effect. */
   by?: PlayerId;
-  /** For 'activates-command': the Command whose 【Main】/【Action】 was activated. */
+  /** For 'activates-command': the Command whose 【Main】/【Action】 was activated, its id, and whether an EX Resource paid part of its cost. */
   command?: CardFace;
+  commandId?: string;
+  exUsed?: boolean;
   /** For 'pays-for-unit-effect': the Resources paid. */
   paid?: number;
 }
@@ -209,6 +211,8 @@ export function abilitiesFor(game: Game, trigger: Trigger, src: TriggerSource): 
       if (a.by === 'opponent' && src.by !== opponent(owner)) return;
       // "When you activate a (Special Move) Command's 【Main】/【Action】": that Command.
       if (a.command && !(src.command && cardMatches(src.command, a.command))) return;
+      // "… play and activate … using an EX Resource": played from the hand, an EX Resource paying part of it (5-17-3-2-3).
+      if (a.usingEx && !src.exUsed) return;
       // "When you pair a (Cyber-Newtype) Pilot …": the card paired, as a Pilot (a Command's 【Pilot】 too, 3-4-6-2).
       if (a.pilot && !(src.paired?.pilot && cardMatches(withFields(src.paired.pilot.face, { type: 'pilot' as const }), a.pilot))) return;
       const ctx = newCtx({
@@ -223,6 +227,7 @@ export function abilitiesFor(game: Game, trigger: Trigger, src: TriggerSource): 
         battleOpponent: src.battleOpponent ?? null,
         triggerUnit: watchedUnit ?? null,
         ...(src.paid !== undefined ? { paid: src.paid } : {}),
+        ...(src.commandId !== undefined ? { triggerCard: src.commandId } : {}),
       });
       const unmet = a.requires.find((c) => !conditionHolds(game, ctx, c));
       if (unmet) {
@@ -294,7 +299,7 @@ export function queueFriendlyEvent(game: Game, trigger: 'friendly-deployed' | 'f
  * of one of their Units (`src.subject`), seen by that player's cards in play with that trigger
  * (10-1-6-1): each Unit (with its Pilot) and the Base. Returns how many abilities it queued.
  */
-export function queueOwnerEvent(game: Game, trigger: Trigger, owner: PlayerId, src: Pick<TriggerSource, 'subject' | 'by' | 'command' | 'paid'>): number {
+export function queueOwnerEvent(game: Game, trigger: Trigger, owner: PlayerId, src: Pick<TriggerSource, 'subject' | 'by' | 'command' | 'paid' | 'commandId' | 'exUsed'>): number {
   const st = game.players[owner];
   let n = 0;
   for (const u of st.units) if (hasTrigger(u, trigger)) n += queueTriggers(game, trigger, { ...src, unit: u });

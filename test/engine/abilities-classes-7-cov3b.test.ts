@@ -256,3 +256,42 @@ describe('GD04-067 ∀ Gundam: "【Activate･Main】【Once per Turn】①：Ch
     expect(out.undetermined[0]).toMatchObject({ conclusion: 'outcome', card: 'GD04-067', rules: ['2-11-2', '13-1'] });
   });
 });
+
+describe('GD04-021 Gundam Lfrith Thorn / GD04-020 Gundam Lfrith Ur: "During your turn, when you play and activate a (Dawn of Fold) Command card using an EX Resource, you may pair that card from your trash with one of your Units with "Gundam Lfrith" in its card name." / "…, draw 1."', () => {
+  // Witches from Earth (GD04-108): a (Dawn of Fold) Command with 【Pilot】[Sophie Pulone].
+  const run = (useEx: number, choices: unknown[], thorn: Record<string, unknown> = {}) =>
+    sim({
+      state: { active_player: 'A', players: { A: { units: [{ id: 'th', card: 'GD04-021', ...thorn }, { id: 'ur', card: 'GD04-020', ...thorn }], hand: ['GD04-108'], resources: { active: 3, ex: 1 }, deck: 10 }, B: {} } },
+      actions: [{ type: 'play', card: 'GD04-108', use_ex: useEx, choices }],
+    });
+
+  it('played with an EX Resource: the Command is paired from the trash with Gundam Lfrith Thorn as its 【Pilot】 (3-4-6-2), and Gundam Lfrith Ur draws 1', () => {
+    const out = run(1, [{ targets: ['th'] }, { order: ['th', 'ur'] }, { targets: ['th'] }]);
+    expect(out.legal, JSON.stringify(out.violations)).toBe(true);
+    expect(unitOf(out, 'th')!.pilot).toEqual({ id: 'GD04-108', name: 'Witches from Earth' });
+    expect(out.state.players.A.trash).toEqual([]);
+    expect(out.state.players.A.hand).toBe(1);
+  });
+
+  it('the pairing is a "you may": declined, the card stays in the trash', () => {
+    const out = run(1, [{ targets: ['th'] }, { order: ['th', 'ur'] }, { use: false }]);
+    expect(out.legal, JSON.stringify(out.violations)).toBe(true);
+    expect(unitOf(out, 'th')!.pilot).toBeNull();
+    expect(out.state.players.A.trash).toEqual(['GD04-108']);
+  });
+
+  it('paid without an EX Resource: neither triggers', () => {
+    const out = run(0, [{ targets: ['th'] }]);
+    expect(out.legal, JSON.stringify(out.violations)).toBe(true);
+    expect(out.state.players.A.trash).toEqual(['GD04-108']);
+    expect(out.state.players.A.hand).toBe(0);
+    expect(texts(out).some((t) => /triggers: "(?:【Once per Turn】)?During your turn, when you play and activate/.test(t))).toBe(false);
+  });
+
+  it('no "Gundam Lfrith" Unit without a Pilot (3-3-4): nothing to decide, the card stays in the trash', () => {
+    const out = run(1, [{ targets: ['th'] }, { order: ['th', 'ur'] }], { pilot: 'GD04-097' });
+    expect(out.legal, JSON.stringify(out.violations)).toBe(true);
+    expect(out.state.players.A.trash).toEqual(['GD04-108']);
+    expect(out.state.players.A.hand).toBe(1);
+  });
+});

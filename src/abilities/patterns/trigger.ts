@@ -123,10 +123,11 @@ export function renderPays(w: 'cost-units' | 'friendly' | undefined): string {
 }
 
 /** "When you activate a Command's 【Main】/【Action】 effect, " / "… a (Special Move) Command's 【Main】/【Action】, ". */
-const ACTIVATES_COMMAND = /^[Ww]hen you activate an? (.*?)Command's 【Main】\/【Action】( effect)?, /;
+const ACTIVATES_COMMAND = /^[Ww]hen you activate an? (.*?)Command's 【Main】\/【Action】( effect)?, |^[Ww]hen you play and activate an? (.*?)Command card using an EX Resource, /;
 
-export function renderActivatesCommand(f: Filter | undefined, effectWord: boolean | undefined): string {
+export function renderActivatesCommand(f: Filter | undefined, effectWord: boolean | undefined, usingEx?: boolean): string {
   const np = f?.traits ? `${f.traits.map((t) => `(${t})`).join('/')} Command` : 'Command';
+  if (usingEx) return `When you play and activate ${article(`${np} card`)} using an EX Resource, `;
   return `When you activate ${article(np)}'s 【Main】/【Action】${effectWord ? ' effect' : ''}, `;
 }
 
@@ -162,7 +163,7 @@ type Triggered = Extract<CompiledAbility, { kind: 'triggered' }>;
 
 /** A trigger phrase read: the trigger, its conditions, the effect text after it, and the ability's trigger fields it sets. */
 export type TriggerPhrase = { trigger: Trigger; requires: Condition[]; rest: string } & Partial<
-  Pick<Triggered, 'damage' | 'supported' | 'watched' | 'dealtTo' | 'destroyedUnit' | 'damageFrom' | 'pilot' | 'orSelf' | 'aFriendly' | 'by' | 'command' | 'effectWord' | 'payWords' | 'blocker' | 'anyTurn'>
+  Pick<Triggered, 'damage' | 'supported' | 'watched' | 'dealtTo' | 'destroyedUnit' | 'damageFrom' | 'pilot' | 'orSelf' | 'aFriendly' | 'by' | 'command' | 'effectWord' | 'payWords' | 'blocker' | 'anyTurn' | 'usingEx'>
 >;
 
 /** "of your other Units with <Repair>" → the friendly Units it names, or null when it names anything else. */
@@ -253,10 +254,11 @@ export function parseTriggerPhrase(
   const cmd = ACTIVATES_COMMAND.exec(s);
   if (cmd) {
     let command: Filter | undefined;
-    if (cmd[1]) {
+    const traits = cmd[1] ?? cmd[3];
+    if (traits) {
       let n;
       try {
-        n = parseNoun(`${cmd[1]}Command card`);
+        n = parseNoun(`${traits}Command card`);
       } catch (e) {
         if (e instanceof Unread) return null;
         throw e;
@@ -265,8 +267,8 @@ export function parseTriggerPhrase(
       if (n.plural || n.filter.side !== 'any' || n.filter.type !== 'command' || Object.keys(n.filter).some((k) => k !== 'side' && k !== 'type' && k !== 'traits')) return null;
       command = n.filter;
     }
-    used.add('trigger.activates-command');
-    return { trigger: 'activates-command', requires, rest: restAfter(s, cmd[0]), ...(command ? { command } : {}), ...(cmd[2] ? { effectWord: true as const } : {}) };
+    used.add(cmd[3] !== undefined ? 'trigger.plays-command-using-ex' : 'trigger.activates-command');
+    return { trigger: 'activates-command', requires, rest: restAfter(s, cmd[0]), ...(command ? { command } : {}), ...(cmd[2] ? { effectWord: true as const } : {}), ...(cmd[3] !== undefined ? { usingEx: true as const } : {}) };
   }
   const gone = FRIENDLY_DESTROYED.exec(s);
   if (gone) {
