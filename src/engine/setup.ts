@@ -291,7 +291,7 @@ function checkLimits(st: PlayerState): Problem | null {
  * What happened earlier in the turn (history.ts) is known only from the turn's start: a scenario
  * that starts in the middle of a turn does not say what came before its board.
  */
-function readThisTurn(game: Game, input: SimulateRulingInput): void {
+function turnSeenFromStart(game: Game, input: SimulateRulingInput): void {
   game.historyKnown = (input.state.phase ?? 'main') === 'start';
 }
 
@@ -306,7 +306,7 @@ export function setupGame(input: SimulateRulingInput, cards: CardLookup): Setup 
   const seen = new Set<string>();
   const problems: Problem[] = [];
   for (const p of PLAYERS) buildPlayer(game, p, input.state.players[p] ?? {}, cards, seen, problems);
-  readThisTurn(game, input);
+  turnSeenFromStart(game, input);
   const [first] = problems;
   if (first) return { game, problem: first };
   startIn(game, input.state.phase ?? 'main');
