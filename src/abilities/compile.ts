@@ -77,7 +77,12 @@ function compileOne(text: string, opts: CompileOptions): CompiledAbility[] {
     for (const a of abilities) if (JSON.stringify(a).includes('"the attacking Unit"') && !(a.kind === 'triggered' && a.trigger === 'friendly-attacks' && a.attacksUnit)) throw new Unread(a.text);
     return abilities;
   };
-  return attacking(paid(damagedEnemy(reduces(compileBody(text, h, base, used)))));
+  // "that card" (pair-trigger-command) only names the Command that triggered a "when you play and activate" ability.
+  const command = (abilities: CompiledAbility[]) => {
+    for (const a of abilities) if (JSON.stringify(a).includes('"pair-trigger-command"') && !(a.kind === 'triggered' && a.trigger === 'activates-command')) throw new Unread(a.text);
+    return abilities;
+  };
+  return command(attacking(paid(damagedEnemy(reduces(compileBody(text, h, base, used))))));
 }
 
 function compileBody(text: string, h: Header, base: { text: string; requires: Condition[]; oncePerTurn: boolean; patterns: string[] }, used: Used): CompiledAbility[] {

@@ -60,6 +60,8 @@ export interface Filter {
   rested?: boolean;
   damaged?: boolean;
   keyword?: IrKeyword;
+  /** Added by the compiler (1 card): "Unit card with <Repair>/<Breach>/…": a card that has any of these keywords (printed on it, 13-1). */
+  keywordsAny?: IrKeyword[];
   paired?: boolean;
   linked?: boolean;
   /** Added by the compiler (1 card, wording only): a Link Unit printed "Linked Unit". */
@@ -274,8 +276,14 @@ export type Step =
   | { do: 'shield-to-hand'; who: Who; count: number }
   /** 【Burst】 "Add this card to your hand." */
   | { do: 'self-to-hand' }
-  /** 【Burst】 "Deploy this card." (13-2-5-3 it moves from the trash/shield to the battle area) */
-  | { do: 'deploy-self' }
+  /**
+   * 【Burst】 "Deploy this card." (13-2-5-3 it moves from the trash/shield to the battle area).
+   * `asUnit` (added by the compiler, 1 Pilot): "deploy it as an (AP3・HP3) Unit" (a 【Burst】's "you
+   * may … instead", printed with "(Don't treat it as a Pilot.)"): the card is deployed as a Unit
+   * with that AP and HP, not as a Pilot (no link condition, so never a Link Unit, 3-2-6); out of
+   * play it is its own card again.
+   */
+  | { do: 'deploy-self'; asUnit?: { ap: number; hp: number } }
   /** "Deploy 1 rested [Name]((Trait)･AP3･HP1･<Blocker>) Unit token." */
   | {
       do: 'deploy-token';
@@ -363,6 +371,14 @@ export type Step =
    * cost is needed (5-7-1-1 as for a deploy by an effect); this Unit must have no Pilot (3-3-4).
    */
   | { do: 'pair-from-hand'; filter: Filter }
+  /**
+   * Added by the compiler (1 card): "you may pair that card from your trash with one of your Units with
+   * "Gundam Lfrith" in its card name" in an 'activates-command' ability: the Command that triggered it,
+   * once in its owner's trash after its effect (3-4-4), is paired as its 【Pilot】 (3-4-6-2, 3-4-6-3) with
+   * a friendly Unit matching `filter` that has no Pilot (3-3-4), no cost paid; a Command without
+   * 【Pilot】, or one no longer in the trash, is not paired (1-3-2). The choice: {"targets": [unit]}.
+   */
+  | { do: 'pair-trigger-command'; filter: Filter }
   /** Added by the compiler (1 card): "You may pay ①." The controller rests that many active Resources (EX ones after, 5-17-3-2-3); not possible with too few. */
   | { do: 'pay'; amount: number }
   /**
@@ -419,6 +435,14 @@ export type Step =
    * as for a deploy by an effect), if this Unit is still in play with no Pilot (3-3-4).
    */
   | { do: 'pair-from-trash'; filter: Filter }
+  /**
+   * Added by the compiler (1 card): "Choose 1 Unit card with <Repair>/<Breach>/<First Strike>/…
+   * from your trash. During this turn, this Unit gets AP+1 and all <Repair>/<Breach>/<First Strike>/…
+   * on that Unit card." The controller chooses a card of their trash matching `filter` (10-2-2-1; none,
+   * the effect does not activate, 10-2-2); this Unit gets AP+`ap` and gains, for the duration, each
+   * keyword effect printed on that card (13-1, with its amount) whose name is in `keywords`.
+   */
+  | { do: 'copy-keywords'; filter: Filter; keywords: IrKeyword[]; ap: number; duration: Duration }
   /** "Place the top N cards of your deck into your trash." (mill) */
   | { do: 'mill'; who: Who; count: number }
   /** "Reduce the damage by N" in a "when this Unit receives damage" trigger (the pending damage). */
@@ -681,7 +705,19 @@ export type Condition =
    * 【Destroyed】: holds when the battle damage it received destroyed it (8-5-3-2-1, 11-3-1), not
    * effect damage or a destroy effect.
    */
-  | { type: 'destroyed-with-battle-damage' };
+  | { type: 'destroyed-with-battle-damage' }
+  /**
+   * Added by the compiler (3 cards): what happened earlier in this turn (10-2-1). 'activated-command':
+   * "you have activated a (Special Move) Command card's 【Main】/【Action】 during this turn" (`filter`
+   * the Command, 10-1-8-1, 13-2-5-1); 'destroyed-by-effect': "one of your Units has been destroyed by
+   * one of your (Neo Zeon) card's effects during this turn" (`filter` the Unit as it last was, `by` the
+   * card whose effect destroyed it, 5-10-1); 'paid-for-unit-effect': "you have paid ① or more for one
+   * of your other (Militia)/(Dianna Counter) Units' effects" (`filter` the Unit, 2-10-1). `where`
+   * (wording): printed after "At the end of a turn where", without "during this turn". The engine
+   * keeps the turn's events; those before the scenario's board are known only when the scenario
+   * starts at the start of the turn, otherwise the answer is left open.
+   */
+  | { type: 'this-turn'; event: 'activated-command' | 'destroyed-by-effect' | 'paid-for-unit-effect'; filter: Filter; by?: Filter; where?: true };
 
 /**
  * One step of an effect with its connective: "Then, …" (then), "If you do, …" (ifDone: only when
@@ -715,8 +751,14 @@ export interface EffectStep {
    * enemy player. They may draw 1.", 12-2-6): the opponent decides (10-1-3), not the controller.
    */
   opponentMay?: true;
-  /** Added by the compiler (1 card, wording only), with `ifDone`: printed "If they draw with this effect, …" (the opponent's step before it was done, 5-20-1). */
+  /** Added by the compiler (2 cards, wording only), with `ifDone`/`ifNotDone`: printed "If they draw with this effect, …" / "If they don't discard with this effect, …" (the opponent's step before it). */
   theyDo?: true;
+  /**
+   * Added by the compiler (1 card): "If they don't discard with this effect, you may deploy …" after
+   * "Your opponent may discard 1." (printed "that enemy player may discard 1", 12-2-6): done only when
+   * the step before it was not done (the opponent chose not to, or could not: 10-1-3, 1-3-2).
+   */
+  ifNotDone?: true;
   /**
    * Added by the compiler (7 Commands): a substitution printed as the sentence after the step (10-1-9-1-1):
    * "If there are 2 or more cards with "Improved Technique" in their card name in your trash,
@@ -738,6 +780,11 @@ export interface EffectStep {
      * done in place of the printed one (10-1-9-1-1).
      */
     step?: Step;
+    /**
+     * Added by the compiler (1 card): "If there are 3 or more (MF) cards in your trash, you may deploy it
+     * as an (AP3・HP3) Unit instead.": the controller decides whether the substitution is made (10-1-3).
+     */
+    optional?: true;
   };
   /**
    * Added by the compiler: the step was printed in one sentence with the step before it, joined by
@@ -1091,6 +1138,12 @@ export type CompiledAbility =
       /** Added by the compiler (1 card, wording only), for 'activates-command': printed "… 【Main】/【Action】 effect". */
       effectWord?: true;
       /**
+       * Added by the compiler (2 cards), for 'activates-command': "When you play and activate a (Dawn of
+       * Fold) Command card using an EX Resource": only a Command played from the hand (10-1-8-1) with an
+       * EX Resource paying part of its cost (5-17-3-2-1, 5-17-3-2-3); not one a 【Burst】 activates (no cost).
+       */
+      usingEx?: true;
+      /**
        * Added by the compiler (wording only), for 'pays-for-unit-effect': 'cost-units' = "① or more cost
        * for one of your Units' effects", 'friendly' = "① or more for a friendly Unit's effect"; absent =
        * "① or more for one of your Unit's effects".
@@ -1116,6 +1169,12 @@ export type CompiledAbility =
        * or a Shield, 4-6-1) its battle damage destroyed.
        */
       anyCard?: true;
+      /**
+       * Added by the compiler (1 card), for 'end-of-turn': "At the end of a turn where …": the end of
+       * either player's turn (7-6-4-1), not only its controller's; the "where" clause is a `requires`
+       * condition ('this-turn' with `where`) read then.
+       */
+      anyTurn?: true;
     })
   | (AbilityBase & { kind: 'activated'; window: 'main' | 'action'; cost: Cost; effect: EffectStep[] })
   | (AbilityBase & { kind: 'command'; windows: ('main' | 'action')[]; effect: EffectStep[] })

@@ -121,6 +121,7 @@ function renderPlainStep(s: Step, prev?: Selector): string {
     case 'self-to-hand':
       return 'Add this card to your hand';
     case 'deploy-self':
+      if (s.asUnit) return `Deploy it as an (AP${s.asUnit.ap}･HP${s.asUnit.hp}) Unit`;
       return 'Deploy this card';
     case 'activate-main':
       return "Activate this card's 【Main】";
@@ -192,6 +193,10 @@ function renderPlainStep(s: Step, prev?: Selector): string {
       return `Reveal ${s.count} ${renderNoun(s.filter, { card: true, plural: s.count > 1 })} from your hand. Return ${s.count > 1 ? 'them' : 'it'} to the bottom of your deck`;
     case 'pair-from-trash':
       return `Choose 1 ${renderNoun(s.filter, { card: true })} from your trash. Pair it with this Unit`;
+    case 'pair-trigger-command':
+      return `Pair that card from your trash with one of your ${renderNoun(s.filter, { side: false, plural: true })}`;
+    case 'copy-keywords':
+      return `Choose 1 ${renderNoun(s.filter, { card: true })} from your trash. During this ${s.duration}, this Unit gets AP+${s.ap} and all ${s.keywords.map((k) => renderKeyword({ name: k, amount: null })).join('/')} on that Unit card`;
     case 'placed-to-hand':
       return `Add ${s.max} ${renderNoun(s.filter, { card: true, plural: s.max > 1 })} you placed from your deck with this effect to your hand`;
     case 'mill':
@@ -297,7 +302,9 @@ export function renderEffect(effect: EffectStep[]): string {
     const selfIt = target?.type === 'self' && !e.then && !e.ifDone && !e.optional && !!before && 'target' in before.step && before.step.target.type === 'self' && same(e.when, before.when);
     let lead = '';
     if (e.then) lead += 'Then, ';
-    if (e.ifDone) lead += e.theyDo ? 'If they draw with this effect, ' : 'If you do, ';
+    const theirs = before?.step.do === 'discard' ? 'discard' : 'draw';
+    if (e.ifDone) lead += e.theyDo ? `If they ${theirs} with this effect, ` : 'If you do, ';
+    if (e.ifNotDone) lead += `If they don't ${theirs} with this effect, `;
     const inherited = (target?.type === 'previous' && e.when && same(e.when, chosenWhen)) || selfIt;
     if (e.when && !inherited) lead += `If ${conditionsText(e.when)}, `;
     if (e.optional && !e.maySubject && !e.opponentMay) lead += 'You may ';
@@ -317,9 +324,9 @@ export function renderEffect(effect: EffectStep[]): string {
       body = renderStep({ ...e.step, target: { type: 'previous' } } as Step, { type: 'self' });
     } else body = renderStep(e.step, chosen);
     if (e.optional && e.maySubject) body = body.replace(/^(.+?) (recover|get|gain)s /, '$1 may $2 ');
-    if (e.optional && e.opponentMay) body = body.replace(/^Your opponent draws /, 'Your opponent may draw ');
+    if (e.optional && e.opponentMay) body = body.replace(/^Your opponent (draw|discard)s /, 'Your opponent may $1 ');
     out.push(`${lead ? lead + lower(body) : body}.`);
-    if (e.instead) out.push(`If ${conditionsText(e.instead.when)}, ${renderInsteadBody(e.step, e.instead)} instead.`);
+    if (e.instead) out.push(`If ${conditionsText(e.instead.when)}, ${e.instead.optional ? 'you may ' : ''}${renderInsteadBody(e.step, e.instead)} instead.`);
   }
   return out.join(' ');
 }
@@ -381,6 +388,7 @@ function tags(a: CompiledAbility): { tags: string; rest: Condition[] } {
   for (const r of a.requires) {
     if (r.type === 'linked') out += '【During Link】';
     else if (r.type === 'paired' && !(a.kind === 'triggered' && a.trigger === 'when-paired' && r.pilot)) out += r.pilot ? `【During Pair･${renderPilotQualifier(r.pilot)}】` : '【During Pair】';
+    else if (r.type === 'this-turn' && r.where) continue; // "At the end of a turn where …": in the trigger phrase
     else if (r.type !== 'paired') rest.push(r);
   }
   if (a.kind === 'triggered') {
@@ -433,7 +441,7 @@ function triggerPhrase(a: Extract<CompiledAbility, { kind: 'triggered' }>): stri
     case 'friendly-destroyed-by-effect':
       return renderFriendlyDestroyed(a.watched);
     case 'activates-command':
-      return renderActivatesCommand(a.command, a.effectWord);
+      return renderActivatesCommand(a.command, a.effectWord, a.usingEx);
     case 'pays-for-unit-effect':
       return renderPays(a.payWords);
     case 'blocked':
@@ -442,6 +450,10 @@ function triggerPhrase(a: Extract<CompiledAbility, { kind: 'triggered' }>): stri
       return renderFriendlyAttacks(a.watched, a.attacksUnit);
     case 'enemy-destroyed-while-attacking':
       return renderDestroyedWhileAttacking(a.destroyedUnit);
+    case 'end-of-turn': {
+      const where = a.requires.find((r) => r.type === 'this-turn' && r.where);
+      return a.anyTurn && where ? `At the end of a turn where ${renderCondition(where)}, ` : TRIGGER_TEXT[a.trigger];
+    }
     default:
       return TRIGGER_TEXT[a.trigger];
   }

@@ -22,6 +22,8 @@ const RULES: [RegExp, string | ((...m: string[]) => string)][] = [
   [/\bChoose 1 enemy player\. Destroy the first (\d+) cards in that player's shield area\b/g, "Destroy the first $1 cards in your opponent's shield area"],
   // "Choose 1 enemy player. They may draw 1. If they draw with this effect, draw 1.": the opponent may.
   [/\bChoose 1 enemy player\. They may draw (\d+)\. If they draw with this effect, /g, 'Your opponent may draw $1. If they draw with this effect, '],
+  // "When this Unit destroys an enemy shield area card …, that enemy player may discard 1.": the opponent, whose card it was.
+  [/\bthat enemy player may (draw|discard) (\d+)\b/g, 'your opponent may $1 $2'],
   // "Draw a number of cards equal to the number of enemy players": there is one.
   [/\bDraw a number of cards equal to the number of enemy players\b/g, 'Draw 1'],
   // "Draw 1. Then, discard the same number of cards you drew with this effect." = "… Then, discard 1."

@@ -21,6 +21,7 @@ import { checkActivePlayer, resolveHandRef, pairByEffect, payForPlay, preparePla
 import { inputProblem, ruleProblem, type Problem } from './problems.js';
 import { firstTargetsAvailable, possible, runEffect } from './resolve.js';
 import { queueOwnerEvent } from './triggers.js';
+import { recordCommand, recordPaid } from './history.js';
 import type { ActionOf } from './schema.js';
 import { describeAbilityHolder, describeCard, describeUnit, findCardInPlay, findUnit, nextSerial, PLAYERS, type Base, type CardFace, type Game, type PlayerId, type Unit } from './state.js';
 import { mark } from './happened.js';
@@ -83,10 +84,12 @@ export function applyPlay(game: Game, a: ActionOf<'play'>, cards: CardLookup): P
   if (ctx) ctx.paidWithEx = (play.payment?.ex ?? 0) > 0;
   if (ctx && ability) {
     emit(game, `Player ${player} plays ${face.name}: its ${tag} effect activates: "${ability.text}"`, ['10-1-8-1', ...WINDOW_RULES[window], '10-3-2']);
+    recordCommand(game, player, face);
     runEffect(game, ctx, ability.effect);
     // "When you activate a Command's 【Main】/【Action】" (10-1-6-1): it resolves after this effect.
-    queueOwnerEvent(game, 'activates-command', player, { command: face });
+    queueOwnerEvent(game, 'activates-command', player, { command: face, commandId: cardId, exUsed: ctx.paidWithEx === true });
   } else if (unread && unread.kind === 'unsupported') {
+    recordCommand(game, player, face); // its effect is activated, though the engine cannot run it
     reportUnsupported(game, cardId, face, unread, `Player ${player} plays ${face.name}`);
   }
   const st = game.players[player];
@@ -225,7 +228,10 @@ export function applyActivate(game: Game, a: ActionOf<'activate'>): Problem | nu
   const { normal, ex } = splitPayment(r, n, a.use_ex);
   spendResources(game, player, { normal, ex });
   // "When you pay ① or more for one of your Unit's effects" (2-10-1, 10-1-7-3): a Unit's cost paid.
-  if (isUnit && n > 0) queueOwnerEvent(game, 'pays-for-unit-effect', player, { subject: card, paid: n });
+  if (isUnit && n > 0) {
+    recordPaid(game, player, card);
+    queueOwnerEvent(game, 'pays-for-unit-effect', player, { subject: card, paid: n });
+  }
   if (cost.restSelf) card.rested = true;
   if (ability.oncePerTurn) game.usedThisTurn.push(onceKey(ctx));
   const paid = [n > 0 ? `rests ${normal} Resource${normal === 1 ? '' : 's'}${ex ? ` and uses ${ex} EX` : ''}` : '', cost.restSelf ? `rests ${name}` : ''].filter(Boolean).join(' and ');

@@ -36,9 +36,11 @@ export interface AbilityCtx {
   discarded?: string[];
   /** A Command played from the hand: whether an EX Resource paid part of its cost ("if you use an EX Resource to play this card"). */
   paidWithEx?: boolean;
+  /** For 'activates-command': the id of the Command that triggered it ("pair that card from your trash"). */
+  triggerCard?: string;
 }
 
-type CtxFields = Pick<AbilityCtx, 'controller' | 'face' | 'cardId' | 'label' | 'ability' | 'index'> & Partial<Pick<AbilityCtx, 'unit' | 'base' | 'battleOpponent' | 'paidWithEx' | 'triggerUnit' | 'paid'>>;
+type CtxFields = Pick<AbilityCtx, 'controller' | 'face' | 'cardId' | 'label' | 'ability' | 'index'> & Partial<Pick<AbilityCtx, 'unit' | 'base' | 'battleOpponent' | 'paidWithEx' | 'triggerUnit' | 'paid' | 'triggerCard'>>;
 
 /** A fresh context: no Unit, Base or battle opponent unless given, nothing picked yet. */
 export function newCtx(f: CtxFields): AbilityCtx {

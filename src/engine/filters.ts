@@ -13,6 +13,7 @@ import { baseAp, baseHp, isLinked, unitAp, unitHp } from './stats.js';
 import { withFields } from './with-fields.js';
 import { currentCards } from './runtime.js';
 import { faceFromRecord } from './cards.js';
+import { historyAnswer } from './history.js';
 
 export function compare(n: number, c: Cmp): boolean {
   if (c.op === '<=') return n <= c.value;
@@ -66,6 +67,7 @@ export function unitMatches(unit: Unit, f: Filter, controller: PlayerId, self: U
   if (f.rested !== undefined && unit.rested !== f.rested) return false;
   if (f.damaged !== undefined && unit.damage > 0 !== f.damaged) return false;
   if (f.keyword && !unitKeywords(unit).has(f.keyword)) return false;
+  if (f.keywordsAny && !f.keywordsAny.some((k) => unitKeywords(unit).has(k))) return false;
   if (f.paired !== undefined && (unit.pilot !== null) !== f.paired) return false;
   if (f.linked !== undefined && isLinked(unit) !== f.linked) return false;
   // "paired with a (Newtype) Pilot": the Pilot's traits (2-5-5).
@@ -87,7 +89,7 @@ export function baseMatches(base: Base, f: Filter, controller: PlayerId): boolea
   if (f.hp && !compare(baseHp(base), f.hp)) return false;
   if (f.rested !== undefined && base.rested !== f.rested) return false;
   if (f.damaged !== undefined && base.damage > 0 !== f.damaged) return false;
-  return !(f.keyword || f.paired !== undefined || f.linked !== undefined || f.pilotTraits || f.pilotLevel || f.apVsSelf || f.anyKeyword || f.hasTiming || f.levelOrAp);
+  return !(f.keyword || f.keywordsAny || f.paired !== undefined || f.linked !== undefined || f.pilotTraits || f.pilotLevel || f.apVsSelf || f.anyKeyword || f.hasTiming || f.levelOrAp);
 }
 
 /** A card outside play (trash, hand, deck) against a filter: only printed facts count. */
@@ -97,6 +99,7 @@ export function cardMatches(face: CardFace, f: Filter): boolean {
   if (f.hp && !compare(face.hp, f.hp)) return false;
   if (f.rested !== undefined || f.damaged !== undefined || f.paired !== undefined || f.linked !== undefined || f.pilotTraits || f.pilotLevel || f.apVsSelf || f.anyKeyword || f.hasTiming || f.levelOrAp) return false;
   if (f.keyword && !face.keywords.some((k) => k.name === f.keyword)) return false;
+  if (f.keywordsAny && !face.keywords.some((k) => f.keywordsAny!.includes(k.name as never))) return false;
   return typeMatches(face, f) && faceMatches(face, f);
 }
 
@@ -204,6 +207,9 @@ export function conditionHolds(game: Game, ctx: AbilityCtx, c: Condition): boole
       });
     case 'destroyed-with-battle-damage':
       return ctx.unit?.destroyedWithBattleDamage === true;
+    case 'this-turn':
+      // What happened earlier in this turn; a record that cannot say is not "holds" (history.ts leaves it open).
+      return historyAnswer(game, ctx, c) === true;
     case 'enemy-players':
       // 12-2-6: a two-player game has one enemy player, the opponent.
       return compare(1, c.cmp);

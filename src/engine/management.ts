@@ -6,6 +6,7 @@
 import { chooseTargets } from './choices.js';
 import { deployedRested, refreshConstants } from './constants.js';
 import { emit } from './log.js';
+import { recordDestroyed } from './history.js';
 import { PLAYERS, describeCard, describeUnit, findUnit, opponent, type Base, type CardFace, type Game, type PlayerId, type Unit } from './state.js';
 import { baseHp, isLethal, unitHp } from './stats.js';
 import { hasTrigger, queueDestroyedByEffect, queueFriendlyEvent, queueShieldAreaCardDestroyed, queueTriggers, resolvePending } from './triggers.js';
@@ -23,7 +24,7 @@ export function putUnitIntoTrash(game: Game, unit: Unit, reason: LeaveReason): v
   owner.units = owner.units.filter((u) => u !== unit);
   if (unit.face.token) owner.removed.push(unit.id);
   else owner.trash.push(unit.id);
-  game.faces[unit.id] = unit.face;
+  game.faces[unit.id] = unit.card ?? unit.face;
   if (unit.pilot) {
     owner.trash.push(unit.pilot.id);
     game.faces[unit.pilot.id] = unit.pilot.face;
@@ -50,6 +51,8 @@ function leaveNote(token: boolean): string {
 export interface DestroyCause {
   kind: 'effect' | 'effect-damage';
   by: PlayerId | null;
+  /** The card whose effect destroyed it, when known ("by one of your (Neo Zeon) card's effects"). */
+  source?: CardFace;
 }
 
 export function destroyUnit(game: Game, unit: Unit, why: string, rules: string[], cause?: DestroyCause): void {
@@ -66,7 +69,10 @@ export function destroyUnit(game: Game, unit: Unit, why: string, rules: string[]
     ...(unit.face.token ? ['5-17-2-5'] : []),
   ]);
   game.pending.push(...queued);
-  if (cause) queueDestroyedByEffect(game, unit, cause);
+  if (cause) {
+    recordDestroyed(game, unit, cause.by, cause.source ?? null, cause.kind === 'effect-damage');
+    queueDestroyedByEffect(game, unit, cause);
+  }
 }
 
 export function destroyBase(game: Game, base: Base, why: string, rules: string[]): void {
@@ -213,7 +219,7 @@ function returnFromPlay(game: Game, card: Unit | Base, source: string, to: 'hand
   if (isUnit) st.units = st.units.filter((u) => u !== card);
   else st.base = null;
   const pilot = isUnit ? card.pilot : null;
-  for (const [id, face] of [[card.id, card.face] as const, ...(pilot ? [[pilot.id, pilot.face] as const] : [])]) {
+  for (const [id, face] of [[card.id, ('timedKeywords' in card ? card.card : undefined) ?? card.face] as const, ...(pilot ? [[pilot.id, pilot.face] as const] : [])]) {
     if (to === 'deck-bottom') {
       if (face.token) st.removed.push(id);
       else st.deck += 1;

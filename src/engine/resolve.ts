@@ -4,7 +4,7 @@
  * chosen when the text reaches them (10-3-3), and an impossible part simply not done (1-3-2).
  * Every event quotes the ability it came from.
  */
-import type { Count, EffectStep, Extreme, Filter, Immunity, Selector, Step, Who } from '../abilities/ir.js';
+import type { Count, EffectStep, Extreme, Filter, Immunity, IrKeyword, Selector, Step, Who } from '../abilities/ir.js';
 import { immuneTo } from './immunity.js';
 import { faceFromRecord } from './cards.js';
 import { ChoiceProblem, chooseCards, chooseTargets, chooseWhere, decideUse, namesCards, skipDecision } from './choices.js';
@@ -20,6 +20,7 @@ import { renderCondition } from '../abilities/patterns/condition.js';
 import { renderNoun } from '../abilities/patterns/noun.js';
 import { renderInsteadBody } from '../abilities/patterns/instead.js';
 import { leaveOpen, reportUnsupported } from './not-executed.js';
+import { openIfUnknown, recordCommand, recordPaid } from './history.js';
 import { playCost } from './constants.js';
 import { currentCards } from './runtime.js';
 import { queueOwnerEvent, queueTriggers } from './triggers.js';
@@ -271,7 +272,7 @@ function runStep(game: Game, ctx: AbilityCtx, step: Step, entry: Choice | undefi
       const ts = targetsOf(step.target).filter((t) => !blocked(t, 'destroy'));
       for (const t of ts) {
         if (t.kind === 'pilot') removePilot(game, t.unit, 'trash', s);
-        else if (t.kind === 'unit') destroyUnit(game, t.unit, `by ${s}`, ['5-10-1'], { kind: 'effect', by: ctx.controller });
+        else if (t.kind === 'unit') destroyUnit(game, t.unit, `by ${s}`, ['5-10-1'], { kind: 'effect', by: ctx.controller, source: ctx.face });
         else if (t.kind === 'base') destroyBase(game, t.base, `by ${s}`, ['5-10-1']);
       }
       return ts.length > 0;
@@ -439,10 +440,14 @@ function runStep(game: Game, ctx: AbilityCtx, step: Step, entry: Choice | undefi
     }
     case 'shield-to-hand':
       return forEachPlayer(ctx, step.who, (p) => shieldToHand(game, p, step.count, s));
+    case 'copy-keywords':
+      return copyKeywords(game, ctx, step, s, entry);
+    case 'pair-trigger-command':
+      return pairTriggerCommand(game, ctx, step, s, entry);
     case 'self-to-hand':
       return selfToHand(game, ctx, s);
     case 'deploy-self':
-      return deploySelf(game, ctx, s);
+      return deploySelf(game, ctx, s, step.asUnit);
     case 'deploy-token':
       return deployTokens(game, ctx, step, s);
     case 'resource-active':
@@ -516,7 +521,10 @@ function runStep(game: Game, ctx: AbilityCtx, step: Step, entry: Choice | undefi
       spendResources(game, ctx.controller, pay);
       emit(game, `Player ${ctx.controller} pays ${step.amount}: rests ${pay.normal} Resource${pay.normal === 1 ? '' : 's'}${pay.ex ? ` and uses ${pay.ex} EX` : ''} (${s})`, ['2-10-1', ...(pay.ex ? ['5-17-3-2-3'] : [])]);
       // "When you pay ① or more for one of your Unit's effects" (a Unit's own text or its Pilot's, 3-3-9-2).
-      if (ctx.unit && step.amount > 0) queueOwnerEvent(game, 'pays-for-unit-effect', ctx.controller, { subject: ctx.unit, paid: step.amount });
+      if (ctx.unit && step.amount > 0) {
+        recordPaid(game, ctx.controller, ctx.unit);
+        queueOwnerEvent(game, 'pays-for-unit-effect', ctx.controller, { subject: ctx.unit, paid: step.amount });
+      }
       return true;
     }
     case 'destroy-shield-area': {
@@ -739,6 +747,7 @@ function activateOwnCommand(game: Game, ctx: AbilityCtx, window: 'main' | 'actio
     return false;
   }
   emit(game, `${s}: the card's ${tag} effect activates: "${command.text}"`, ['13-2-5-1']);
+  if (ctx.face.type === 'command') recordCommand(game, ctx.controller, ctx.face);
   runEffect(game, withFields(ctx, { ability: command, picked: [] as string[] }), command.effect);
   // "When you activate a Command's 【Main】/【Action】" (10-1-6-1): it resolves after this effect.
   if (ctx.face.type === 'command') {
@@ -993,7 +1002,18 @@ function selfToHand(game: Game, ctx: AbilityCtx, s: string): boolean {
   return true;
 }
 
-function deploySelf(game: Game, ctx: AbilityCtx, s: string): boolean {
+function deploySelf(game: Game, ctx: AbilityCtx, s: string, asUnit?: { ap: number; hp: number }): boolean {
+  if (asUnit) {
+    // "Deploy it as an (AP3・HP3) Unit (Don't treat it as a Pilot.)": in play a Unit with those stats and
+    // no link condition, so never a Link Unit (3-2-6); outside play it is its own card again.
+    game.burstMoved = ctx.cardId;
+    const id = freshId(game, ctx.face.cardId ?? ctx.cardId);
+    const face = withFields(ctx.face, { type: 'unit' as const, ap: asUnit.ap, hp: asUnit.hp, link: null, pilotName: null });
+    emit(game, `${ctx.face.name} is deployed from the shield area by its own effect as an (AP${asUnit.ap}･HP${asUnit.hp}) Unit, not as a ${ctx.face.type === 'pilot' ? 'Pilot' : ctx.face.type}, as ${id}; it does not go to the trash (${s})`, ['13-2-5-3', '5-7-1-1', '5-8-1', '4-1-5', '10-1-9-1-1']);
+    const unit = newUnit(id, ctx.controller, face, false);
+    unit.card = ctx.face;
+    return putIntoBattleArea(game, unit, s);
+  }
   if (ctx.face.type !== 'unit' && ctx.face.type !== 'base') {
     emit(game, `${s}: ${ctx.face.name} is not a Unit or Base, so it cannot be deployed`, ['1-3-2']);
     return false;
@@ -1008,6 +1028,75 @@ function deploySelf(game: Game, ctx: AbilityCtx, s: string): boolean {
     return true;
   }
   return putIntoBattleArea(game, newUnit(id, ctx.controller, ctx.face, false), s);
+}
+
+/**
+ * "Choose 1 Unit card with <Repair>/… from your trash. During this turn, this Unit gets AP+1 and all
+ * <Repair>/… on that Unit card.": the card is chosen (10-2-2-1; none, nothing activates, 10-2-2),
+ * then this Unit gets the AP and each listed keyword effect printed on that card, with its amount.
+ * A listed keyword the card has only under a condition of its own text is not settled as "on" it.
+ */
+function copyKeywords(game: Game, ctx: AbilityCtx, step: Extract<Step, { do: 'copy-keywords' }>, s: string, entry: Choice | undefined): boolean {
+  // "<Breach 3>" printed under a condition ("【During Pair】This Unit gains <Breach 3>."): a card in the trash
+  // has no active text (2-11-2), and whether that keyword is "on" the card the rules do not say.
+  const conditional = (face: CardFace) => face.abilities.flatMap((a) => (a.kind === 'constant' ? a.effects : [])).flatMap((c) => (c.type === 'keyword' && c.target.type === 'self' && step.keywords.includes(c.keyword.name) ? [c.keyword.name] : []));
+  const unsure = (ids: string[]) =>
+    ids.flatMap((id) => {
+      const f = faceOf(game, id);
+      return f && f.type === 'unit' && conditional(f).length ? [`${f.name} (${id}: ${conditional(f).map((k) => `<${k}>`).join(', ')})`] : [];
+    });
+  const maybe = unsure(game.players[ctx.controller].trash);
+  if (maybe.length) {
+    const reason = `${s}: ${maybe.join('; ')} ${maybe.length === 1 ? 'has' : 'have'} a listed keyword effect only under a condition of its own text; whether that makes it a card "with" it, and a keyword "on that Unit card", the rules do not say (2-11-2), so what this Unit gains is not settled`;
+    emit(game, reason, ['2-11-2', '13-1']);
+    leaveOpen(game, 'outcome', reason, { unit: ctx.unit?.id ?? null, card: ctx.face.cardId, text: ctx.ability.text, rules: ['2-11-2', '13-1'] });
+  }
+  const [t] = select(game, ctx, { type: 'choose', min: 1, max: 1, filter: step.filter, zone: 'trash' }, step, entry).filter((x): x is Extract<Target, { kind: 'card' }> => x.kind === 'card');
+  if (!t?.face) {
+    emit(game, `${s}: no card in the trash can be chosen, so the effect does not activate`, ['10-2-2', '10-3-3-1']);
+    return false;
+  }
+  ctx.picked = [t.id];
+  const self = ctx.unit && findCardInPlay(game, ctx.unit.id) === ctx.unit ? ctx.unit : null;
+  if (!self) {
+    emit(game, `${s}: this Unit is no longer in play, so it gets nothing`, ['1-3-2']);
+    return false;
+  }
+  const kws = t.face.keywords.filter((k) => (step.keywords as string[]).includes(k.name));
+  emit(game, `${s}: ${t.face.name} (${t.id}) is chosen from the trash; its ${kws.length ? kws.map((k) => `<${k.name}${k.amount !== null ? ` ${k.amount}` : ''}>`).join(', ') : 'listed keyword effects: none'}`, ['10-2-2-1', '13-1']);
+  runStep(game, ctx, { do: 'modify', target: { type: 'self' }, ap: step.ap, hp: 0, duration: step.duration }, undefined);
+  for (const k of kws) runStep(game, ctx, { do: 'grant', target: { type: 'self' }, keyword: { name: k.name as IrKeyword, amount: k.amount }, duration: step.duration }, undefined);
+  return true;
+}
+
+/** The Command that triggered the ability, in its owner's trash after its effect (3-4-4), and the Units it may be paired with. */
+function triggerCommandTargets(game: Game, ctx: AbilityCtx, filter: Filter): { id: string; face: CardFace; legal: string[] } | null {
+  const id = ctx.triggerCard;
+  const face = id !== undefined ? faceOf(game, id) : null;
+  if (id === undefined || !face || !game.players[ctx.controller].trash.includes(id)) return null;
+  const legal = game.players[ctx.controller].units.filter((u) => u.pilot === null && cannotBe(u, 'paired') === null && unitMatches(u, filter, ctx.controller, null)).map((u) => u.id);
+  return { id, face, legal };
+}
+
+/**
+ * "… you may pair that card from your trash with one of your Units with "Gundam Lfrith" in its card
+ * name": the Command that triggered it is paired from the trash as its 【Pilot】 (3-4-6-2, 3-4-6-3) with
+ * a friendly matching Unit that has no Pilot (3-3-4), by the effect (no cost). A Command without
+ * 【Pilot】 cannot be a Pilot, so nothing is paired (1-3-2).
+ */
+function pairTriggerCommand(game: Game, ctx: AbilityCtx, step: Extract<Step, { do: 'pair-trigger-command' }>, s: string, entry: Choice | undefined): boolean {
+  const found = triggerCommandTargets(game, ctx, step.filter);
+  if (!found || found.face.pilotName === null) {
+    emit(game, `${s}: ${found ? `${found.face.name} has no 【Pilot】, so it cannot be paired` : 'that card is not in the trash'}, so nothing is paired`, ['3-4-6-2', '1-3-2']);
+    return false;
+  }
+  const [unitId] = chooseTargets(game, { prompt: `${s}: the Unit ${found.face.name} is paired with`, min: 1, max: 1, legal: found.legal, rules: ['3-4-6-2', '10-3-3'] }, entry);
+  const unit = unitId !== undefined ? findUnit(game, unitId) : undefined;
+  if (!unit) return false;
+  const st = game.players[ctx.controller];
+  st.trash.splice(st.trash.lastIndexOf(found.id), 1);
+  pairByEffect(game, unit, found.id, found.face, s);
+  return true;
 }
 
 function putBaseIntoPlay(game: Game, owner: PlayerId, id: string, face: CardFace, s: string): void {
@@ -1417,8 +1506,18 @@ export function runEffect(game: Game, ctx: AbilityCtx, steps: readonly EffectSte
       continue;
     }
     if (es.ifDone) emit(game, `"If you do": the part before it happened, so ${src(ctx)} goes on`, ['5-20-1']);
+    if (es.ifNotDone) {
+      // "If they don't discard with this effect, …": only when the opponent's "may" before it was not done (10-1-3, 10-2-1).
+      emit(game, `"If they don't": the part before it ${lastDone ? 'was done, so this part is not resolved' : 'was not done, so this part is resolved'} (${src(ctx)})`, ['10-1-3', '10-2-1']);
+      if (lastDone) {
+        notReached(game, ctx, [es]);
+        lastDone = false;
+        continue;
+      }
+    }
     const failed = es.when?.find((c) => !conditionHolds(game, ctx, c));
     if (failed) {
+      openIfUnknown(game, ctx, failed);
       if (i === 0 && steps.length > 1) {
         // "If …, draw 1. Then, discard 1.": the leading "If" is the condition of the whole effect, up
         // to a sentence with its own "If" ("If 1 to 4 enemy Units are in play, … If 5 or more …").
@@ -1499,7 +1598,7 @@ function notReached(game: Game, ctx: AbilityCtx, steps: readonly EffectStep[]): 
   for (const es of steps) {
     const sel = 'target' in es.step ? es.step.target : null;
     if (es.optional) skipDecision(game, `${src(ctx)} ("you may" ${es.step.do})`);
-    if (sel?.type === 'choose' || es.step.do === 'deploy-from' || es.step.do === 'trash-to-hand' || es.step.do === 'look-top' || es.step.do === 'exile-two-from-trash') skipDecision(game, `${src(ctx)} (${es.step.do})`);
+    if (sel?.type === 'choose' || es.step.do === 'deploy-from' || es.step.do === 'trash-to-hand' || es.step.do === 'look-top' || es.step.do === 'exile-two-from-trash' || es.step.do === 'copy-keywords') skipDecision(game, `${src(ctx)} (${es.step.do})`);
   }
 }
 
@@ -1554,6 +1653,14 @@ function stepNow(game: Game, ctx: AbilityCtx, es: EffectStep, log: boolean): Ste
   const alt = es.instead;
   if (!alt) return es.step;
   const holds = allHold(game, ctx, alt.when);
+  if (log && holds && alt.optional) {
+    // "If …, you may deploy it as a Unit instead": the controller decides (10-1-3); not taken, the step is done as printed.
+    const d = decideUse(game, `${src(ctx)} ("you may" ${renderInsteadBody(es.step, alt)} instead)`, ['10-1-3', '10-1-9-1-1']);
+    if (!d.use) {
+      emit(game, `${src(ctx)}: player ${ctx.controller} chooses not to ${renderInsteadBody(es.step, alt)} instead, so the effect is done as first printed`, ['10-1-3']);
+      return es.step;
+    }
+  }
   if (log) {
     const cond = alt.when.map(renderCondition).join(' and ');
     emit(game, holds ? `${src(ctx)}: "${cond}" holds, so the effect is done with ${renderInsteadBody(es.step, alt)} instead` : `${src(ctx)}: "${cond}" does not hold, so the effect is done as first printed`, holds ? ['10-1-9-1', '10-1-9-1-1'] : ['10-2-1']);
@@ -1590,6 +1697,10 @@ export function possible(game: Game, ctx: AbilityCtx, step: Step): boolean {
   if (step.do === 'pair-from-hand') {
     const d = pairableFromHand(game, ctx, step.filter);
     return ctx.unit !== null && ctx.unit.pilot === null && (d.unknown || d.legal.length > 0);
+  }
+  if (step.do === 'pair-trigger-command') {
+    const found = triggerCommandTargets(game, ctx, step.filter);
+    return found !== null && found.face.pilotName !== null && found.legal.length > 0;
   }
   if (step.do === 'pay') {
     const r = game.players[ctx.controller].resources;

@@ -100,6 +100,8 @@ export function emptyGame(active: PlayerId, turn: number): Game {
     pending: [],
     timedEffects: [],
     resolving: false,
+    history: [],
+    historyKnown: false,
   };
 }
 
@@ -287,6 +289,14 @@ function checkLimits(st: PlayerState): Problem | null {
   return null;
 }
 
+/**
+ * What happened earlier in the turn (history.ts) is known only from the turn's start: a scenario
+ * that starts in the middle of a turn does not say what came before its board.
+ */
+function turnSeenFromStart(game: Game, input: SimulateRulingInput): void {
+  game.historyKnown = (input.state.phase ?? 'main') === 'start';
+}
+
 export interface Setup {
   game: Game;
   problem: Problem | null;
@@ -298,6 +308,7 @@ export function setupGame(input: SimulateRulingInput, cards: CardLookup): Setup 
   const seen = new Set<string>();
   const problems: Problem[] = [];
   for (const p of PLAYERS) buildPlayer(game, p, input.state.players[p] ?? {}, cards, seen, problems);
+  turnSeenFromStart(game, input);
   const [first] = problems;
   if (first) return { game, problem: first };
   startIn(game, input.state.phase ?? 'main');

@@ -153,6 +153,8 @@ export interface Unit {
   /** Set as it is destroyed by the battle damage it just received (8-5-3-2-1): "If this Unit is destroyed with battle damage". */
   destroyedWithBattleDamage?: boolean;
   fromTrash?: boolean;
+  /** A card in play as something it is not ("deploy it as an (AP3・HP3) Unit"): its own card, which it is again outside play. */
+  card?: CardFace;
   modifiers: Modifier[];
   timedKeywords: TimedKeyword[];
   timedPermissions: TimedPermission[];
@@ -296,6 +298,26 @@ export interface Game {
   timedEffects: TimedEffect[];
   /** True while the trigger queue is being resolved (new triggers join it, 10-1-6-7). */
   resolving: boolean;
+  /** What happened this turn that card text asks about later ("If you have activated … during this turn"); history.ts. */
+  history: TurnEvent[];
+  /** Whether `history` is the whole turn: the scenario started at its start, or a new turn began. */
+  historyKnown: boolean;
+}
+
+/**
+ * One event of the turn a condition may read back (history.ts): a player activated a Command's
+ * 【Main】/【Action】, one of their Units was destroyed by an effect (`by`: the card whose effect it
+ * was and its controller; `maybe`: lethal effect damage or an effect of unknown source, which may or
+ * may not count), or they paid Resources for one of their Units' effects.
+ */
+export interface TurnEvent {
+  event: 'activated-command' | 'destroyed-by-effect' | 'paid-for-unit-effect';
+  player: PlayerId;
+  face: CardFace;
+  /** The Unit in play (destroyed, or paid for), to tell "other" Units apart. */
+  unit?: string;
+  by?: { player: PlayerId | null; face: CardFace | null };
+  maybe?: true;
 }
 
 /**

@@ -18,6 +18,7 @@ import { emit } from './log.js';
 import { leaveOpen, reportUnsupported, unsupportedTiming } from './not-executed.js';
 import type { DestroyCause } from './management.js';
 import { runEffect } from './resolve.js';
+import { openIfUnknown } from './history.js';
 import { describeAbilityHolder, describeUnit, opponent, type Base, type CardFace, type Game, type PendingTrigger, type PlayerId, type Unit } from './state.js';
 
 /** The rule defining each timing (13-2) or the rule of the moment it triggers at. */
@@ -133,8 +134,10 @@ export interface TriggerSource {
   subject?: Unit;
   /** For 'friendly-rested-by-effect': the player controlling the effect. */
   by?: PlayerId;
-  /** For 'activates-command': the Command whose 【Main】/【Action】 was activated. */
+  /** For 'activates-command': the Command whose 【Main】/【Action】 was activated, its id, and whether an EX Resource paid part of its cost. */
   command?: CardFace;
+  commandId?: string;
+  exUsed?: boolean;
   /** For 'pays-for-unit-effect': the Resources paid. */
   paid?: number;
   /** For 'destroys-enemy-with-battle-damage': what was destroyed is a card of the enemy shield area (a Shield or the Base, 4-6-1). */
@@ -194,6 +197,8 @@ export function abilitiesFor(game: Game, trigger: Trigger, src: TriggerSource): 
         return;
       }
       if (a.kind !== 'triggered' || a.trigger !== trigger || (fromPilot && trigger === 'burst')) return;
+      // "At the end of your turn" is its controller's turn (7-6-4-1); "At the end of a turn where …" is either.
+      if (trigger === 'end-of-turn' && !a.anyTurn && (src.unit?.owner ?? src.base?.owner ?? game.active) !== game.active) return;
       if (src.reductionOnly !== undefined && onlyReduces(a) !== src.reductionOnly) return;
       if (!damageMatches(a, src)) return;
       // "When this Unit destroys an enemy card with battle damage": a shield area card too; the other wordings name a Unit.
@@ -218,6 +223,8 @@ export function abilitiesFor(game: Game, trigger: Trigger, src: TriggerSource): 
       if (a.by === 'opponent' && src.by !== opponent(owner)) return;
       // "When you activate a (Special Move) Command's 【Main】/【Action】": that Command.
       if (a.command && !(src.command && cardMatches(src.command, a.command))) return;
+      // "… play and activate … using an EX Resource": played from the hand, an EX Resource paying part of it (5-17-3-2-3).
+      if (a.usingEx && !src.exUsed) return;
       // "When you pair a (Cyber-Newtype) Pilot …": the card paired, as a Pilot (a Command's 【Pilot】 too, 3-4-6-2).
       if (a.pilot && !(src.paired?.pilot && cardMatches(withFields(src.paired.pilot.face, { type: 'pilot' as const }), a.pilot))) return;
       const ctx = newCtx({
@@ -232,9 +239,11 @@ export function abilitiesFor(game: Game, trigger: Trigger, src: TriggerSource): 
         battleOpponent: src.battleOpponent ?? null,
         triggerUnit: watchedUnit ?? null,
         ...(src.paid !== undefined ? { paid: src.paid } : {}),
+        ...(src.commandId !== undefined ? { triggerCard: src.commandId } : {}),
       });
       const unmet = a.requires.find((c) => !conditionHolds(game, ctx, c));
       if (unmet) {
+        openIfUnknown(game, ctx, unmet);
         // Only worth a line when the trigger itself happened and a printed condition stopped it.
         if (unmet.type !== 'paired' && unmet.type !== 'linked') emit(game, `${tagOf(a, trigger)} of ${ctx.label} does not trigger: "${renderCondition(unmet)}" does not hold`, ['10-1-6-2', '10-2-1', ...conditionCites(unmet)]);
         else if (unmet.type === 'paired' && unmet.pilot && src.unit?.pilot) {
@@ -305,7 +314,7 @@ export function queueFriendlyEvent(game: Game, trigger: 'friendly-deployed' | 'f
  * of one of their Units (`src.subject`), seen by that player's cards in play with that trigger
  * (10-1-6-1): each Unit (with its Pilot) and the Base. Returns how many abilities it queued.
  */
-export function queueOwnerEvent(game: Game, trigger: Trigger, owner: PlayerId, src: Pick<TriggerSource, 'subject' | 'by' | 'command' | 'paid'>): number {
+export function queueOwnerEvent(game: Game, trigger: Trigger, owner: PlayerId, src: Pick<TriggerSource, 'subject' | 'by' | 'command' | 'paid' | 'commandId' | 'exUsed'>): number {
   const st = game.players[owner];
   let n = 0;
   for (const u of st.units) if (hasTrigger(u, trigger)) n += queueTriggers(game, trigger, { ...src, unit: u });

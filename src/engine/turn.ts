@@ -17,11 +17,17 @@ export const HAND_LIMIT = 10;
 /** 4-4-2 at most 15 Resources in the resource area. */
 export const RESOURCE_LIMIT = 15;
 
-/** "At the start/end of your turn" abilities of the active player's cards trigger (7-2-4-1, 7-6-4-1). */
+/**
+ * "At the start/end of your turn" abilities of the active player's cards trigger (7-2-4-1, 7-6-4-1);
+ * at the end, "At the end of a turn where …" on the standby player's cards too (triggers.ts keeps
+ * their "your turn" abilities out).
+ */
 function turnTriggers(game: Game, trigger: 'start-of-turn' | 'end-of-turn'): void {
-  const st = game.players[game.active];
-  for (const unit of [...st.units]) queueTriggers(game, trigger, { unit });
-  if (st.base) queueTriggers(game, trigger, { base: st.base });
+  for (const p of trigger === 'end-of-turn' ? [game.active, opponent(game.active)] : [game.active]) {
+    const st = game.players[p];
+    for (const unit of [...st.units]) queueTriggers(game, trigger, { unit });
+    if (st.base) queueTriggers(game, trigger, { base: st.base });
+  }
 }
 
 /** 7-5-5 the end of the main phase is declared; 7-6-3 the end phase begins with its action step. */
@@ -176,6 +182,9 @@ function nextTurn(game: Game): void {
   emit(game, `The turn passes to player ${next}`, ['7-6-7']);
   game.active = next;
   game.turn += 1;
+  // A new turn: what happens in it is all seen from here (history.ts).
+  game.history = [];
+  game.historyKnown = true;
   playToMain(game, 'start');
 }
 

@@ -195,6 +195,37 @@ export const CONDITION_PATTERNS: ConditionPattern[] = [
   { id: 'cond.not-paired', re: /^a Pilot is not paired with this Unit$/, read: () => ({ type: 'not-paired' }) },
   { id: 'cond.paid-with-ex', re: /^you use an EX Resource to play this card$/, read: () => ({ type: 'paid-with-ex' }) },
   { id: 'cond.destroyed-with-battle-damage', re: /^this Unit is destroyed with battle damage$/, read: () => ({ type: 'destroyed-with-battle-damage' }) },
+  {
+    // "If you have activated a (Special Move) Command card's 【Main】/【Action】 during this turn".
+    id: 'cond.this-turn-command',
+    re: /^you have activated an? (\(.+?\) )?Command card's 【Main】\/【Action】 during this turn$/,
+    read: (m) => {
+      const n = parseNoun(`${m[1] ?? ''}Command card`);
+      if (!n.card || n.plural || n.filter.side !== 'any' || Object.keys(n.filter).some((k) => k !== 'side' && k !== 'type' && k !== 'traits')) throw new Unread(m[0]);
+      return { type: 'this-turn', event: 'activated-command', filter: n.filter };
+    },
+  },
+  {
+    // "If one of your Units has been destroyed by one of your (Neo Zeon) card's effects during this turn" (5-10-1).
+    id: 'cond.this-turn-destroyed',
+    re: /^one of (your .+?) has been destroyed by one of your (\(.+?\) )?card's effects during this turn$/,
+    read: (m) => {
+      const unit = parseNoun(`of ${m[1]}`);
+      const by = parseNoun(`${m[2] ?? ''}card`);
+      if (unit.card || !unit.plural || unit.filter.side !== 'friendly' || unit.filter.type !== 'unit' || !by.card || Object.keys(by.filter).some((k) => k !== 'side' && k !== 'traits')) throw new Unread(m[0]);
+      return { type: 'this-turn', event: 'destroyed-by-effect', filter: unit.filter, by: { ...by.filter, side: 'friendly' } };
+    },
+  },
+  {
+    // "you have paid ① or more for one of your other (Militia)/(Dianna Counter) Units' effects" (2-10-1).
+    id: 'cond.this-turn-paid',
+    re: /^you have paid ① or more for one of (your .+?)' effects( during this turn)?$/,
+    read: (m) => {
+      const unit = parseNoun(`of ${m[1]}`);
+      if (unit.card || !unit.plural || unit.filter.side !== 'friendly' || unit.filter.type !== 'unit') throw new Unread(m[0]);
+      return { type: 'this-turn', event: 'paid-for-unit-effect', filter: unit.filter, ...(m[2] ? {} : { where: true as const }) };
+    },
+  },
   // "If there are 2 or more enemy players" (12-2-6: in a two-player game there is one).
   { id: 'cond.enemy-players', re: /^there are (\d+) or (more|less|fewer) enemy players$/, read: (m) => ({ type: 'enemy-players', cmp: countOf(`${m[1]} or ${m[2]}`).cmp }) },
 ];
@@ -240,6 +271,8 @@ function countWords(cmp: Cmp, other: boolean): string {
   if (cmp.op === '>=' && cmp.value === 1) return 'a';
   return `${cmp.value} or ${cmp.op === '>=' ? 'more' : 'less'}`;
 }
+
+const article = (np: string) => `${/^[aeiou]/i.test(np) ? 'an' : 'a'} ${np}`;
 
 function cmpTail(c: Cmp, more: string, less: string): string {
   return c.op === '=' ? `${c.value}` : `${c.value} or ${c.op === '>=' ? more : less}`;
@@ -309,6 +342,14 @@ export function renderCondition(c: Condition): string {
       return 'you use an EX Resource to play this card';
     case 'destroyed-with-battle-damage':
       return 'this Unit is destroyed with battle damage';
+    case 'this-turn': {
+      const during = c.where ? '' : ' during this turn';
+      if (c.event === 'activated-command') return `you have activated ${article(renderNoun(c.filter, { card: true }))}'s 【Main】/【Action】${during}`;
+      const units = renderNoun(c.filter, { side: false, plural: true });
+      if (c.event === 'paid-for-unit-effect') return `you have paid ① or more for one of your ${units}' effects${during}`;
+      const by = c.by?.traits ? `${c.by.traits.map((t) => `(${t})`).join('/')} ` : '';
+      return `one of your ${units} has been destroyed by one of your ${by}card's effects${during}`;
+    }
     case 'enemy-players':
       return `there are ${cmpTail(c.cmp, 'more', 'less')} enemy players`;
     case 'paired':

@@ -12,7 +12,14 @@ import { parseChoice, parseTarget } from './target.js';
 import { statsChange, Unread, type Used } from './unread.js';
 
 /** "Choose 1 enemy Unit instead" / "Deal 2 damage instead" / "Reduce by 4 instead" → what replaces what in `step`. */
-export function parseInstead(rest: string, when: Condition[], step: EffectStep['step'], used: Used): NonNullable<EffectStep['instead']> | null {
+export function parseInstead(rest: string, when: Condition[], step: EffectStep['step'], used: Used, optional = false): NonNullable<EffectStep['instead']> | null {
+  // "【Burst】Add this card to your hand. If …, you may deploy it as an (AP3・HP3) Unit instead.": the card itself, as a Unit.
+  const asUnit = /^Deploy it as an? \(AP(\d+)[・･]HP(\d+)\) Unit instead$/.exec(rest);
+  if (asUnit && step.do === 'self-to-hand') {
+    used.add('seq.instead-deploy-as-unit');
+    return { when, step: { do: 'deploy-self', asUnit: { ap: Number(asUnit[1]), hp: Number(asUnit[2]) } }, ...(optional ? { optional: true as const } : {}) };
+  }
+  if (optional) return null;
   // "… all your (CB) Units get AP+1 instead": the same change on all of them instead of the step's target.
   const all = /^(All .+?) gets? (AP|HP)([+-]\d+)(?: and (AP|HP)([+-]\d+))? instead$/.exec(rest);
   if (all) {

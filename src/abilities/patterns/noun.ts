@@ -115,7 +115,8 @@ export function parseNoun(np: string): Noun {
   if (!matched) fail();
   for (;;) {
     let m: RegExpExecArray | null;
-    if ((m = /^ with (<[A-Za-z][A-Za-z -]*?>)/.exec(s))) filter.keyword = parseKeywordName(m[1]!);
+    if ((m = /^ with ((?:<[A-Za-z][A-Za-z -]*?>\/)+<[A-Za-z][A-Za-z -]*?>)/.exec(s)) && !filter.keywordsAny) filter.keywordsAny = m[1]!.split('/').map(parseKeywordName);
+    else if ((m = /^ with (<[A-Za-z][A-Za-z -]*?>)/.exec(s))) filter.keyword = parseKeywordName(m[1]!);
     else if ((m = /^ with (\d+)(?: or (less|more))? (HP|AP)/.exec(s))) filter[m[3] === 'HP' ? 'hp' : 'ap'] = cmpOf(m[1]!, m[2]);
     else if ((m = /^ that is Lv\.(\d+) or (lower|higher) or has (\d+) or (less|more) AP/.exec(s)) && !filter.levelOrAp && !filter.level && !filter.ap) filter.levelOrAp = { level: cmpOf(m[1]!, m[2]), ap: cmpOf(m[3]!, m[4]) };
     else if ((m = /^ that (?:is|are) Lv\.(\d+)(?: or (lower|higher))?/.exec(s))) filter.level = cmpOf(m[1]!, m[2]);
@@ -202,6 +203,7 @@ export function renderNoun(f: Filter, style: NounStyle = {}): string {
   words.push(f.linkedWord ? `Linked ${noun}` : noun);
   let out = words.join(' ');
   if (f.keyword) out += ` with ${renderKeyword({ name: f.keyword, amount: null })}`;
+  if (f.keywordsAny) out += ` with ${f.keywordsAny.map((k) => renderKeyword({ name: k, amount: null })).join('/')}`;
   if (f.hp) out += ` with ${cmpWords(f.hp, 'less', 'more')} HP`;
   if (f.ap) out += ` with ${cmpWords(f.ap, 'less', 'more')} AP`;
   if (f.nameIncludes) out += ` with "${f.nameIncludes}" in its card name`;

@@ -11,6 +11,7 @@ import type { CompiledAbility, Condition, EffectStep, Selector } from '../ir.js'
 import { parseHeader } from './header.js';
 import { parseCondition, parseConditions } from './condition.js';
 import { parseInstead } from './instead.js';
+import { parseKeywordName } from './keyword.js';
 import { parseNoun } from './noun.js';
 import { parseChoice } from './target.js';
 import { parseLookTop, parseStep } from './steps.js';
@@ -29,6 +30,7 @@ interface Connectives {
   withPrevious?: boolean;
   then?: boolean;
   ifDone?: boolean;
+  ifNotDone?: boolean;
   when?: Condition[];
   optional?: boolean;
   maySubject?: boolean;
@@ -52,12 +54,18 @@ export function connectives(sentence: string, used: Used): Connectives {
     out.ifDone = true;
     s = s.slice(11);
     used.add('seq.if-you-do');
-  } else if (/^If they draw with this effect, /.test(s)) {
+  } else if (/^If they (?:draw|discard) with this effect, /.test(s)) {
     // After "Your opponent may draw 1.": the opponent's draw was done (5-20-1).
     out.ifDone = true;
     out.theyDo = true;
-    s = s.slice('If they draw with this effect, '.length);
+    s = s.slice(s.indexOf(', ') + 2);
     used.add('seq.if-they-do');
+  } else if (/^If they don't (?:draw|discard) with this effect, /.test(s)) {
+    // After "Your opponent may discard 1.": the opponent did not (they chose not to, or could not).
+    out.ifNotDone = true;
+    out.theyDo = true;
+    s = s.slice(s.indexOf(', ') + 2);
+    used.add('seq.if-they-dont');
   }
   const turn = /^During (your|your opponent's) turn, /i.exec(s);
   if (turn) {
@@ -85,11 +93,11 @@ export function connectives(sentence: string, used: Used): Connectives {
     used.add('seq.you-may');
   }
   // "Your opponent may draw 1." (12-2-6): the opponent decides (10-1-3).
-  const oppMay = /^Your opponent may (draw \d+)$/.exec(s);
+  const oppMay = /^Your opponent may ((?:draw|discard) \d+)$/.exec(s);
   if (oppMay && !out.optional) {
     out.optional = true;
     out.opponentMay = true;
-    s = `Your opponent ${oppMay[1]!.replace(/^draw/, 'draws')}`;
+    s = `Your opponent ${oppMay[1]!.replace(/^(draw|discard)/, '$1s')}`;
     used.add('seq.opponent-may');
   }
   // "That friendly Unit may recover 2 HP." / "it may recover 2 HP": its controller may (10-1-3).
@@ -109,6 +117,7 @@ function flags(c: Connectives): Omit<EffectStep, 'step'> {
     ...(c.when ? { when: c.when } : {}),
     ...(c.optional ? { optional: true } : {}),
     ...(c.ifDone ? { ifDone: true } : {}),
+    ...(c.ifNotDone ? { ifNotDone: true as const } : {}),
     ...(c.then ? { then: true } : {}),
     ...(c.withPrevious ? { withPrevious: true } : {}),
     ...(c.maySubject ? { maySubject: true as const } : {}),
@@ -183,7 +192,7 @@ export function parseEffect(body: string, used: Used, itIs?: Selector, thatUnitI
     const c = connectives(list[i]!, used);
     const last = out[out.length - 1];
     // "If …, choose 1 enemy Unit instead.": a substitution in the step before it (10-1-9-1-1).
-    const instead = c.when && last && !c.then && !c.ifDone && !c.optional && !last.instead ? parseInstead(c.rest, c.when, last.step, used) : null;
+    const instead = c.when && last && !c.then && !c.ifDone && !c.maySubject && !c.opponentMay && !last.instead ? parseInstead(c.rest, c.when, last.step, used, !!c.optional) : null;
     if (instead) {
       last!.instead = instead;
       continue;
@@ -301,6 +310,15 @@ export function parseEffect(body: string, used: Used, itIs?: Selector, thatUnitI
         i++;
         continue;
       }
+      const copy = choose[2] ? /^During this (turn|battle), this Unit gets AP\+(\d+) and all ((?:<[A-Za-z][A-Za-z -]*?>\/)*<[A-Za-z][A-Za-z -]*?>) on that Unit card$/.exec(next) : null;
+      if (copy) {
+        // "Choose 1 Unit card with <Repair>/… from your trash. During this turn, this Unit gets AP+1 and all <Repair>/… on that Unit card."
+        if (selector.filter.side !== 'any' || selector.filter.type !== 'unit' || selector.min !== 1 || selector.max !== 1) throw new Unread(next);
+        used.add('step.copy-keywords');
+        out.push({ step: { do: 'copy-keywords', filter: selector.filter, keywords: copy[3]!.split('/').map(parseKeywordName), ap: Number(copy[2]), duration: copy[1] as 'turn' | 'battle' }, ...flags(c) });
+        i++;
+        continue;
+      }
       if (choose[2] && next === 'Pair it with this Unit') {
         // "Choose 1 (Newtype) Pilot card that is Lv.3 or lower from your trash. Pair it with this Unit."
         if (selector.filter.side !== 'any' || selector.filter.type !== 'pilot' || selector.min !== 1 || selector.max !== 1) throw new Unread(next);
@@ -395,6 +413,12 @@ export function parseEffect(body: string, used: Used, itIs?: Selector, thatUnitI
   // "activate its 【Main】" names the card discarded with this effect, under that "If".
   out.forEach((e, i) => {
     if (e.step.do === 'activate-discarded-main' && !e.when?.some((w) => w.type === 'discarded-with-effect')) throw new Unread(list[Math.min(i, list.length - 1)]!);
+  });
+  // "If they draw / don't discard with this effect" follows the opponent's "may" of that verb.
+  out.forEach((e, i) => {
+    const before = out[i - 1];
+    // (The verb is checked by the round trip: the render says the step before's.)
+    if (e.theyDo && !(before?.opponentMay && (before.step.do === 'draw' || before.step.do === 'discard'))) throw new Unread(list[Math.min(i, list.length - 1)]!);
   });
   // "if it is a (Jupitris) Unit" names what an earlier step chose: there must be one.
   out.forEach((e, i) => {

@@ -254,6 +254,16 @@ export const STEP_PATTERNS: StepPattern[] = [
   },
   { id: 'step.deploy-ex-base', re: /^Deploy 1 EX Base$/, read: () => ({ do: 'deploy-ex-base' }) },
   {
+    // "… you may pair that card from your trash with one of your Units with "Gundam Lfrith" in its card name" (the Command that triggered it; compile.ts checks the trigger).
+    id: 'step.pair-trigger-command',
+    re: /^Pair that card from your trash with one of (your .+)$/,
+    read: (m) => {
+      const n = parseNoun(`of ${m[1]}`);
+      if (n.card || !n.plural || n.filter.side !== 'friendly' || n.filter.type !== 'unit') throw new Unread(m[0]);
+      return { do: 'pair-trigger-command', filter: n.filter };
+    },
+  },
+  {
     // "All players place 1 EX Resource." (each player, the controller first, 1-3-4)
     id: 'step.all-place-resource',
     re: /^All players place (\d+) (EX|rested) Resources?$/,

@@ -3,7 +3,7 @@
  * destroys an enemy Unit with battle damage, …" (optionally after "During your turn,").
  */
 import type { CompiledAbility, Condition, Filter, Trigger } from '../ir.js';
-import { parseConditions } from './condition.js';
+import { parseCondition, parseConditions } from './condition.js';
 import { parseNoun, renderNoun } from './noun.js';
 import { Unread, type Used } from './unread.js';
 
@@ -127,10 +127,11 @@ export function renderPays(w: 'cost-units' | 'friendly' | undefined): string {
 }
 
 /** "When you activate a Command's 【Main】/【Action】 effect, " / "… a (Special Move) Command's 【Main】/【Action】, ". */
-const ACTIVATES_COMMAND = /^[Ww]hen you activate an? (.*?)Command's 【Main】\/【Action】( effect)?, /;
+const ACTIVATES_COMMAND = /^[Ww]hen you activate an? (.*?)Command's 【Main】\/【Action】( effect)?, |^[Ww]hen you play and activate an? (.*?)Command card using an EX Resource, /;
 
-export function renderActivatesCommand(f: Filter | undefined, effectWord: boolean | undefined): string {
+export function renderActivatesCommand(f: Filter | undefined, effectWord: boolean | undefined, usingEx?: boolean): string {
   const np = f?.traits ? `${f.traits.map((t) => `(${t})`).join('/')} Command` : 'Command';
+  if (usingEx) return `When you play and activate ${article(`${np} card`)} using an EX Resource, `;
   return `When you activate ${article(np)}'s 【Main】/【Action】${effectWord ? ' effect' : ''}, `;
 }
 
@@ -170,7 +171,7 @@ type Triggered = Extract<CompiledAbility, { kind: 'triggered' }>;
 
 /** A trigger phrase read: the trigger, its conditions, the effect text after it, and the ability's trigger fields it sets. */
 export type TriggerPhrase = { trigger: Trigger; requires: Condition[]; rest: string } & Partial<
-  Pick<Triggered, 'damage' | 'supported' | 'watched' | 'dealtTo' | 'destroyedUnit' | 'damageFrom' | 'pilot' | 'orSelf' | 'aFriendly' | 'by' | 'command' | 'effectWord' | 'payWords' | 'blocker' | 'another' | 'attacksUnit' | 'anyCard'>
+  Pick<Triggered, 'damage' | 'supported' | 'watched' | 'dealtTo' | 'destroyedUnit' | 'damageFrom' | 'pilot' | 'orSelf' | 'aFriendly' | 'by' | 'command' | 'effectWord' | 'payWords' | 'blocker' | 'another' | 'attacksUnit' | 'anyCard' | 'anyTurn' | 'usingEx'>
 >;
 
 /** "of your other Units with <Repair>" → the friendly Units it names, or null when it names anything else. */
@@ -229,6 +230,20 @@ export function parseTriggerPhrase(
     used.add('trigger.destroys-card-with-battle-damage');
     return { trigger: 'destroys-enemy-with-battle-damage', requires, rest: restAfter(s, anyCard[0]), anyCard: true };
   }
+  // "At the end of a turn where you have paid ① or more for …, ": either player's turn, under what happened in it.
+  const where = /^At the end of a turn where (.+?), /.exec(s);
+  if (where) {
+    let c: Condition;
+    try {
+      c = parseCondition(where[1]!, used);
+    } catch (e) {
+      if (e instanceof Unread) return null;
+      throw e;
+    }
+    if (c.type !== 'this-turn' || !c.where) return null;
+    used.add('trigger.end-of-a-turn-where');
+    return { trigger: 'end-of-turn', requires: [...requires, c], rest: restAfter(s, where[0]), anyTurn: true };
+  }
   const fa = FRIENDLY_ATTACKS.exec(s);
   if (fa) {
     const watched = friendlyUnits(fa[1]!);
@@ -259,10 +274,11 @@ export function parseTriggerPhrase(
   const cmd = ACTIVATES_COMMAND.exec(s);
   if (cmd) {
     let command: Filter | undefined;
-    if (cmd[1]) {
+    const traits = cmd[1] ?? cmd[3];
+    if (traits) {
       let n;
       try {
-        n = parseNoun(`${cmd[1]}Command card`);
+        n = parseNoun(`${traits}Command card`);
       } catch (e) {
         if (e instanceof Unread) return null;
         throw e;
@@ -271,8 +287,8 @@ export function parseTriggerPhrase(
       if (n.plural || n.filter.side !== 'any' || n.filter.type !== 'command' || Object.keys(n.filter).some((k) => k !== 'side' && k !== 'type' && k !== 'traits')) return null;
       command = n.filter;
     }
-    used.add('trigger.activates-command');
-    return { trigger: 'activates-command', requires, rest: restAfter(s, cmd[0]), ...(command ? { command } : {}), ...(cmd[2] ? { effectWord: true as const } : {}) };
+    used.add(cmd[3] !== undefined ? 'trigger.plays-command-using-ex' : 'trigger.activates-command');
+    return { trigger: 'activates-command', requires, rest: restAfter(s, cmd[0]), ...(command ? { command } : {}), ...(cmd[2] ? { effectWord: true as const } : {}), ...(cmd[3] !== undefined ? { usingEx: true as const } : {}) };
   }
   const gone = FRIENDLY_DESTROYED.exec(s);
   if (gone) {
