@@ -329,8 +329,9 @@ export function changeAttackTarget(game: Game, controller: PlayerId, to: Unit, s
  * at once: the constants are recomputed now, not at the next rules management.
  */
 function noLongerBattling(game: Game, former: Unit | null): void {
-  if (!former) return;
-  emit(game, `${describeUnit(former)} is no longer battling: the attack target changed`, ['JA 5-22-p2']);
+  if (former) emit(game, `${describeUnit(former)} is no longer battling: the attack target changed`, ['JA 5-22-p2']);
+  // The new target is battling from now on, even when the attack was on the player (no former Unit):
+  // "while this Unit is battling …" must hold before the damage step (Bertigo GD03-037's <First Strike>).
   refreshConstants(game);
 }
 

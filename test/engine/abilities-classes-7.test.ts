@@ -2,6 +2,8 @@
  * Classes the fifth blind card set found in the log's reasons: a Command whose 【Main】 runs while it
  * is paired (Gundam Maxter GD05-069 with Cyclone Punch GD05-121) is not in the trash, so "pair this
  * card from your trash" has nothing to do, and the log says that, not that no Unit could take it.
+ * And a "while this Unit is battling …" condition holds from the block on, when the attack was on
+ * the player (Bertigo GD03-037: it used to gain <First Strike> only after the damage).
  */
 import { describe, expect, it } from 'vitest';
 import { sim } from './helpers.js';
@@ -35,5 +37,33 @@ describe('GD05-069 Gundam Maxter activates the 【Main】 of Cyclone Punch GD05-
     expect(out.legal).toBe(true);
     expect(out.events.some((e) => /choices\[1\] answers a decision that did not come up/.test(e.text))).toBe(true);
     expect(out.state.players.A.units.find((u) => u.id === 'mf2')!.pilot).toBeFalsy();
+  });
+});
+
+describe('GD03-037 Bertigo: "while this Unit is battling an enemy Unit with a 【Destroyed】 effect, it gains <First Strike>"', () => {
+  // Launcher Strike Gundam GD01-072 (<Blocker>) paired with Soma Peries GD03-100, whose 【Destroyed】 is the Unit's own (3-3-9-2).
+  const run = (blocker: Record<string, unknown>, choices: unknown[] = []) =>
+    sim({
+      state: { active_player: 'A', players: { A: { units: [{ id: 'a1', card: 'GD03-037', pilot: 'GD03-093', linked: true }] }, B: { units: [{ id: 'b1', card: 'GD01-072', ...blocker }] } } },
+      actions: [{ type: 'attack', attacker: 'a1', target: 'player', blocker: 'b1', choices }],
+    });
+
+  it('a blocker with a 【Destroyed】 effect, on an attack on the player: battling from the block on (JA 5-22-p2), so <First Strike> before damage', () => {
+    const out = run({ pilot: 'GD03-100' }, [{ targets: ['a1'] }]);
+    expect(out.legal, JSON.stringify(out.violations)).toBe(true);
+    const texts = out.events.map((e) => e.text);
+    const gained = texts.findIndex((t) => /Bertigo \(a1\) is now affected by the constant effect/.test(t));
+    const damage = texts.findIndex((t) => /deal battle damage to each other/.test(t));
+    expect(gained).toBeGreaterThan(-1);
+    expect(gained).toBeLessThan(damage);
+    expect(out.destroyed).toEqual(['b1']);
+    expect(out.state.players.A.units[0]!.damage).toBe(0);
+  });
+
+  it('a blocker without one: no <First Strike>, both deal damage', () => {
+    const out = run({});
+    expect(out.legal, JSON.stringify(out.violations)).toBe(true);
+    expect(out.events.some((e) => /Bertigo \(a1\) is now affected/.test(e.text))).toBe(false);
+    expect(out.state.players.A.units[0]!.damage).toBe(3);
   });
 });
