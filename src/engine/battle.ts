@@ -14,7 +14,7 @@ import { runRulesManagement } from './management.js';
 import { ruleProblem, unknownUnit, type Problem } from './problems.js';
 import type { Action, ActionOf } from './schema.js';
 import { PLAYERS, describeUnit, findUnit, opponent, type Game, type PlayerId, type Unit } from './state.js';
-import { baseAp, isLinked, unitAp } from './stats.js';
+import { baseAp, isLinked, unitAp, unitHp } from './stats.js';
 import { queueFriendlyDestroyedEnemy, queueOwnerEvent, queueTriggers } from './triggers.js';
 import { withFields } from './with-fields.js';
 import { renderNoun } from '../abilities/patterns/noun.js';
@@ -60,6 +60,17 @@ function mayAttackActive(attacker: Unit, target: Unit): string | null {
     if (p.type === 'attack-active' && p.filter && unitMatches(target, p.filter, attacker.owner, attacker)) return p.source;
   }
   return null;
+}
+
+/**
+ * Why a permission to attack an active enemy Unit the attacker has does not reach this one: the
+ * permissions' sources and the target's numbers, so the reader sees which part failed ("6 or less
+ * AP" against AP 7). Empty when the attacker has no such permission.
+ */
+function permissionsMissed(attacker: Unit, target: Unit): string {
+  const sources = [...(attacker.constant.attackActive.length > 0 ? attacker.constant.sources : []), ...attacker.timedPermissions.filter((p) => p.type === 'attack-active').map((p) => p.source)];
+  if (sources.length === 0) return '';
+  return `; the permission to attack an active enemy Unit (${[...new Set(sources)].join('; ')}) does not cover it: ${describeUnit(target)} is Lv.${target.face.level}, AP ${unitAp(target)}, HP ${unitHp(target)}`;
 }
 
 /** The rested enemy Units whose constant makes this attacker choose one of them as its attack target (1-3-1). */
@@ -135,7 +146,7 @@ export function validateAttack(game: Game, a: AttackAction): Problem | null {
     }
     if (!target.rested) {
       const by = mayAttackActive(attacker, target);
-      if (!by) return ruleProblem(`${describeUnit(target)} is active; only a rested enemy Unit can be attacked`, ['8-2-1', '7-5-4-1']);
+      if (!by) return ruleProblem(`${describeUnit(target)} is active; only a rested enemy Unit can be attacked${permissionsMissed(attacker, target)}`, ['8-2-1', '7-5-4-1']);
     }
   } else {
     const noPlayer = attacker.constant.cannotAttackPlayer ? attacker.constant.sources.join('; ') : attacker.timedPermissions.find((p) => p.type === 'forbid-attack-player')?.source;

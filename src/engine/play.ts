@@ -317,8 +317,8 @@ export function linkExplanation(unit: Unit): { text: string; rules: string[] } {
 }
 
 /** An effect pairs a card with a Unit (no cost, 3-4-6-2 a Command as its 【Pilot】): the same pairing as the pair action. */
-export function pairByEffect(game: Game, unit: Unit, pilotId: string, face: CardFace, source: string): void {
-  emit(game, `${face.name} is paired from the trash with ${describeUnit(unit)} (${source})`, ['3-4-6-2', '5-9-1']);
+export function pairByEffect(game: Game, unit: Unit, pilotId: string, face: CardFace, source: string, from: 'trash' | 'hand' = 'trash'): void {
+  emit(game, `${face.name} is paired from the ${from} with ${describeUnit(unit)} (${source})`, ['3-4-6-2', '5-9-1']);
   paired(game, unit, pilotId, face, undefined);
 }
 

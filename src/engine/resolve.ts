@@ -1215,8 +1215,10 @@ function lookTopOf(game: Game, ctx: AbilityCtx, p: PlayerId, step: Extract<Step,
   if (rest > 0) {
     // "Return it to the top or bottom": the player decides (a `where` choice).
     const top = step.rest === 'top-or-bottom' && chooseWhere(game, `${s}: where player ${p}'s remaining card${rest === 1 ? '' : 's'} go${rest === 1 ? 'es' : ''}`, ['10-3-5']) === 'top';
+    // The deck is private (4-2-2): the player who looked decides where their own card goes, unrevealed.
+    const whose = step.rest === 'top-or-bottom' ? ` (player ${p}'s own decision; the card is not revealed to the other player)` : '';
     if (top) {
-      emit(game, `Player ${p} returns the remaining ${rest} card${rest === 1 ? '' : 's'} to the top of the deck`, ['10-3-5']);
+      emit(game, `Player ${p} returns the remaining ${rest} card${rest === 1 ? '' : 's'} to the top of the deck${whose}`, ['10-3-5', '4-2-2']);
       return taken.length > 0;
     }
     // The rest go to the bottom: they are no longer known as the top cards.
@@ -1228,7 +1230,8 @@ function lookTopOf(game: Game, ctx: AbilityCtx, p: PlayerId, step: Extract<Step,
       for (let i = 0; i < rest; i++) st.trash.push(moved[i] ?? `${p}-deck-${nextSerial(game)}`);
     }
     // Only the texts that look at several cards say "randomly" (5-13-1); one card just goes to the bottom.
-    emit(game, `The remaining ${rest} card${rest === 1 ? '' : 's'} go${rest === 1 ? 'es' : ''} ${where}${step.rest === 'bottom' && step.count > 1 ? ' in a random order' : ''}`, step.rest === 'bottom' && step.count > 1 ? ['5-13-1'] : ['10-3-5']);
+    if (whose) emit(game, `Player ${p} returns the remaining ${rest} card${rest === 1 ? '' : 's'} to the bottom of the deck${whose}`, ['10-3-5', '4-2-2']);
+    else emit(game, `The remaining ${rest} card${rest === 1 ? '' : 's'} go${rest === 1 ? 'es' : ''} ${where}${step.rest === 'bottom' && step.count > 1 ? ' in a random order' : ''}`, step.rest === 'bottom' && step.count > 1 ? ['5-13-1'] : ['10-3-5']);
   }
   return taken.length > 0;
 }
@@ -1468,7 +1471,7 @@ function pairFromHand(game: Game, ctx: AbilityCtx, step: Extract<Step, { do: 'pa
   const at = st.handCards.indexOf(id);
   if (at >= 0) st.handCards.splice(at, 1);
   st.hand = Math.max(0, st.hand - 1);
-  pairByEffect(game, unit, id, face, s);
+  pairByEffect(game, unit, id, face, s, 'hand');
   return true;
 }
 

@@ -67,3 +67,37 @@ describe('GD03-037 Bertigo: "while this Unit is battling an enemy Unit with a �
     expect(out.state.players.A.units[0]!.damage).toBe(3);
   });
 });
+
+describe('reasons the fresh blind set read', () => {
+  it('GD04-070: a Pilot paired by a 【Deploy】 from the hand is logged as paired from the hand', () => {
+    const out = sim({
+      state: { active_player: 'A', players: { A: { resources: { active: 2 }, hand: ['GD04-070', 'GD04-099'] }, B: {} } },
+      actions: [{ type: 'deploy', id: 'a1', card: 'GD04-070', choices: [{ cards: ['GD04-099'] }] }],
+    });
+    expect(out.legal, JSON.stringify(out.violations)).toBe(true);
+    expect(out.events.some((e) => /^Ali al-Saachez is paired from the hand with/.test(e.text))).toBe(true);
+    expect(out.events.some((e) => /paired from the trash/.test(e.text))).toBe(false);
+  });
+
+  it('GD01-110 Rasid\'s Orders: an active Unit its permission does not cover is refused with the permission and the Unit\'s AP', () => {
+    const out = sim({
+      state: { active_player: 'A', players: { A: { resources: 5, hand: ['GD01-110'], units: [{ id: 'a1', card: 'GD02-024' }] }, B: { units: [{ id: 'b1', card: 'GD04-001', pilot: 'GD02-094' }] } } },
+      actions: [{ type: 'play', card: 'GD01-110', choices: [{ targets: ['a1'] }] }, { type: 'attack', attacker: 'a1', target: 'b1' }],
+    });
+    expect(out.legal).toBe(false);
+    expect(out.violations[0]!.reason).toMatch(/only a rested enemy Unit can be attacked; the permission to attack an active enemy Unit \(Rasid's Orders .*6 or less AP.*\) does not cover it: Gundam \(b1\) is Lv\.\d+, AP 7/);
+  });
+});
+
+describe('EB01-023 Le Cygne (EX): "All players each look at the top card of their deck … They return any remaining card to the top or bottom of their deck."', () => {
+  it('each player decides where their own card goes, unrevealed (4-2-2), and the log says whose decision it is', () => {
+    const out = sim({
+      state: { active_player: 'A', players: { A: { units: [{ id: 'a1', card: 'EB01-023' }], deck: ['EB01-004', 'EB01-001'] }, B: { deck: ['EB01-005', 'EB01-041'] } } },
+      actions: [{ type: 'attack', attacker: 'a1', target: 'player', choices: [{ cards: ['EB01-004'] }, { cards: [] }, { where: 'bottom' }] }],
+    });
+    expect(out.legal, JSON.stringify(out.violations)).toBe(true);
+    const line = out.events.find((e) => e.text.startsWith('Player B returns the remaining 1 card to the bottom of the deck'));
+    expect(line?.text).toMatch(/player B's own decision; the card is not revealed/);
+    expect(line?.rules).toContain('4-2-2');
+  });
+});
