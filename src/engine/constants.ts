@@ -10,7 +10,7 @@ import { allHold, unitMatches } from './filters.js';
 import { reportUnsupported, unsupportedTiming } from './not-executed.js';
 import { emit, signed } from './log.js';
 import { describeAbilityHolder, describeCard, findCardInPlay, findUnit, noConstants, PLAYERS, type Base, type CardFace, type ConstantState, type Game, type PlayerId, type Unit } from './state.js';
-import { triggerKinds } from './happened.js';
+import { triggerKinds, type EventKind } from './happened.js';
 
 /** The abilities a Unit has: its own, then its Pilot's (3-3-9-2), each with its face. */
 export function unitAbilitySources(unit: Unit): { face: CardFace; fromPilot: boolean; granted?: number }[] {
@@ -104,23 +104,31 @@ function apply(game: Game, ctx: AbilityCtx, c: Constant, label: string): void {
   }
 }
 
-/** Per card face, the indices of its constant abilities and of its unsupported untimed ones. */
+/**
+ * Per card face, the indices of its constant abilities and of its unsupported untimed ones: those
+ * that may apply at any time, and the unread triggers with the event kinds they wait for (happened.ts).
+ */
 interface FaceConstants {
   constants: number[];
   untimedUnsupported: number[];
+  unreadTriggers: { index: number; kinds: EventKind[] }[];
 }
 // A face never changes once built, so what it holds is read once, not after every event.
 const faceConstantsCache = new WeakMap<CardFace, FaceConstants>();
-const NO_CONSTANTS: FaceConstants = { constants: [], untimedUnsupported: [] };
+const NO_CONSTANTS: FaceConstants = { constants: [], untimedUnsupported: [], unreadTriggers: [] };
 
 function faceConstants(face: CardFace): FaceConstants {
   if (face.abilities.length === 0) return NO_CONSTANTS;
   let f = faceConstantsCache.get(face);
   if (!f) {
-    f = { constants: [], untimedUnsupported: [] };
+    f = { constants: [], untimedUnsupported: [], unreadTriggers: [] };
     face.abilities.forEach((a, i) => {
       if (a.kind === 'constant') f!.constants.push(i);
-      else if (a.kind === 'unsupported' && unsupportedTiming(a.text) === null) f!.untimedUnsupported.push(i);
+      else if (a.kind === 'unsupported' && unsupportedTiming(a.text) === null) {
+        const kinds = triggerKinds(a.text);
+        if (kinds) f!.unreadTriggers.push({ index: i, kinds });
+        else f!.untimedUnsupported.push(i);
+      }
     });
     faceConstantsCache.set(face, f);
   }
@@ -137,12 +145,9 @@ interface Source {
 function addSources(game: Game, out: Source[], face: CardFace, unit: Unit | null, base: Base | null): void {
   const f = faceConstants(face);
   const id = (unit ?? base)!.id;
-  for (const i of f.untimedUnsupported) {
-    const a = face.abilities[i] as UnsupportedAbility;
-    // An unread trigger waits for its event: reported at the end, if such an event came (happened.ts).
-    if (triggerKinds(a.text)) game.unreadTriggers.set(`${id}#${i}`, { unit: id, face, index: i });
-    else reportUnsupported(game, id, face, a, undefined, [], true);
-  }
+  for (const i of f.untimedUnsupported) reportUnsupported(game, id, face, face.abilities[i] as UnsupportedAbility, undefined, [], true);
+  // An unread trigger waits for its event: reported at the end, if such an event came (happened.ts).
+  for (const { index, kinds } of f.unreadTriggers) game.unreadTriggers.set(`${id}#${index}`, { unit: id, face, index, kinds });
   for (const i of f.constants) {
     const ctx = ctxFor(game, face, i, unit, base);
     if (!ctx || ctx.ability.kind !== 'constant') continue;

@@ -54,7 +54,6 @@ function effectSource(dealt: DamageSource): EffectSource {
 }
 
 export function damageUnit(game: Game, unit: Unit, amount: number, source: string, rules: string[], by?: DamageSource): boolean {
-  mark(game, 'damage');
   return dealDamageToUnit(game, unit, amount, source, rules, by) !== null;
 }
 
@@ -64,6 +63,7 @@ export function damageUnit(game: Game, unit: Unit, amount: number, source: strin
  * it, or null when none did (a guard, 10-1-5-6; reduced to 0, 5-21-2-1).
  */
 export function dealDamageToUnit(game: Game, unit: Unit, amount: number, source: string, rules: string[], by?: DamageSource, passedBy: readonly string[] = []): Unit | null {
+  mark(game, 'damage'); // here, not in damageUnit: battle damage to a Unit comes straight here
   const dealt: DamageSource = by ?? { kind: rules.includes('5-5-4') ? 'effect' : 'battle', from: rules.includes('5-5-4') ? null : opponent(unit.owner) };
   const guard = amount > 0 ? guardAgainst(unit, dealt, amount) : null;
   if (guard) {
@@ -237,8 +237,7 @@ function resolveBurst(game: Game, owner: PlayerId, shieldId: string, face: NonNu
  * never carries over to the next Shield. `count` Shields are hit at once (2 for Suppression).
  */
 export function damageShields(game: Game, owner: PlayerId, amount: number, count: number, source: string, rules: string[], by?: DamageSource): number {
-  mark(game, 'damage');
-  mark(game, 'destroy');
+  mark(game, 'damage'); // a Shield destroyed is marked by destroyTopShields
   const st = game.players[owner];
   const n = Math.min(count, st.shields.length);
   if (n === 0) return 0;

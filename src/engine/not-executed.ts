@@ -6,7 +6,7 @@
 import type { UnsupportedAbility } from '../abilities/ir.js';
 import { emit } from './log.js';
 import type { CardFace, Game, Undetermined } from './state.js';
-import { anyHappened, triggerKinds, type EventKind } from './happened.js';
+import { anyHappened, type EventKind } from './happened.js';
 
 const REASONS: Record<UnsupportedAbility['reason'], string> = {
   'no-pattern': 'the engine cannot read this text yet',
@@ -67,9 +67,8 @@ export function unsupportedTiming(text: string): string | null {
  * event never came cannot have triggered, and the log says so without sending the reader to it.
  */
 export function settleUnreadTriggers(game: Game): void {
-  for (const { unit, face, index } of game.unreadTriggers.values()) {
+  for (const { unit, face, index, kinds } of game.unreadTriggers.values()) {
     const a = face.abilities[index] as UnsupportedAbility;
-    const kinds = triggerKinds(a.text) ?? [];
     if (anyHappened(game, kinds)) {
       reportUnsupported(game, unit, face, a, undefined, [], true);
       continue;

@@ -276,7 +276,7 @@ export interface Game {
    * Unread trigger abilities of cards in play, each reported at the end only if its event could have
    * happened (happened.ts): "<card id>#<ability index>" → where it is.
    */
-  unreadTriggers: Map<string, { unit: string; face: CardFace; index: number }>;
+  unreadTriggers: Map<string, { unit: string; face: CardFace; index: number; kinds: EventKind[] }>;
   /** Conclusions an ability that did not run could change (not-executed.ts). */
   undetermined: Undetermined[];
   /** The decisions the current action brings, and how many were used. */

@@ -175,6 +175,15 @@ describe('an unread trigger ability leaves the outcome open only where its event
     expect(out.not_executed.map((n) => n.unit)).toEqual(['a1']);
   });
 
+  it('battle damage between Units is damage: an unread "when this Unit receives damage" trigger leaves the outcome open', () => {
+    const out = sim({
+      state: { active_player: 'A', players: { A: { units: [{ id: 'a1', name: 'Struck', ap: 1, hp: 5, text: 'When this Unit receives damage, this Unit performs a dance that no rule describes.' }] }, B: { units: [{ id: 'b1', ap: 2, hp: 5, rested: true }] } } },
+      actions: [{ type: 'attack', attacker: 'a1', target: 'b1' }],
+    });
+    expect(out.legal).toBeNull();
+    expect(out.not_executed.map((n) => n.unit)).toEqual(['a1']);
+  });
+
   it('a clause naming an event the engine does not track is reported at once, as before', () => {
     const out = sim({ state: { active_player: 'A', players: { A: { units: [{ id: 'a1', name: 'Watcher', ap: 2, hp: 2, text: 'When an enemy Unit is rested, this Unit performs a dance that no rule describes.' }] }, B: {} } }, actions: [] });
     expect(out.legal).toBeNull();
