@@ -747,13 +747,13 @@ function activateOwnCommand(game: Game, ctx: AbilityCtx, window: 'main' | 'actio
     return false;
   }
   emit(game, `${s}: the card's ${tag} effect activates: "${command.text}"`, ['13-2-5-1']);
-  if (ctx.face.type === 'command') recordCommand(game, ctx.controller, ctx.face);
+  if (ctx.face.type === 'command') {
+    recordCommand(game, ctx.controller, ctx.face);
+    mark(game, 'command');
+  }
   runEffect(game, withFields(ctx, { ability: command, picked: [] as string[] }), command.effect);
   // "When you activate a Command's 【Main】/【Action】" (10-1-6-1): it resolves after this effect.
-  if (ctx.face.type === 'command') {
-    mark(game, 'command');
-    queueOwnerEvent(game, 'activates-command', ctx.controller, { command: ctx.face });
-  }
+  if (ctx.face.type === 'command') queueOwnerEvent(game, 'activates-command', ctx.controller, { command: ctx.face });
   return true;
 }
 

@@ -174,6 +174,16 @@ export type TriggerPhrase = { trigger: Trigger; requires: Condition[]; rest: str
   Pick<Triggered, 'damage' | 'supported' | 'watched' | 'dealtTo' | 'destroyedUnit' | 'damageFrom' | 'pilot' | 'orSelf' | 'aFriendly' | 'by' | 'command' | 'effectWord' | 'payWords' | 'blocker' | 'another' | 'attacksUnit' | 'anyCard' | 'anyTurn' | 'usingEx'>
 >;
 
+/**
+ * "When one of your … Units attacks / is destroyed by an effect / is rested by one of your opponent's
+ * effects, ": a trigger on friendly Units it names (`watched`); the pattern id is "trigger." + the trigger.
+ */
+const WATCHED_FRIENDLY: { re: RegExp; trigger: 'friendly-attacks' | 'friendly-destroyed-by-effect' | 'friendly-rested-by-effect'; by?: 'opponent' }[] = [
+  { re: FRIENDLY_ATTACKS, trigger: 'friendly-attacks' },
+  { re: FRIENDLY_DESTROYED, trigger: 'friendly-destroyed-by-effect' },
+  { re: FRIENDLY_RESTED, trigger: 'friendly-rested-by-effect', by: 'opponent' },
+];
+
 /** "of your other Units with <Repair>" → the friendly Units it names, or null when it names anything else. */
 function friendlyUnits(phrase: string): Filter | null {
   let n;
@@ -244,12 +254,13 @@ export function parseTriggerPhrase(
     used.add('trigger.end-of-a-turn-where');
     return { trigger: 'end-of-turn', requires: [...requires, c], rest: restAfter(s, where[0]), anyTurn: true };
   }
-  const fa = FRIENDLY_ATTACKS.exec(s);
-  if (fa) {
-    const watched = friendlyUnits(fa[1]!);
+  for (const w of WATCHED_FRIENDLY) {
+    const m = w.re.exec(s);
+    if (!m) continue;
+    const watched = friendlyUnits(m[1]!);
     if (!watched) return null;
-    used.add('trigger.friendly-attacks');
-    return { trigger: 'friendly-attacks', requires, rest: restAfter(s, fa[0]), watched };
+    used.add(`trigger.${w.trigger}`);
+    return { trigger: w.trigger, requires, rest: restAfter(s, m[0]), watched, ...(w.by ? { by: w.by } : {}) };
   }
   const dwa = DESTROYED_WHILE_ATTACKING.exec(s);
   if (dwa) {
@@ -289,20 +300,6 @@ export function parseTriggerPhrase(
     }
     used.add(cmd[3] !== undefined ? 'trigger.plays-command-using-ex' : 'trigger.activates-command');
     return { trigger: 'activates-command', requires, rest: restAfter(s, cmd[0]), ...(command ? { command } : {}), ...(cmd[2] ? { effectWord: true as const } : {}), ...(cmd[3] !== undefined ? { usingEx: true as const } : {}) };
-  }
-  const gone = FRIENDLY_DESTROYED.exec(s);
-  if (gone) {
-    const watched = friendlyUnits(gone[1]!);
-    if (!watched) return null;
-    used.add('trigger.friendly-destroyed-by-effect');
-    return { trigger: 'friendly-destroyed-by-effect', requires, rest: restAfter(s, gone[0]), watched };
-  }
-  const rested = FRIENDLY_RESTED.exec(s);
-  if (rested) {
-    const watched = friendlyUnits(rested[1]!);
-    if (!watched) return null;
-    used.add('trigger.friendly-rested-by-effect');
-    return { trigger: 'friendly-rested-by-effect', requires, rest: restAfter(s, rested[0]), watched, by: 'opponent' };
   }
   const rec = RECEIVES.exec(s);
   if (rec) {
