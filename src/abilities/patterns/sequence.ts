@@ -345,21 +345,15 @@ export function parseEffect(body: string, used: Used, itIs?: Selector, thatUnitI
         out.push({ step: { do: 'grant-ability', target: selector, ability, duration: grant[2] === 'battle' ? 'battle' : 'turn' }, ...flags(c) });
         break;
       }
+      // "Choose 1 of your (Mafty) Units. When it destroys … during this turn, …" and "Choose 1 to 2 of your
+      // Units. During this turn, when they destroy an enemy card …, …": a delayed trigger for the Units chosen.
       const during = DELAYED_DURING.exec(next);
-      if (during) {
-        if (card || selector.filter.side !== 'friendly' || selector.filter.type !== 'unit' || (during[1] === 'it destroys') !== (selector.max === 1) || c.optional) throw new Unread(next);
-        const effect = delayedEffect(during[3]!, list.slice(i + 2), used);
-        used.add('step.delayed-trigger-card');
-        out.push({ step: { do: 'delayed-trigger', trigger: 'friendly-destroys-enemy-with-battle-damage', target: selector, printed: 'during-trailing', ...(during[2] === 'card' ? { anyCard: true as const } : {}), effect, duration: 'turn' }, ...flags(c) });
-        break;
-      }
-      const trailing = DELAYED_TRAILING.exec(next);
-      if (trailing) {
-        // "Choose 1 of your (Mafty) Units. When it destroys … during this turn, …": for the Units chosen.
-        if (card || selector.filter.side !== 'friendly' || selector.filter.type !== 'unit' || (trailing[1] === 'it destroys') !== (selector.max === 1) || c.optional) throw new Unread(next);
-        const effect = delayedEffect(trailing[2]!, list.slice(i + 2), used);
-        used.add('step.delayed-trigger');
-        out.push({ step: { do: 'delayed-trigger', trigger: 'friendly-destroys-enemy-with-battle-damage', target: selector, printed: 'trailing', effect, duration: 'turn' }, ...flags(c) });
+      const delayed = during ?? DELAYED_TRAILING.exec(next);
+      if (delayed) {
+        if (card || selector.filter.side !== 'friendly' || selector.filter.type !== 'unit' || (delayed[1] === 'it destroys') !== (selector.max === 1) || c.optional) throw new Unread(next);
+        const effect = delayedEffect(during ? during[3]! : delayed[2]!, list.slice(i + 2), used);
+        used.add(during ? 'step.delayed-trigger-card' : 'step.delayed-trigger');
+        out.push({ step: { do: 'delayed-trigger', trigger: 'friendly-destroys-enemy-with-battle-damage', target: selector, printed: during ? 'during-trailing' : 'trailing', ...(during?.[2] === 'card' ? { anyCard: true as const } : {}), effect, duration: 'turn' }, ...flags(c) });
         break;
       }
       const [step, also] = parseSteps(next, used);
