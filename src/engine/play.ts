@@ -58,6 +58,11 @@ export function resolveHandRef(game: Game, player: PlayerId, ref: CardRef, cards
   return resolveFace(cardRefFields(ref), cards, fallbackType, fallbackName);
 }
 
+/** A deploy or pair from the hand (the active player's play, 7-5-2-1), not one an effect makes (from the trash, or put into play). */
+function playedFromHand(a: { from?: 'hand' | 'effect' | 'trash' | undefined }): boolean {
+  return a.from !== 'effect' && a.from !== 'trash';
+}
+
 /** 7-5-2-2-2 the Lv needs that many Resources (active, rested and EX all count, 2-9-1); 7-5-2-2-3 the cost rests active ones (2-10-1). */
 function planPayment(game: Game, player: PlayerId, name: string, level: number, cost: number, useEx: number | undefined, changed: string | undefined): Payment | Problem {
   const r = game.players[player].resources;
@@ -187,12 +192,13 @@ export function prepareDeploy(game: Game, a: ActionOf<'deploy'>, cards: CardLook
   const player = a.player ?? game.active;
   // An effect may deploy for either player (a 【Burst】 during the opponent's attack, tokens: 5-7-1-1);
   // only playing from the hand is the active player's (7-5-2-1).
-  const notActive = a.from === 'effect' || a.from === 'trash' ? null : checkActivePlayer(game, player);
+  const fromHand = playedFromHand(a);
+  const notActive = fromHand ? checkActivePlayer(game, player) : null;
   if (notActive) return notActive;
   if (findUnit(game, a.id) || game.players.A.base?.id === a.id || game.players.B.base?.id === a.id) {
     return inputProblem(`id "${a.id}" is already used by a card in play; give the deployed card a new id`);
   }
-  const res = a.from === 'effect' || a.from === 'trash' ? resolveFace(cardRefFields(a.card), cards, 'unit', a.id) : resolveHandRef(game, player, a.card, cards, 'unit', a.id);
+  const res = fromHand ? resolveHandRef(game, player, a.card, cards, 'unit', a.id) : resolveFace(cardRefFields(a.card), cards, 'unit', a.id);
   if (typeof res === 'string') return inputProblem(`deploy.card: ${res}`, ['2-1-1']);
   const face = res.face;
   if (face.type === 'pilot') return ruleProblem(`${face.name} is a Pilot card: Pilots are paired with a Unit, not deployed (use a "pair" action)`, ['3-3-1', '5-9-1']);
@@ -284,7 +290,8 @@ export function resolvePilotFace(spec: PilotSpec, unitId: string, cards: CardLoo
 
 export function preparePair(game: Game, a: ActionOf<'pair'>, cards: CardLookup): PairPlan | Problem {
   const player = a.player ?? game.active;
-  const notActive = a.from === 'effect' || a.from === 'trash' ? null : checkActivePlayer(game, player);
+  const fromHand = playedFromHand(a);
+  const notActive = fromHand ? checkActivePlayer(game, player) : null;
   if (notActive) return notActive;
   const unit = findUnit(game, a.unit);
   if (!unit) return unknownUnit(game, a.unit, 'pair.unit');
@@ -296,7 +303,7 @@ export function preparePair(game: Game, a: ActionOf<'pair'>, cards: CardLookup):
   }
   const barred = cannotBe(unit, 'paired');
   if (barred) return ruleProblem(`${describeUnit(unit)} can't be paired with a Pilot (${barred}); an effect that says something can't happen takes precedence`, ['1-3-3', '10-1-5-6', '3-3-1']);
-  const pilot = resolvePilotFace(a.pilot, unit.id, cards, a.from === 'effect' || a.from === 'trash' ? undefined : { game, player });
+  const pilot = resolvePilotFace(a.pilot, unit.id, cards, fromHand ? { game, player } : undefined);
   if ('reason' in pilot) return pilot;
   const play = preparePlay(game, player, pilot.face, pilot.notes, a.from, a.use_ex, unit);
   if ('reason' in play) return play;
