@@ -129,7 +129,8 @@ describe('MCP over streamable HTTP', () => {
   it('logs one JSON line per request to stderr, with the tool and a hashed client key', async () => {
     const id = await session();
     await (await post(server.url, { jsonrpc: '2.0', id: 4, method: 'tools/call', params: { name: 'list_card_sets', arguments: {} } }, { 'mcp-session-id': id })).text();
-    await new Promise((r) => setTimeout(r, 100));
+    // The line comes down stderr, not the socket: wait for it rather than sleep and race it.
+    await expect.poll(() => server.logs(), { timeout: 5_000 }).toMatch(/"tool":"list_card_sets"/);
     const lines = server.logs().split('\n').filter((l) => l.includes('"event":"request"'));
     const entry = lines.map((l) => JSON.parse(l)).find((e) => e.tool === 'list_card_sets');
     expect(entry).toMatchObject({ method: 'POST', status: 200, tool: 'list_card_sets' });

@@ -66,7 +66,8 @@ describe('costly calls run in the tool pool under a deadline (HTTP)', () => {
     // Another client was answered while the runaway call ran, every time.
     expect(probes.filter((p) => p.during).length).toBeGreaterThan(0);
     expect(probes.every((p) => p.ok)).toBe(true);
-    expect(s.logs()).toMatch(/"event":"tool_deadline","tool":"simulate_ruling"/);
+    // The log line comes down stderr, another pipe than the answer: wait for it rather than race it.
+    await expect.poll(() => s.logs(), { timeout: 5_000 }).toMatch(/"event":"tool_deadline","tool":"simulate_ruling"/);
     // The worker was replaced: the same client's next costly calls work.
     const next = (await bomber.callTool({ name: 'simulate_ruling', arguments: ORDINARY }, undefined, LONG)) as Result;
     expect(next.isError).toBeFalsy();

@@ -303,7 +303,8 @@ describe('logs', () => {
     await client.callTool({ name: 'search_rules', arguments: { query: 'blocker' } });
     await client.callTool({ name: 'get_card', arguments: { id: 'NOPE-1' } });
     await client.close();
-    await new Promise((r) => setTimeout(r, 100));
+    // The lines come down stderr, not the socket: wait for them rather than sleep and race them.
+    await expect.poll(() => s.logs(), { timeout: 5_000 }).toMatch(/"tool":"get_card"/);
     const lines = s.logs().split('\n').filter(Boolean);
     for (const l of lines) expect(() => JSON.parse(l), l).not.toThrow();
     const requests = lines.map((l) => JSON.parse(l) as Record<string, unknown>).filter((e) => e.event === 'request');

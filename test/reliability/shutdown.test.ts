@@ -47,12 +47,10 @@ describe('SIGTERM', () => {
 
     const exited = new Promise<number | null>((resolve) => s.child.once('exit', (code) => resolve(code)));
     s.child.kill('SIGTERM');
-    for (let i = 0; i < 200 && !s.logs().includes('"event":"stop"'); i++) await new Promise((r) => setTimeout(r, 25));
-    expect(s.logs()).toContain('"event":"stop"');
+    await expect.poll(() => s.logs(), { timeout: 5_000 }).toContain('"event":"stop"');
     // A second signal while draining is ignored: the requests in flight still finish.
     s.child.kill('SIGTERM');
-    for (let i = 0; i < 200 && !s.logs().includes('"event":"stop_ignored"'); i++) await new Promise((r) => setTimeout(r, 25));
-    expect(s.logs()).toContain('"event":"stop_ignored"');
+    await expect.poll(() => s.logs(), { timeout: 5_000 }).toContain('"event":"stop_ignored"');
 
     // New connections are refused while the in-flight requests are still open.
     await expect(fetch(`${s.url}/healthz`)).rejects.toThrow();
