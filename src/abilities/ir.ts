@@ -951,6 +951,14 @@ export interface Cost {
 }
 
 /** A constant (continuous) effect (10-1-5). */
+/** "you may destroy 1 of your Link Units …" / "you may discard 1 (G Generation) Unit card": done while playing the card, for its play-as. */
+export interface PlayAsPayment {
+  do: 'destroy' | 'discard';
+  count: number;
+  /** destroy: the player's Units in play that may be destroyed; discard: the hand cards that may be discarded. */
+  filter: Filter;
+}
+
 export type Constant =
   /** `forEach` (added by the compiler, 1 card): AP/HP times that count, recomputed with the constant ("This Unit gets AP+2 for each of your rested (CB) Units"). */
   | {
@@ -1002,8 +1010,11 @@ export type Constant =
    * Played from the hand while the ability's `requires` hold (and, with `pairedWith`, paired with a
    * Unit matching it), the card's Lv. (when `level` is given) and cost are these numbers instead of
    * the printed ones (after any cost change; 2-9-1, 2-10-1). target is always self (the card).
+   * With `pay` (2 cards): "When playing this card from your hand, you may destroy 1 of your Link
+   * Units with "Unicorn Mode" … . If you do, play this card as if it has 0 Lv. and cost." — only
+   * when the player chooses to do it while playing the card.
    */
-  | { type: 'play-as'; target: Selector; level?: number; cost: number; pairedWith?: Filter }
+  | { type: 'play-as'; target: Selector; level?: number; cost: number; pairedWith?: Filter; pay?: PlayAsPayment }
   /**
    * Added by the compiler (1 card, a Pilot's 【During Link】 text): "This Unit's AP can't be
    * reduced by enemy effects." The target is immune as `what` says (see Immunity) to effects whose

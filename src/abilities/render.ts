@@ -406,6 +406,10 @@ function tags(a: CompiledAbility): { tags: string; rest: Condition[] } {
 /** "When playing this card from your hand, if …, play it as if it has 3 Lv. and cost" / "… and pairing it with …, play this card as if it has 0 cost". */
 function renderPlayAs(c: Extract<Constant, { type: 'play-as' }>, conds: Condition[]): string {
   const what = `${c.cost} ${c.level !== undefined ? 'Lv. and cost' : 'cost'}`;
+  if (c.pay) {
+    const paid = c.pay.do === 'destroy' ? `${c.pay.count} of your ${renderNoun(c.pay.filter, { side: false, plural: true })}` : `${c.pay.count} ${renderNoun(c.pay.filter, { card: true })}`;
+    return `When playing this card from your hand, you may ${c.pay.do} ${paid}. If you do, play this card as if it has ${what}`;
+  }
   if (c.pairedWith) return `When playing this card from your hand and pairing it with ${article(renderNoun(c.pairedWith))}, play this card as if it has ${what}`;
   const when = conds.length ? `, if ${conds.map(renderCondition).join(' and ')}` : '';
   return `When playing this card from your hand${when}, play it as if it has ${what}`;

@@ -335,6 +335,8 @@ export function playCost(game: Game, face: CardFace, player: PlayerId, zone: 'ha
       const ctx = newCtx({ controller: player, face, cardId: face.cardId ?? face.name, label: face.name, ability: a, index });
       if (!allHold(game, ctx, a.requires)) continue;
       if (c.type === 'play-as') {
+        // One the player pays for ("you may destroy … If you do, …") is decided while playing (play-paying.ts).
+        if (c.pay) continue;
         if (c.pairedWith && !(pairing && unitMatches(pairing, c.pairedWith, player, null))) continue;
         playAs = { cost: c.cost, level: c.level ?? face.level, text: a.text };
       } else if (c.type === 'cost') {

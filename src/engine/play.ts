@@ -19,6 +19,7 @@ import { queueFriendlyEvent, queuePairedPilot, queueTriggers } from './triggers.
 import { deployedRested, playCost } from './constants.js';
 import { withFields } from './with-fields.js';
 import { mark } from './happened.js';
+import { decidePaying, performPaying, type PlayPaying } from './play-paying.js';
 
 export interface Payment {
   normal: number;
@@ -38,6 +39,8 @@ export interface Play {
   payment: Payment | null;
   /** Put into play from the trash by an effect: the trash entry it leaves. */
   fromTrash?: string;
+  /** What the player destroyed or discarded for the card's "you may … If you do, play this card as if it has …". */
+  paying?: PlayPaying;
 }
 
 export function cardRefFields(ref: CardRef): FaceFields {
@@ -112,14 +115,16 @@ export function preparePlay(game: Game, player: PlayerId, face: CardFace, notes:
   if (game.players[player].hand < 1) {
     return ruleProblem(`player ${player} has no card in hand to play ${face.name} from`, ['7-5-2-1', '7-5-2-2-1']);
   }
-  // The card's own "this card in your hand gets (Lv. -1 and) cost -N" / "play it as if it has …" while its condition holds.
-  const { level, cost, by } = playCost(game, face, player, 'hand', pairing);
+  // The card's own "this card in your hand gets (Lv. -1 and) cost -N" / "play it as if it has …" while its condition holds,
+  // or the "you may destroy/discard … If you do, play this card as if it has …" the player chose to do.
+  const paying = decidePaying(game, face, player);
+  const { level, cost, by } = paying ? { level: paying.level, cost: paying.cost, by: [`"${paying.text}"`] } : playCost(game, face, player, 'hand', pairing);
   const same = cost === face.cost && level === face.level;
   const lv = level !== face.level ? `Lv.${level} instead of Lv.${face.level} and ` : '';
   const changed = same ? undefined : `${face.name} is played from the hand with ${lv}cost ${cost} instead of ${face.cost}: ${by.join('; ')}`;
   const payment = planPayment(game, player, face.name, level, cost, useEx, changed);
   if ('reason' in payment) return payment;
-  return { player, face, notes, payment, level, cost, ...(changed ? { changed } : {}) };
+  return { player, face, notes, payment, level, cost, ...(changed ? { changed } : {}), ...(paying ? { paying } : {}) };
 }
 
 /**
@@ -146,6 +151,8 @@ export function checkActivePlayer(game: Game, player: PlayerId): Problem | null 
 /** Reveals, checks and pays (7-5-2-2-1..3). */
 export function payForPlay(game: Game, play: Play): void {
   for (const n of play.notes) emit(game, n, []);
+  // What the player destroys or discards for "If you do, play this card as if it has …" goes first.
+  if (play.paying) performPaying(game, play.player, play.face, play.paying);
   if (play.changed) emit(game, play.changed, ['1-3-1', '2-9-1', '2-10-1']);
   const { face, player } = play;
   if (play.fromTrash !== undefined) {
@@ -225,7 +232,12 @@ export function prepareDeploy(game: Game, a: ActionOf<'deploy'>, cards: CardLook
   const play = preparePlay(game, player, face, res.notes, a.from, a.use_ex);
   // A play the rules forbid (Lv, cost, hand) is reported as such before the scenario is asked for a choice.
   if ('reason' in play) return play;
-  if (chooseReplace) {
+  // A Unit destroyed to play this one ("you may destroy 1 of your … If you do, …") makes room itself.
+  const freed = play.paying?.do === 'destroy' ? play.paying.ids.length : 0;
+  if (freed > 0 && st.units.length - freed < 6) {
+    replaceIgnored = replace !== null || replaceIgnored;
+    replace = null;
+  } else if (chooseReplace) {
     return inputProblem(
       `player ${player}'s battle area already holds 6 Units, so deploying ${face.name} puts one of them into the trash, and player ${player} chooses which: ` +
         `give "replace" with the id of one of ${st.units.map((u) => u.id).join(', ')}`,

@@ -242,8 +242,28 @@ function parseConstant(sentence: string, used: Used): Constant[] {
  */
 const PLAY_AS = /^When playing this card from your hand(?:, if (.+?)| and pairing it with an? (.+?))?, play (?:it|this card) as if it has (\d+) (Lv\. and cost|cost)$/;
 
+/** "When playing this card from your hand, you may destroy 1 of your … / discard 1 … . If you do, play this card as if it has N Lv. and cost." */
+const PLAY_AS_PAYING = /^When playing this card from your hand, you may (destroy|discard) (\d+) (.+)$/;
+const IF_YOU_DO_PLAY_AS = /^If you do, play (?:it|this card) as if it has (\d+) (Lv\. and cost|cost)$/;
+
+function parsePlayAsPaying(list: string[], used: Used): { requires: Condition[]; effects: Constant[] } | null {
+  const m = list.length === 2 ? PLAY_AS_PAYING.exec(list[0]!) : null;
+  const then = m ? IF_YOU_DO_PLAY_AS.exec(list[1]!) : null;
+  if (!m || !then) return null;
+  const doing = m[1] as 'destroy' | 'discard';
+  const n = parseNoun(m[3]!);
+  // destroy: one of the player's own Units in play; discard: a card in the hand.
+  if (doing === 'destroy' ? n.card || n.filter.side !== 'friendly' || n.filter.type !== 'unit' : !n.card || n.filter.side !== 'any') throw new Unread(list[0]!);
+  const value = Number(then[1]);
+  used.add('const.play-as-paying');
+  const pay = { do: doing, count: Number(m[2]), filter: n.filter };
+  return { requires: [], effects: [{ type: 'play-as', target: { type: 'self' }, cost: value, ...(then[2] !== 'cost' ? { level: value } : {}), pay }] };
+}
+
 function parsePlayAs(body: string, used: Used): { requires: Condition[]; effects: Constant[] } | null {
   const list = sentences(body);
+  const paying = parsePlayAsPaying(list, used);
+  if (paying) return paying;
   const m = list.length === 1 ? PLAY_AS.exec(list[0]!) : null;
   if (!m) return null;
   const requires = m[1] ? parseConditions(m[1], used) : [];
