@@ -330,9 +330,9 @@ export function linkExplanation(unit: Unit): { text: string; rules: string[] } {
   if (!link) return { text: 'it has no link condition', rules: ['2-12-2'] };
   if (!pilot) return { text: 'no Pilot is paired with it', rules: ['3-2-6-2'] };
   const match = linkMatch(unit.face, pilot);
-  if (match?.by === 'name') return { text: `the Pilot's name contains [${match.value}]`, rules: ['3-2-6-2', '3-2-6-4'] };
-  if (match?.by === 'trait') return { text: `the Pilot has the (${match.value}) trait`, rules: ['3-2-6-2', '2-12-1'] };
-  return { text: `the Pilot does not meet the link condition ${[...link.names.map((n) => `[${n}]`), ...link.traits.map((t) => `(${t})`)].join(' / ')}`, rules: ['3-2-6-2'] };
+  if (match?.by === 'name') return { text: `its Pilot ${pilot.name}'s name contains [${match.value}]`, rules: ['3-2-6-2', '3-2-6-4'] };
+  if (match?.by === 'trait') return { text: `its Pilot ${pilot.name} has the (${match.value}) trait`, rules: ['3-2-6-2', '2-12-1'] };
+  return { text: `its Pilot ${pilot.name} does not meet the link condition ${[...link.names.map((n) => `[${n}]`), ...link.traits.map((t) => `(${t}) Trait`)].join(' / ')}`, rules: ['3-2-6-2'] };
 }
 
 /** An effect pairs a card with a Unit (no cost, 3-4-6-2 a Command as its 【Pilot】): the same pairing as the pair action. */

@@ -11,10 +11,12 @@ import { ACCEPTED_CARDS, faceFromRecord, resolveFace, type FaceFields } from './
 import { emit } from './log.js';
 import type { CardLookup } from './lookup.js';
 import { runRulesManagement } from './management.js';
-import { resolvePilotFace } from './play.js';
+import { linkExplanation, resolvePilotFace } from './play.js';
+import { meetsLinkCondition } from './stats.js';
+import { withFields } from './with-fields.js';
 import { inputProblem, ruleProblem, type Problem } from './problems.js';
 import type { BaseSpec, CardRef, PlayerSpec, SimulateRulingInput, UnitSpec } from './schema.js';
-import { newUnit, noConstants, PLAYERS, type Base, type CardFace, type Game, type PlayerId, type PlayerState, type Shield, type Unit } from './state.js';
+import { describeUnit, newUnit, noConstants, PLAYERS, type Base, type CardFace, type Game, type PlayerId, type PlayerState, type Shield, type Unit } from './state.js';
 import { HAND_LIMIT, RESOURCE_LIMIT, startIn } from './turn.js';
 
 export const DEFAULTS = {
@@ -143,7 +145,24 @@ function buildUnit(game: Game, owner: PlayerId, spec: UnitSpec, cards: CardLooku
   unit.linkedOverride = spec.linked ?? null;
   unit.damage = spec.damage ?? 0;
   unit.deployedThisTurn = spec.deployed_this_turn ?? false;
+  if (pilot) startingLink(game, unit, pilot.face);
   return unit;
+}
+
+/**
+ * Why a Unit paired on the starting board is, or is not, a Link Unit (3-2-6-2): often the point of
+ * the question. A "linked" that its cards contradict is used as given (an effect may have made it
+ * so), and the log says what the cards alone would make it.
+ */
+function startingLink(game: Game, unit: Unit, pilot: CardFace): void {
+  if (!unit.face.link) return;
+  const byCards = linkExplanation(withFields(unit, { linkedOverride: null }));
+  const cardsLinked = meetsLinkCondition(unit.face, pilot);
+  if (unit.linkedOverride !== null && unit.linkedOverride !== cardsLinked) {
+    emit(game, `unit ${unit.id}: "linked": ${unit.linkedOverride} is used as given, though by its cards it is${cardsLinked ? '' : ' not'} a Link Unit (${byCards.text}); leave "linked" out to let the link condition decide`, byCards.rules);
+    return;
+  }
+  emit(game, `${describeUnit(unit)} starts ${cardsLinked ? 'as a Link Unit' : 'paired but not linked'}: ${byCards.text}`, byCards.rules);
 }
 
 function buildBase(game: Game, owner: PlayerId, spec: BaseSpec | null | undefined, cards: CardLookup): Base | null | Problem {

@@ -62,3 +62,27 @@ describe('who chooses', () => {
     expect(out.destroyed).toEqual(['b1', 'x']);
   });
 });
+
+describe('3-2-6-2 why a Unit paired on the starting board is a Link Unit', () => {
+  // Sugai's Gelgoog (GQ) ST06-008, link condition (Clan) Trait; Shuji Itō ST06-010 has the (Clan) trait, Banagher Links GD01-088 not.
+  const start = (pilot: string, linked?: boolean) =>
+    sim({ state: { active_player: 'A', players: { A: { units: [{ id: 'a1', card: 'ST06-008', pilot, ...(linked === undefined ? {} : { linked }) }] }, B: {} } }, actions: [] });
+
+  it('names the Pilot and the trait that meets the link condition', () => {
+    const line = start('ST06-010').events.find((e) => /starts as a Link Unit/.test(e.text));
+    expect(line?.text).toBe("Sugai's Gelgoog (GQ) (a1) starts as a Link Unit: its Pilot Shuji Itō has the (Clan) trait");
+    expect(line?.rules).toEqual(['3-2-6-2', '2-12-1']);
+  });
+
+  it('says when the Pilot does not meet it', () => {
+    const out = start('GD01-088');
+    expect(out.events.some((e) => e.text === "Sugai's Gelgoog (GQ) (a1) starts paired but not linked: its Pilot Banagher Links does not meet the link condition (Clan) Trait")).toBe(true);
+    expect(out.state.players.A.units[0]!.linked).toBe(false);
+  });
+
+  it('a "linked" the cards contradict is used as given, and the log says what the cards alone would make it', () => {
+    const out = start('GD01-088', true);
+    expect(out.state.players.A.units[0]!.linked).toBe(true);
+    expect(out.events.some((e) => /^unit a1: "linked": true is used as given, though by its cards it is not a Link Unit \(its Pilot Banagher Links does not meet/.test(e.text))).toBe(true);
+  });
+});
