@@ -59,10 +59,12 @@ function compileOne(text: string, opts: CompileOptions): CompiledAbility[] {
     }
     return abilities;
   };
-  // "that enemy Unit" only names the Unit this Unit dealt battle damage to, in that trigger.
+  // "that enemy Unit" only names the Unit this Unit dealt battle damage to, in that trigger (or in a
+  // delayed one: "When it deals battle damage to an enemy Unit … during this turn, destroy that enemy Unit").
+  const dealsDelayed = (_k: string, v: unknown) => (v && typeof v === 'object' && (v as { do?: string; trigger?: string }).do === 'delayed-trigger' && (v as { trigger?: string }).trigger === 'deals-battle-damage' ? undefined : v);
   const damagedEnemy = (abilities: CompiledAbility[]) => {
     for (const a of abilities) {
-      const named = JSON.stringify(a).includes('"damaged-enemy"');
+      const named = JSON.stringify(a, dealsDelayed).includes('"damaged-enemy"');
       if (named && !(a.kind === 'triggered' && a.trigger === 'deals-battle-damage')) throw new Unread(a.text);
     }
     return abilities;

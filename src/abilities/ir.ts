@@ -573,7 +573,14 @@ export type Step =
    */
   | {
       do: 'delayed-trigger';
-      trigger: 'friendly-destroys-enemy-with-battle-damage';
+      /**
+       * 'deals-battle-damage' (1 card, 'trailing' only): "Choose 1 of your Units. When it deals battle
+       * damage to an enemy Unit that is Lv.5 or lower during this turn, destroy that enemy Unit.": each
+       * time a chosen Unit deals battle damage to an enemy Unit matching `dealtTo` (damage actually
+       * dealt, 5-5-5), `effect` triggers, its "that enemy Unit" the one dealt the damage.
+       */
+      trigger: 'friendly-destroys-enemy-with-battle-damage' | 'deals-battle-damage';
+      dealtTo?: Filter;
       target: Selector;
       /** Wording only: "a friendly (UN) Unit" instead of "one of your … Units". */
       aFriendly?: true;

@@ -232,6 +232,7 @@ function renderPlainStep(s: Step, prev?: Selector): string {
     }
     case 'delayed-trigger': {
       const inner = lower(renderEffect(s.effect).replace(/\.$/, ''));
+      if (s.trigger === 'deals-battle-damage') return `When ${plural(prev) ? 'they deal' : 'it deals'} battle damage to ${article(renderNoun(s.dealtTo ?? { side: 'enemy', type: 'unit' }))} during this turn, ${inner}`;
       if (s.printed === 'trailing') return `When ${plural(prev) ? 'they destroy' : 'it destroys'} an enemy Unit with battle damage during this turn, ${inner}`;
       if (s.printed === 'during-trailing') return `During this turn, when ${plural(prev) ? 'they destroy' : 'it destroys'} an enemy ${s.anyCard ? 'card' : 'Unit'} with battle damage, ${inner}`;
       const f = s.target.type === 'all' ? s.target.filter : { side: 'friendly' as const, type: 'unit' as const };

@@ -12,7 +12,7 @@ import type { ActionOf } from './schema.js';
 import { shieldAreaProtected, sourceMatches, type EffectSource } from './immunity.js';
 import { cannotBe, describeUnit, findUnit, nextSerial, opponent, type Base, type CardFace, type Game, type PlayerId, type Shield, type TimedPermission, type Unit } from './state.js';
 import { baseHp, unitAp, unitHp } from './stats.js';
-import { abilitiesFor, faceHasTrigger, hasTrigger, queueShieldAreaCardDestroyed, queueTriggers, resolveNow, resolveTriggeredSince } from './triggers.js';
+import { abilitiesFor, faceHasTrigger, hasTrigger, queueDelayedDealsDamage, queueShieldAreaCardDestroyed, queueTriggers, resolveNow, resolveTriggeredSince } from './triggers.js';
 import { withFields } from './with-fields.js';
 import { mark } from './happened.js';
 
@@ -85,7 +85,10 @@ export function dealDamageToUnit(game: Game, unit: Unit, amount: number, source:
   queueTriggers(game, 'receives-damage', { unit, reductionOnly: false, damage: dealt });
   for (const w of watchers(game, unit)) queueTriggers(game, 'friendly-receives-damage', withFields(w, { damaged: unit, reductionOnly: false, damage: dealt }));
   // "When this Unit deals battle damage to an enemy Unit": only damage actually dealt (5-5-5, 5-21-2-1).
-  if (dealt.kind === 'battle' && dealt.unit && dealt.unit.owner !== unit.owner && hasTrigger(dealt.unit, 'deals-battle-damage')) queueTriggers(game, 'deals-battle-damage', { unit: dealt.unit, battleOpponent: unit });
+  if (dealt.kind === 'battle' && dealt.unit && dealt.unit.owner !== unit.owner) {
+    if (hasTrigger(dealt.unit, 'deals-battle-damage')) queueTriggers(game, 'deals-battle-damage', { unit: dealt.unit, battleOpponent: unit });
+    queueDelayedDealsDamage(game, dealt.unit, unit);
+  }
   return unit;
 }
 

@@ -651,8 +651,24 @@ function runStep(game: Game, ctx: AbilityCtx, step: Step, entry: Choice | undefi
       // 10-1-6-1: the rest of the effect waits for its event until the end of the turn (7-6-6-1).
       const ids = step.target.type === 'all' ? null : targetsOf(step.target).flatMap((t) => (t.kind === 'unit' ? [t.unit.id] : []));
       if (ids && ids.length === 0) return false;
-      game.timedEffects.push({ kind: 'delayed-trigger', controller: ctx.controller, ids, filter: step.target.type === 'all' ? step.target.filter : null, ...(step.anyCard ? { anyCard: true as const } : {}), ctx, effect: step.effect, duration: step.duration, source: s });
+      game.timedEffects.push({
+        kind: 'delayed-trigger',
+        controller: ctx.controller,
+        on: step.trigger,
+        ...(step.dealtTo ? { dealtTo: step.dealtTo } : {}),
+        ids,
+        filter: step.target.type === 'all' ? step.target.filter : null,
+        ...(step.anyCard ? { anyCard: true as const } : {}),
+        ctx,
+        effect: step.effect,
+        duration: step.duration,
+        source: s,
+      });
       const who = ids ? ids.join(' or ') : `one of player ${ctx.controller}'s ${renderNoun(step.target.type === 'all' ? step.target.filter : { side: 'friendly' }, { side: false, plural: true })}`;
+      if (step.trigger === 'deals-battle-damage') {
+        emit(game, `${s}: during this turn, when ${who} deals battle damage to an ${renderNoun(step.dealtTo ?? { side: 'enemy', type: 'unit' })}, the rest of it triggers`, ['10-1-6-1', '7-6-6-1']);
+        return true;
+      }
       const what = step.anyCard ? 'an enemy card (a Unit, or a Base or Shield of the shield area)' : 'an enemy Unit';
       emit(game, `${s}: during this turn, when ${who} destroys ${what} with battle damage, the rest of it triggers`, ['10-1-6-1', '7-6-6-1', ...(step.anyCard ? ['4-6-1'] : [])]);
       return true;

@@ -331,7 +331,20 @@ export type TimedEffect =
    * A delayed trigger for the turn (10-1-6-1): when one of `ids` (or a friendly Unit matching
    * `filter`) destroys an enemy Unit with battle damage, `effect` triggers for `ctx`'s controller.
    */
-  | { kind: 'delayed-trigger'; controller: PlayerId; ids: string[] | null; filter: Filter | null; anyCard?: true; ctx: AbilityCtx; effect: EffectStep[]; duration: Duration; source: string };
+  | {
+      kind: 'delayed-trigger';
+      controller: PlayerId;
+      /** 'deals-battle-damage': when one of `ids` deals battle damage to an enemy Unit matching `dealtTo`. */
+      on: 'friendly-destroys-enemy-with-battle-damage' | 'deals-battle-damage';
+      dealtTo?: Filter;
+      ids: string[] | null;
+      filter: Filter | null;
+      anyCard?: true;
+      ctx: AbilityCtx;
+      effect: EffectStep[];
+      duration: Duration;
+      source: string;
+    };
 
 export interface PendingTrigger {
   ctx: AbilityCtx;

@@ -361,13 +361,29 @@ export function queueFriendlyDestroyedEnemy(game: Game, unit: Unit, destroyed: U
  */
 function queueDelayed(game: Game, unit: Unit, destroyed: Unit | null): void {
   for (const t of game.timedEffects) {
-    if (t.kind !== 'delayed-trigger' || t.controller !== unit.owner) continue;
+    if (t.kind !== 'delayed-trigger' || t.on !== 'friendly-destroys-enemy-with-battle-damage' || t.controller !== unit.owner) continue;
     if (!destroyed && !t.anyCard) continue;
     if (t.ids ? !t.ids.includes(unit.id) : !unitMatches(unit, t.filter!, t.controller, t.ctx.unit)) continue;
     const ability: CompiledAbility = { kind: 'triggered', trigger: 'friendly-destroys-enemy-with-battle-damage', text: t.ctx.ability.text, requires: [], oncePerTurn: false, patterns: [], effect: t.effect };
     const ctx = newCtx({ controller: t.controller, unit: t.ctx.unit, base: t.ctx.base, face: t.ctx.face, cardId: t.ctx.cardId, label: t.ctx.label, ability, index: t.ctx.index, battleOpponent: destroyed, triggerUnit: unit });
     const what = destroyed ? describeUnit(destroyed) : `an enemy shield area card (a card, 4-6-1)`;
     emit(game, `${t.ctx.label}'s effect "${t.ctx.ability.text}" triggers for this turn: ${describeUnit(unit)} destroyed ${what} with battle damage`, [destroyed ? '8-5-3-2-1' : '11-3-1', '10-1-6-1']);
+    game.pending.push({ ctx, batch: game.resolutions, burst: false });
+  }
+}
+
+/**
+ * The delayed triggers of this turn that `dealer` dealing battle damage to `damaged` fires ("Choose 1
+ * of your Units. When it deals battle damage to an enemy Unit that is Lv.5 or lower during this turn,
+ * destroy that enemy Unit."): damage actually dealt (5-5-5), to a Unit that matches as it is now.
+ */
+export function queueDelayedDealsDamage(game: Game, dealer: Unit, damaged: Unit): void {
+  for (const t of game.timedEffects) {
+    if (t.kind !== 'delayed-trigger' || t.on !== 'deals-battle-damage' || t.controller !== dealer.owner || damaged.owner === dealer.owner) continue;
+    if (!t.ids?.includes(dealer.id) || (t.dealtTo && !unitMatches(damaged, t.dealtTo, t.controller, t.ctx.unit))) continue;
+    const ability: CompiledAbility = { kind: 'triggered', trigger: 'deals-battle-damage', text: t.ctx.ability.text, requires: [], oncePerTurn: false, patterns: [], effect: t.effect };
+    const ctx = newCtx({ controller: t.controller, unit: t.ctx.unit, base: t.ctx.base, face: t.ctx.face, cardId: t.ctx.cardId, label: t.ctx.label, ability, index: t.ctx.index, battleOpponent: damaged, triggerUnit: dealer });
+    emit(game, `${t.ctx.label}'s effect "${t.ctx.ability.text}" triggers for this turn: ${describeUnit(dealer)} dealt battle damage to ${describeUnit(damaged)}`, ['8-5-3-2', '10-1-6-1']);
     game.pending.push({ ctx, batch: game.resolutions, burst: false });
   }
 }

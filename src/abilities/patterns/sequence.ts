@@ -157,6 +157,8 @@ function parseSteps(sentence: string, used: Used): EffectStep['step'][] {
 const DELAYED_LEADING = /^During this turn, (when|if) (?:one of (your .+?)|an? (friendly .+?)) destroys an enemy Unit with battle damage, (.+)$/;
 /** "When it destroys an enemy Unit with battle damage during this turn, …" after a choose. */
 const DELAYED_TRAILING = /^When (it destroys|they destroy) an enemy Unit with battle damage during this turn, (.+)$/;
+/** "When it deals battle damage to an enemy Unit that is Lv.5 or lower during this turn, …" after a choose. */
+const DELAYED_DEALS = /^When (it deals|they deal) battle damage to an (enemy Unit.*?) during this turn, (.+)$/;
 /** "During this turn, when they destroy an enemy card with battle damage, …" after a choose (an enemy card: a Unit, Base or Shield). */
 const DELAYED_DURING = /^During this turn, when (it destroys|they destroy) an enemy (Unit|card) with battle damage, (.+)$/;
 
@@ -347,6 +349,15 @@ export function parseEffect(body: string, used: Used, itIs?: Selector, thatUnitI
       }
       // "Choose 1 of your (Mafty) Units. When it destroys … during this turn, …" and "Choose 1 to 2 of your
       // Units. During this turn, when they destroy an enemy card …, …": a delayed trigger for the Units chosen.
+      const deals = DELAYED_DEALS.exec(next);
+      if (deals) {
+        const to = parseNoun(deals[2]!);
+        if (card || to.plural || to.card || to.filter.side !== 'enemy' || to.filter.type !== 'unit' || selector.filter.side !== 'friendly' || selector.filter.type !== 'unit' || (deals[1] === 'it deals') !== (selector.max === 1) || c.optional) throw new Unread(next);
+        const effect = delayedEffect(deals[3]!, list.slice(i + 2), used);
+        used.add('step.delayed-trigger-deals');
+        out.push({ step: { do: 'delayed-trigger', trigger: 'deals-battle-damage', dealtTo: to.filter, target: selector, printed: 'trailing', effect, duration: 'turn' }, ...flags(c) });
+        break;
+      }
       const during = DELAYED_DURING.exec(next);
       const delayed = during ?? DELAYED_TRAILING.exec(next);
       if (delayed) {
