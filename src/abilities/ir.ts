@@ -153,7 +153,12 @@ export type Count =
    * Added by the compiler (1 card): "an amount equal to the cost paid" in a 'pays-for-unit-effect'
    * ability: the number of Resources paid in the payment that triggered it (2-10-1).
    */
-  | { of: 'paid' };
+  | { of: 'paid' }
+  /**
+   * Added by the compiler (1 card): "Increase this Unit's AP by an amount equal to the amount of
+   * damage it has received": the damage on this Unit now (5-5-1).
+   */
+  | { of: 'self-damage' };
 
 /**
  * How a scaled amount was printed (wording only): absent = after the sentence ("… AP+2 for each

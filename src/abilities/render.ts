@@ -338,6 +338,7 @@ function renderConstant(c: Constant, subjectIt: boolean): string {
   const v = (w: string) => (c.target.type === 'all' ? w : `${w}s`);
   switch (c.type) {
     case 'stats':
+      if (c.countWording === 'equal-to' && c.forEach?.of === 'self-damage') return `Increase this Unit's AP by an amount equal to ${renderCount(c.forEach, 'number-of')}`;
       if (c.countWording === 'equal-to' && c.forEach) return `Increase this Unit's AP by an amount equal to the number of ${renderCount(c.forEach, 'number-of')}`;
       return `${subj} ${v('get')} ${stats(c.ap, c.hp)}${c.forEach ? ` for each ${renderCount(c.forEach, 'for-each')}` : ''}`;
     case 'keyword':

@@ -58,7 +58,9 @@ export function splitAbilities(text: string): string[] {
     // the card (10-1-5), not a step of that effect: an effect's grant always says how long it lasts
     // ("during this turn", 7-6-6-1). The seed printed both on one line (GD05-006: "… deploy 1
     // [Pluma](…) Unit token. This Unit gains the same number of <Repair> as …").
-    for (const part of line.split(/(?<=[.。])\s*(?=【)|(?<=[.。])\s+(?=This Unit gains (?:(?!\bduring\b)[^.。])+[.。]?$)|(?<=^【Burst】(?:Add this card to your hand|Deploy this card)\.)\s+(?![^.。【]*\binstead\b)|(?<=【Deploy】Add 1 of your Shields to your hand\.)\s+(?!Then\b|【)/)) {
+    // "At the end of your turn, …" only ever opens a triggered ability (10-1-6): a sentence before it
+    // is another ability the seed printed on the same line (GD05-051).
+    for (const part of line.split(/(?<=[.。])\s+(?=At the end of your turn, )|(?<=[.。])\s*(?=【)|(?<=[.。])\s+(?=This Unit gains (?:(?!\bduring\b)[^.。])+[.。]?$)|(?<=^【Burst】(?:Add this card to your hand|Deploy this card)\.)\s+(?![^.。【]*\binstead\b)|(?<=【Deploy】Add 1 of your Shields to your hand\.)\s+(?!Then\b|【)/)) {
       let rest = part.trim();
       const lead = LEADING_KEYWORDS.exec(rest);
       if (lead && !/^[.,]/.test(rest.slice(lead[1]!.length))) {

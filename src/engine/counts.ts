@@ -45,6 +45,9 @@ export function countOf(game: Game, ctx: AbilityCtx, c: Count): number {
     case 'paid':
       // "the cost paid": the payment that triggered the ability (2-10-1).
       return ctx.paid ?? 0;
+    case 'self-damage':
+      // "the amount of damage it has received": the damage on this Unit now (5-5-1).
+      return ctx.unit?.damage ?? 0;
   }
 }
 
@@ -63,5 +66,7 @@ export function countWords(c: Count, n: number): string {
       return `${n} matching card${n === 1 ? '' : 's'} placed with this effect (a card the scenario did not name is not counted)`;
     case 'paid':
       return `${n} Resource${n === 1 ? '' : 's'} paid`;
+    case 'self-damage':
+      return `${n} damage on it`;
   }
 }

@@ -37,6 +37,12 @@ export const CONSTANT_PATTERNS: ConstantPattern[] = [
     read: (m, u) => ({ type: 'stats', target: parseTarget(m[1]!, u), ...statsChange(m[2]!, m[3]!, m[4], m[5]), forEach: parseCount(m[6]!, 'for-each') }),
   },
   {
+    // "Increase this Unit's AP by an amount equal to the amount of damage it has received." (GD05-051)
+    id: 'const.stats-equal-to-damage',
+    re: /^Increase this Unit's AP by an amount equal to the amount of damage it has received$/,
+    read: () => ({ type: 'stats', target: { type: 'self' }, ap: 1, hp: 0, forEach: { of: 'self-damage' }, countWording: 'equal-to' }),
+  },
+  {
     // "Increase this Unit's AP by an amount equal to the number of (Cyclops Team) Pilot cards/Command cards with unique names in your trash."
     id: 'const.stats-equal-to',
     re: /^Increase this Unit's AP by an amount equal to the number of (.+)$/,

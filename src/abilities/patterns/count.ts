@@ -46,6 +46,8 @@ export function renderCount(c: Count, form: 'for-each' | 'number-of'): string {
       return `${renderNoun(c.filter, { card: true, plural: true })} placed with this effect`;
     case 'paid':
       return 'the cost paid';
+    case 'self-damage':
+      return 'the amount of damage it has received';
     case 'in-trash':
       return `${renderNoun(c.filter, { card: true, plural: form === 'number-of' })}${c.unique ? ' with unique names' : ''} in your trash`;
     case 'in-play':
