@@ -15,7 +15,7 @@ import { applyDraw, damageBase, damageFirstShieldAreaCard, damageUnit, destroyTo
 import { countOf, countWords } from './counts.js';
 import { allHold, baseMatches, cardMatches, compare, conditionHolds, conditionCites, knownFace, unitMatches, unitsMatching } from './filters.js';
 import { emit, signed } from './log.js';
-import { addToHand, destroyBase, destroyUnit, putIntoBattleArea, returnToDeckBottom, returnToHand } from './management.js';
+import { addToHand, destroyBase, destroyUnit, putIntoBattleArea, returnToDeckBottom, returnToHand, runRulesManagement } from './management.js';
 import { renderCondition } from '../abilities/patterns/condition.js';
 import { renderNoun } from '../abilities/patterns/noun.js';
 import { renderInsteadBody } from '../abilities/patterns/instead.js';
@@ -1587,6 +1587,10 @@ export function runEffect(game: Game, ctx: AbilityCtx, steps: readonly EffectSte
     lastReached = true;
     lastDone = runStep(game, ctx, step, entry);
     performed = performed || lastDone;
+    // 11-1-2 rules management the moment an event occurs, not when the effect ends: "Deal 1 damage to
+    // it. Set it as active." does not set active a Unit the damage destroyed. The triggers it causes
+    // still wait for the effect to end (10-1-6-3). Steps of one sentence ("… to it and this Unit") act together.
+    if (i < steps.length - 1 && !steps[i + 1]!.and && !game.over) runRulesManagement(game, { deferTriggers: true });
   }
   if (!performed && !game.over) refundOncePerTurn(game, ctx);
   return performed;

@@ -123,7 +123,7 @@ describe('"If you placed a (Vagan) card with this effect" (4-9-1, 10-2-1)', () =
 
   it('GD03-092 Nyaan: a (Zeon) card placed on 【When Linked】 deals 1 damage', () => {
     const out = sim({
-      state: { active_player: 'A', players: { A: { resources: 5, deck: ['GD01-026'], units: [{ id: 'a1', name: 'Zaku', ap: 3, hp: 3, link: '[Nyaan]' }] }, B: { units: [unit('b1')] } } },
+      state: { active_player: 'A', players: { A: { resources: 5, deck: ['GD01-026', 'ST01-001'], units: [{ id: 'a1', name: 'Zaku', ap: 3, hp: 3, link: '[Nyaan]' }] }, B: { units: [unit('b1')] } } },
       actions: [{ type: 'pair', unit: 'a1', pilot: 'GD03-092', choices: [{ targets: ['b1'] }] }],
     });
     expect(unitOf(out, 'b1')?.damage).toBe(1);

@@ -401,7 +401,7 @@ describe('cards "placed with this effect" (GD04-116, GD05-052)', () => {
 
   it('GD04-116 with two of them placed: 2 damage', () => {
     const out = sim({
-      state: { active_player: 'A', players: { A: { resources: 4, deck: ['GD04-050', 'GD04-053'] }, B: { units: [unit('b1', { ap: 3, hp: 5 })] } } },
+      state: { active_player: 'A', players: { A: { resources: 4, deck: ['GD04-050', 'GD04-053', 'ST01-001'] }, B: { units: [unit('b1', { ap: 3, hp: 5 })] } } },
       actions: [{ type: 'play', card: 'GD04-116' }],
     });
     expect(unitOf(out, 'b1')?.damage).toBe(2);

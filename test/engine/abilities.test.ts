@@ -243,7 +243,7 @@ describe('constant abilities follow the board (10-1-5-3)', () => {
 
   it('a mandatory "discard 1" with only known cards in hand names one: none is not an answer (1-3-2), and the error says it is not optional', () => {
     const play = (choices: unknown[]) =>
-      sim({ state: { active_player: 'A', players: { A: { resources: 4, hand: ['GD01-118', 'GD01-111'], deck: ['ST01-005', 'ST01-006'] } } }, actions: [{ type: 'play', card: 'GD01-118', choices }] });
+      sim({ state: { active_player: 'A', players: { A: { resources: 4, hand: ['GD01-118', 'GD01-111'], deck: ['ST01-005', 'ST01-006', 'ST01-007'] } } }, actions: [{ type: 'play', card: 'GD01-118', choices }] });
     for (const none of [[{ cards: [] }], [{ use: false }]]) {
       const out = play(none);
       expect(out.legal).toBe(false);
