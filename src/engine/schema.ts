@@ -181,8 +181,8 @@ const playerSpec = shared(
       .optional()
       .describe('Default 5'),
     deck: z
-      .union([count('deck'), z.array(id('deck card')).max(60, 'at most 60 deck cards')], {
-        error: 'deck must be a whole number from 0 to 1000, or a list of at most 60 card numbers',
+      .union([count('deck'), z.array(cardRef).max(60, 'at most 60 deck cards')], {
+        error: 'deck must be a whole number from 0 to 1000, or a list of at most 60 cards (card numbers, names or inline cards)',
       })
       .optional()
       .describe('Default 30; cards top first'),

@@ -260,26 +260,30 @@ function trashCards(game: Game, owner: PlayerId, spec: CardRef[], cards: CardLoo
   return ids;
 }
 
-/** An inline card in the hand or trash: its face is known under a positional id ("A-hand-2"); null when it cannot be read. */
-function described(game: Game, owner: PlayerId, zone: 'hand' | 'trash', i: number, ref: Exclude<CardRef, string>, cards: CardLookup, problems: Problem[]): string | null {
+/**
+ * An inline card in the hand, trash or deck: its face is known under a positional id ("A-hand-2";
+ * "A-deck-card-1" for the deck's top card, apart from the ids of cards the scenario left unnamed);
+ * null when it cannot be read.
+ */
+function described(game: Game, owner: PlayerId, zone: 'hand' | 'trash' | 'deck', i: number, ref: Exclude<CardRef, string>, cards: CardLookup, problems: Problem[]): string | null {
   const res = resolveFace(ref, cards, 'unit', `${zone} card`);
   if (typeof res === 'string') {
     problems.push(inputProblem(`${zone} of player ${owner}, card ${i + 1}: ${res}`, ['2-1-1']));
     return null;
   }
-  const id = `${owner}-${zone}-${i + 1}`;
+  const id = `${owner}-${zone === 'deck' ? 'deck-card' : zone}-${i + 1}`;
   game.faces[id] = res.face;
   return id;
 }
 
-/** A hand or deck given as a count, or as cards (known cards, top of the deck first); the hand also takes inline cards. */
+/** A hand or deck given as a count, or as cards (known or inline cards, top of the deck first). */
 function knownCards(game: Game, owner: PlayerId, zone: 'hand' | 'deck', spec: number | CardRef[] | undefined, cards: CardLookup, problems: Problem[]): { count: number; ids: string[] } | null {
   if (spec === undefined) return null;
   if (typeof spec === 'number') return { count: spec, ids: [] };
   const ids: string[] = [];
   for (const [i, ref] of spec.entries()) {
     if (typeof ref !== 'string') {
-      const id = described(game, owner, 'hand', i, ref, cards, problems);
+      const id = described(game, owner, zone, i, ref, cards, problems);
       if (id) ids.push(id);
       continue;
     }

@@ -329,3 +329,39 @@ describe('an inline card described in the hand is named by its name in play, dep
     expect(out.violations[0]!.reason).toMatch(/unknown card "Nobody Unit"/);
   });
 });
+
+describe('a deck listed with inline cards (the top cards a look or draw reads)', () => {
+  const run = (choices: unknown[]) =>
+    sim({
+      state: {
+        active_player: 'A',
+        players: {
+          // Le Cygne (EX) EB01-023: "【Attack】All players each look at the top card of their deck. If it is a card that is Lv.5 or higher, they may reveal it and add it to their hand. …"
+          A: { units: [{ id: 'a1', card: 'EB01-023' }], deck: [{ name: 'Big Unit', type: 'unit', level: 6, cost: 4, ap: 5, hp: 5 }, 'ST01-001'] },
+          B: { deck: [{ name: 'Small Unit', type: 'unit', level: 2, cost: 1, ap: 1, hp: 1 }, 'ST01-002'] },
+        },
+      },
+      actions: [{ type: 'attack', attacker: 'a1', target: 'player', choices }],
+    });
+
+  it('an inline card is read for its Lv.: the Lv.6 one may be taken, the Lv.2 one may not (no choice is asked for it)', () => {
+    const out = run([{ cards: ['A-deck-card-1'] }, { where: 'bottom' }]);
+    expect(out.legal, JSON.stringify(out.violations)).toBe(true);
+    expect(out.state.players.A.hand_cards).toContain('A-deck-card-1');
+    expect(out.events.some((e) => /Player A reveals Big Unit \(A-deck-card-1\) and adds it to the hand/.test(e.text))).toBe(true);
+    expect(out.state.players.B.hand_cards).toEqual([]);
+  });
+
+  it('the choice names the inline card by its id, and an error lists it', () => {
+    const out = run([]);
+    expect(out.legal).toBe(false);
+    expect(out.violations[0]!.reason).toMatch(/up to 1 of: A-deck-card-1/);
+  });
+
+  it('an inline deck card that cannot be read is an input error naming the deck and its position', () => {
+    const out = sim({ state: { active_player: 'A', players: { A: { deck: ['ST01-001', { card: 'NOPE-999' }] }, B: {} } }, actions: [] });
+    expect(out.legal).toBe(false);
+    expect(out.violations[0]!.kind).toBe('input');
+    expect(out.violations[0]!.reason).toMatch(/^deck of player A, card 2: /);
+  });
+});
