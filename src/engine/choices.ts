@@ -165,6 +165,13 @@ export function unaskedChoices(game: Game, notExecutedBefore = game.notExecuted.
       emit(game, `choices[${i}] answers a decision that did not come up (${decision}: there was nothing to decide), so it is not used`, ['10-3-3-1', '10-2-2']);
       continue;
     }
+    // The game ended in the middle of the action (11-2): what the rest of it would have asked never
+    // came up. The defeat is the answer, so the choice is logged and not used, not a violation.
+    if (game.over) {
+      const who = game.defeated.length ? `player ${game.defeated.join(' and ')} ${game.defeated.length === 1 ? 'was' : 'were'} defeated` : 'the game ended';
+      emit(game, `choices[${i}] (${JSON.stringify(c)}) is not used: ${who} during this action, so the rest of it was not resolved`, ['11-1-2', '11-2-1']);
+      continue;
+    }
     const asked = game.choicesAsked.length === 0 ? 'no ability of this action asked for a choice' : `this action asked for ${game.choicesAsked.length}: ${game.choicesAsked.map((p, k) => `choices[${k}] for ${p}`).join('; ')}`;
     // A choice meant for an ability the engine could not read is the scenario's right answer to a
     // question never asked: say which ability, so the reader knows to resolve it by hand.

@@ -55,44 +55,41 @@ function discardable(game: Game, player: PlayerId, face: CardFace, pay: PlayAsPa
 }
 
 /**
- * Asks whether the player pays for the play-as (10-1-3), and with what; null when the card has no
- * such text, nothing can pay it (no decision to make), or the player declines.
+ * Asks whether the player pays for the play-as (10-1-3), and with what. `paying` is null when the
+ * card has no such text, nothing can pay it (no decision to make), or the player declines; `unpaid`
+ * then says why, for the log and for a violation of the printed Lv. or cost.
  */
-export function decidePaying(game: Game, face: CardFace, player: PlayerId): PlayPaying | null {
+export function decidePaying(game: Game, face: CardFace, player: PlayerId): { paying: PlayPaying | null; unpaid?: string } {
   const found = payingAbility(game, face, player);
-  if (!found) return null;
+  if (!found) return { paying: null };
   const { ability, playAs } = found;
   const pay = playAs.pay;
   const rules = ['10-1-3', '2-9-1', '2-10-1'];
   const what = pay.do === 'destroy' ? `${pay.count} of player ${player}'s ${renderNoun(pay.filter, { side: false, plural: true })}` : `${pay.count} ${renderNoun(pay.filter, { card: true })}`;
   const prompt = `${face.name}: "${ability.text}" (player ${player} may ${pay.do} ${what})`;
   const printed = `so ${face.name} is played with its printed Lv.${face.level} and cost ${face.cost}`;
-  const result = (ids: string[]): PlayPaying => ({ do: pay.do, ids, text: ability.text, level: playAs.level ?? face.level, cost: playAs.cost });
+  const result = (ids: string[]) => ({ paying: { do: pay.do, ids, text: ability.text, level: playAs.level ?? face.level, cost: playAs.cost } });
+  const unpaid = (why: string, rules: string[]) => {
+    emit(game, `${why}, ${printed}`, rules);
+    return { paying: null, unpaid: `${why}, ${printed}` };
+  };
   if (pay.do === 'destroy') {
     const legal = game.players[player].units.filter((u) => unitMatches(u, pay.filter, player, null)).map((u) => u.id);
     if (legal.length < pay.count) {
       skipDecision(game, prompt);
-      emit(game, `${prompt}: player ${player} has no such Unit in play to destroy, ${printed}`, ['5-20-1', ...rules]);
-      return null;
+      return unpaid(`${prompt}: player ${player} has no such Unit in play to destroy`, ['5-20-1', ...rules]);
     }
     const d = decideUse(game, prompt, rules);
-    if (!d.use) {
-      emit(game, `Player ${player} chooses not to destroy one (${face.name}), ${printed}`, ['5-20-1', ...rules]);
-      return null;
-    }
+    if (!d.use) return unpaid(`Player ${player} chooses not to destroy one (${face.name})`, ['5-20-1', ...rules]);
     return result(chooseTargets(game, { prompt: `${prompt}: which Unit`, min: pay.count, max: pay.count, legal, rules }, d.entry));
   }
   const { legal, unknown } = discardable(game, player, face, pay);
   if (unknown === 0 && legal.length < pay.count) {
     skipDecision(game, prompt);
-    emit(game, `${prompt}: player ${player} has no such card in the hand to discard (known hand: ${game.players[player].handCards.join(', ') || 'none'}), ${printed}`, ['5-20-1', ...rules]);
-    return null;
+    return unpaid(`${prompt}: player ${player} has no such card in the hand to discard (known hand: ${game.players[player].handCards.join(', ') || 'none'})`, ['5-20-1', ...rules]);
   }
   const d = decideUse(game, prompt, rules);
-  if (!d.use) {
-    emit(game, `Player ${player} chooses not to discard one (${face.name}), ${printed}`, ['5-20-1', ...rules]);
-    return null;
-  }
+  if (!d.use) return unpaid(`Player ${player} chooses not to discard one (${face.name})`, ['5-20-1', ...rules]);
   const named = chooseCards(game, `${prompt}: which card`, pay.count, unknown > 0 ? null : legal, ['5-11-1', ...rules], d.entry, pay.count);
   for (const id of named) {
     const f = faceOf(game, id);

@@ -117,12 +117,13 @@ export function preparePlay(game: Game, player: PlayerId, face: CardFace, notes:
   }
   // The card's own "this card in your hand gets (Lv. -1 and) cost -N" / "play it as if it has …" while its condition holds,
   // or the "you may destroy/discard … If you do, play this card as if it has …" the player chose to do.
-  const paying = decidePaying(game, face, player);
+  const { paying, unpaid } = decidePaying(game, face, player);
   const { level, cost, by } = paying ? { level: paying.level, cost: paying.cost, by: [`"${paying.text}"`] } : playCost(game, face, player, 'hand', pairing);
   const same = cost === face.cost && level === face.level;
   const lv = level !== face.level ? `Lv.${level} instead of Lv.${face.level} and ` : '';
   const changed = same ? undefined : `${face.name} is played from the hand with ${lv}cost ${cost} instead of ${face.cost}: ${by.join('; ')}`;
-  const payment = planPayment(game, player, face.name, level, cost, useEx, changed);
+  // A violation of the printed Lv. or cost says why the card's "If you do, play it as if …" did not apply.
+  const payment = planPayment(game, player, face.name, level, cost, useEx, changed ?? unpaid);
   if ('reason' in payment) return payment;
   return { player, face, notes, payment, level, cost, ...(changed ? { changed } : {}), ...(paying ? { paying } : {}) };
 }

@@ -96,10 +96,16 @@ describe('ST10-014 Unlocking the Development Diagram: discard 1 (G Generation) U
     expect(out.state.players.A.trash).toHaveLength(2);
   });
 
-  it('a hand with no such card: nothing to decide, printed Lv.4 and cost 4 (2 Resources cannot pay)', () => {
+  it('a hand with no such card: nothing to decide, printed Lv.4 and cost 4, and the violation says why it was not played for 2', () => {
     const out = run(['ST10-014', 'GD01-001'], undefined);
     expect(out.legal).toBe(false);
-    expect(out.violations[0]!.reason).toMatch(/Lv\.4|cost 4/);
+    expect(out.violations[0]!.reason).toMatch(/is Lv\.4: it needs 4 Resources.*player A has no such card in the hand to discard .*so Unlocking the Development Diagram is played with its printed Lv\.4 and cost 4/);
+  });
+
+  it('a choice naming a card for it when no card can pay it is logged as a decision that did not come up', () => {
+    const out = run(['ST10-014', 'GD01-001'], [{ use: true, cards: ['GD01-001'] }], 4);
+    expect(out.legal, JSON.stringify(out.violations)).toBe(true);
+    expect(out.events.some((e) => /choices\[0\] answers a decision that did not come up/.test(e.text))).toBe(true);
   });
 
   it('a card that is not a (G Generation) Unit card cannot be discarded for it', () => {

@@ -33,4 +33,15 @@ describe('11-1-2 rules management in the middle of an effect', () => {
     expect(out.events.some((e) => /discards/.test(e.text))).toBe(false);
     expect(out.rules_cited).toEqual(expect.arrayContaining(['11-2-1-2']));
   });
+
+  it('a choice for the part of the effect the defeat cut off is logged as not used, and the defeat stands', () => {
+    const out = sim({
+      state: { active_player: 'A', players: { A: { resources: 4, hand: ['GD01-118', 'GD01-111'], deck: ['ST01-005', 'ST01-006'] }, B: {} } },
+      actions: [{ type: 'play', card: 'GD01-118', choices: [{ cards: ['GD01-111'] }] }],
+    });
+    expect(out.legal).toBe(true);
+    expect(out.winner).toBe('B');
+    const line = out.events.find((e) => /^choices\[0\] .* is not used: player A was defeated during this action/.test(e.text));
+    expect(line?.rules).toEqual(['11-1-2', '11-2-1']);
+  });
 });
