@@ -5,7 +5,7 @@
  * and must equal its source once normalised (normalize.ts), or it is unsupported too.
  */
 import type { CardKeyword } from '../corpus/types.js';
-import type { Ability, CardAbilities, CompiledAbility, Condition, UnsupportedAbility, UnsupportedReason } from './ir.js';
+import type { Ability, CardAbilities, CompiledAbility, Condition, Selector, UnsupportedAbility, UnsupportedReason } from './ir.js';
 import { normalizeText } from './normalize.js';
 import { parseConstants } from './patterns/constant.js';
 import { type Header, parseHeader } from './patterns/header.js';
@@ -65,7 +65,7 @@ function compileOne(text: string, opts: CompileOptions): CompiledAbility[] {
   const damagedEnemy = (abilities: CompiledAbility[]) => {
     for (const a of abilities) {
       const named = JSON.stringify(a, dealsDelayed).includes('"damaged-enemy"');
-      if (named && !(a.kind === 'triggered' && a.trigger === 'deals-battle-damage')) throw new Unread(a.text);
+      if (named && !(a.kind === 'triggered' && (a.trigger === 'deals-battle-damage' || a.trigger === 'friendly-deals-battle-damage'))) throw new Unread(a.text);
     }
     return abilities;
   };
@@ -96,7 +96,10 @@ function compileBody(text: string, h: Header, base: { text: string; requires: Co
   if (trig) {
     const { trigger: _t, requires: _r, rest: _rest, ...fields } = trig;
     // "When a friendly (Clan) Unit links, it gains …": "it" is the Unit that linked.
-    const effect = parseEffect(trig.rest, used, trig.trigger === 'friendly-links' ? { type: 'trigger-unit' } : undefined, trig.trigger === 'friendly-attacks');
+    // "When a friendly (Clan) Unit links, it gains …": the Unit that linked; "… deals battle damage to
+    // an enemy Unit, you may return the enemy Unit …": the Unit dealt the damage.
+    const itIs: Selector | undefined = trig.trigger === 'friendly-links' ? { type: 'trigger-unit' } : trig.trigger === 'friendly-deals-battle-damage' ? { type: 'damaged-enemy' } : undefined;
+    const effect = parseEffect(trig.rest, used, itIs, trig.trigger === 'friendly-attacks');
     // "that friendly Unit" names the Unit the trigger watched (it destroyed the enemy Unit).
     if (JSON.stringify(effect).includes('"that friendly Unit"') && trig.trigger !== 'friendly-destroys-enemy-with-battle-damage') throw new Unread(trig.rest);
     return [

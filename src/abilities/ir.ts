@@ -192,7 +192,7 @@ export type Selector =
    * Added by the compiler (4 cards): "that enemy Unit" in a "when this Unit deals battle damage to an
    * enemy Unit" ability: the Unit it dealt that damage to (nothing once it has left play).
    */
-  | { type: 'damaged-enemy' }
+  | { type: 'damaged-enemy'; /** Wording only: printed "the enemy Unit" (after "when your … Unit deals battle damage to an enemy Unit"). */ words?: 'the enemy Unit' }
   /**
    * Added by the compiler (1 card): "it" after "When a friendly (Clan) Unit links, ": the Unit that
    * linked. `words` (2 cards): "that friendly Unit" after "When a friendly (G Team) Unit destroys an
@@ -946,6 +946,13 @@ export type Trigger =
    * the attack step (8-2-2, 10-1-6-1); "that Unit" is the attacking Unit.
    */
   | 'friendly-attacks'
+  /**
+   * Added by the compiler (1 card): "During your turn, when your (Triple Ship Alliance) Unit deals
+   * battle damage to an enemy Unit, you may return the enemy Unit to its owner's hand." Triggers
+   * when a friendly Unit matching `watched` deals battle damage (actually dealt, 5-5-5) to an enemy
+   * Unit matching `dealtTo` (8-5-3-2, 10-1-6-1); "the enemy Unit" is that Unit ('damaged-enemy').
+   */
+  | 'friendly-deals-battle-damage'
   /**
    * Added by the compiler (1 card): "When an enemy Link Unit is destroyed with damage while this
    * Unit is attacking, …". Triggers when damage (battle or effect, 5-5) destroys an enemy Unit

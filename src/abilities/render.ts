@@ -13,7 +13,7 @@ import { renderInsteadBody } from './patterns/instead.js';
 import { renderKeyword } from './patterns/keyword.js';
 import { renderNoun } from './patterns/noun.js';
 import { TOKEN_CONSTANTS } from './patterns/steps.js';
-import { renderActivatesCommand, renderBlocked, renderDestroyedWhileAttacking, renderFriendlyAttacks, renderFriendlyDestroyed, renderFriendlyRested, renderPays } from './patterns/trigger.js';
+import { renderActivatesCommand, renderBlocked, renderDestroyedWhileAttacking, renderFriendlyAttacks, renderFriendlyDeals, renderFriendlyDestroyed, renderFriendlyRested, renderPays } from './patterns/trigger.js';
 import { renderDealsBattleDamage, renderDestroysShieldAreaCard, renderDestroysUnit, renderFriendlyDestroysUnit, renderFriendlyDeployed, renderFriendlyLinks, renderFriendlyReceives, renderPairsPilot, renderReceives, renderUsesSupport, TRIGGER_TEXT } from './patterns/trigger.js';
 
 const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
@@ -39,7 +39,7 @@ function object(t: Selector, prev: Selector | undefined): string {
     case 'battle-opponent':
       return 'the enemy Unit battling this Unit';
     case 'damaged-enemy':
-      return 'that enemy Unit';
+      return t.words ?? 'that enemy Unit';
     case 'trigger-unit':
       return t.words ?? 'it';
     case 'all':
@@ -454,6 +454,8 @@ function triggerPhrase(a: Extract<CompiledAbility, { kind: 'triggered' }>): stri
       return renderBlocked(a.blocker);
     case 'friendly-attacks':
       return renderFriendlyAttacks(a.watched, a.attacksUnit);
+    case 'friendly-deals-battle-damage':
+      return renderFriendlyDeals(a.watched, a.dealtTo);
     case 'enemy-destroyed-while-attacking':
       return renderDestroyedWhileAttacking(a.destroyedUnit);
     case 'end-of-turn': {

@@ -12,7 +12,7 @@ import type { ActionOf } from './schema.js';
 import { shieldAreaProtected, sourceMatches, type EffectSource } from './immunity.js';
 import { cannotBe, describeUnit, findUnit, nextSerial, opponent, type Base, type CardFace, type Game, type PlayerId, type Shield, type TimedPermission, type Unit } from './state.js';
 import { baseHp, unitAp, unitHp } from './stats.js';
-import { abilitiesFor, faceHasTrigger, hasTrigger, queueDelayedDealsDamage, queueShieldAreaCardDestroyed, queueTriggers, resolveNow, resolveTriggeredSince } from './triggers.js';
+import { abilitiesFor, faceHasTrigger, hasTrigger, queueDelayedDealsDamage, queueOwnerEvent, queueShieldAreaCardDestroyed, queueTriggers, resolveNow, resolveTriggeredSince } from './triggers.js';
 import { withFields } from './with-fields.js';
 import { mark } from './happened.js';
 
@@ -88,6 +88,7 @@ export function dealDamageToUnit(game: Game, unit: Unit, amount: number, source:
   if (dealt.kind === 'battle' && dealt.unit && dealt.unit.owner !== unit.owner) {
     if (hasTrigger(dealt.unit, 'deals-battle-damage')) queueTriggers(game, 'deals-battle-damage', { unit: dealt.unit, battleOpponent: unit });
     queueDelayedDealsDamage(game, dealt.unit, unit);
+    queueOwnerEvent(game, 'friendly-deals-battle-damage', dealt.unit.owner, { subject: dealt.unit, battleOpponent: unit });
   }
   return unit;
 }

@@ -53,6 +53,7 @@ const TRIGGER_RULES: Record<Trigger, string[]> = {
   'pays-for-unit-effect': ['2-10-1', '10-1-6-1'],
   blocked: ['8-3-2', '13-1-4-1', '10-1-6-1'],
   'friendly-attacks': ['8-2-2', '10-1-6-1'],
+  'friendly-deals-battle-damage': ['8-5-3-2'],
   'enemy-destroyed-while-attacking': ['11-3-1', '10-1-6-1'],
 };
 
@@ -87,6 +88,7 @@ const TAG: Record<Trigger, string> = {
   'pays-for-unit-effect': "When you pay for a Unit's effect",
   blocked: 'When it is blocked',
   'friendly-attacks': 'When one of your Units attacks',
+  'friendly-deals-battle-damage': 'When your Unit deals battle damage to an enemy Unit',
   'enemy-destroyed-while-attacking': 'When an enemy Unit is destroyed with damage while it is attacking',
 };
 
@@ -314,7 +316,7 @@ export function queueFriendlyEvent(game: Game, trigger: 'friendly-deployed' | 'f
  * of one of their Units (`src.subject`), seen by that player's cards in play with that trigger
  * (10-1-6-1): each Unit (with its Pilot) and the Base. Returns how many abilities it queued.
  */
-export function queueOwnerEvent(game: Game, trigger: Trigger, owner: PlayerId, src: Pick<TriggerSource, 'subject' | 'by' | 'command' | 'paid' | 'commandId' | 'exUsed'>): number {
+export function queueOwnerEvent(game: Game, trigger: Trigger, owner: PlayerId, src: Pick<TriggerSource, 'subject' | 'by' | 'command' | 'paid' | 'commandId' | 'exUsed' | 'battleOpponent'>): number {
   const st = game.players[owner];
   let n = 0;
   for (const u of st.units) if (hasTrigger(u, trigger)) n += queueTriggers(game, trigger, { ...src, unit: u });

@@ -401,9 +401,9 @@ export function parseEffect(body: string, used: Used, itIs?: Selector, thatUnitI
       // "If you do, set this Unit as active. It gains …": done when that sentence was reached.
       if (prior.ifDone || prior.withPrevious) c.withPrevious = true;
       used.add('seq.this-unit-it');
-    } else if (t?.type === 'previous' && itIs && !out.some((s) => targetOf(s.step)?.type === 'choose')) {
-      // "it" named by the trigger ("When a friendly (Clan) Unit links, it gains …").
-      (step as { target: Selector }).target = itIs;
+    } else if (t?.type === 'previous' && itIs && (itIs.type !== 'damaged-enemy' || t.words) && !out.some((s) => targetOf(s.step)?.type === 'choose')) {
+      // "it" named by the trigger ("When a friendly (Clan) Unit links, it gains …"; "the enemy Unit" dealt the damage).
+      (step as { target: Selector }).target = itIs.type === 'damaged-enemy' && t.words ? { type: 'damaged-enemy', words: t.words } : itIs;
     } else if (t?.type === 'previous') {
       if (!out.some((s) => targetOf(s.step)?.type === 'choose')) throw new Unread(list[i]!);
       if (chosenWhen && !c.when) c.when = chosenWhen;

@@ -159,6 +159,13 @@ export function renderBlocked(f: Filter | undefined): string {
 /** "When one of your other Units with <Repair> attacks, " (the watched Units' noun). */
 const FRIENDLY_ATTACKS = /^[Ww]hen one of (your .+?) attacks, /;
 
+/** "when your (Triple Ship Alliance) Unit deals battle damage to an enemy Unit, " (the watched Unit's noun, the enemy Unit's). */
+const FRIENDLY_DEALS = /^[Ww]hen your (.+? Unit) deals battle damage to an (enemy Unit.*?), /;
+
+export function renderFriendlyDeals(watched: Filter | undefined, dealtTo: Filter | undefined): string {
+  return `When your ${watched ? renderNoun(watched, { side: false }) : 'Unit'} deals battle damage to ${article(dealtTo ? renderNoun(dealtTo) : 'enemy Unit')}, `;
+}
+
 /** "When another Unit attacks an enemy Unit, " (see the IR's `attacksUnit`). */
 const ANOTHER_ATTACKS_UNIT = /^[Ww]hen another Unit attacks an enemy Unit, /;
 
@@ -233,6 +240,20 @@ export function parseTriggerPhrase(
     // An enemy Unit is the opponent's (12-2-6); only its opponent's Units attack it (8-2-1): another friendly Unit.
     used.add('trigger.another-attacks-unit');
     return { trigger: 'friendly-attacks', requires, rest: restAfter(s, anotherAttacks[0]), watched: { side: 'friendly', type: 'unit', other: true }, attacksUnit: true };
+  }
+  const friendlyDeals = FRIENDLY_DEALS.exec(s);
+  if (friendlyDeals) {
+    let n;
+    try {
+      n = parseNoun(`your ${friendlyDeals[1]!}`);
+    } catch (e) {
+      if (e instanceof Unread) return null;
+      throw e;
+    }
+    const dealtTo = oneEnemyUnit(friendlyDeals[2]!);
+    if (!dealtTo || n.card || n.plural || n.filter.side !== 'friendly' || n.filter.type !== 'unit') return null;
+    used.add('trigger.friendly-deals-battle-damage');
+    return { trigger: 'friendly-deals-battle-damage', requires, rest: restAfter(s, friendlyDeals[0]), watched: n.filter, dealtTo };
   }
   const anyCard = /^[Ww]hen this Unit destroys an enemy card with battle damage, /.exec(s);
   if (anyCard) {
