@@ -1002,6 +1002,12 @@ export type Constant =
    * `countWording` 'same-number' is that wording.
    */
   | { type: 'keyword'; target: Selector; keyword: IrKeywordInstance; forEach?: Count; countWording?: 'same-number' }
+  /**
+   * Added by the compiler (1 card): "【During Link】All your Units gain (Neo Zeon)." The target Units
+   * have these traits besides their printed ones while the constant applies (10-1-5-3, 2-5): a filter
+   * naming a trait matches them, and the trait constants apply before the others that read traits.
+   */
+  | { type: 'traits'; target: Selector; traits: string[] }
   | { type: 'attack-active'; target: Selector; filter: Filter }
   | { type: 'cannot-attack'; target: Selector }
   /** Added by the compiler (6 units): "This Unit can't choose the enemy player as its attack target." */
@@ -1142,7 +1148,7 @@ export type CompiledAbility =
       watched?: Filter;
       /** Added by the compiler (3 cards), for 'pairs-pilot' only: the Pilot paired (absent = any Pilot). */
       pilot?: Filter;
-      /** Added by the compiler (1 card), for 'pairs-pilot' only: "with this Unit or one of your white Units": this Unit counts too. */
+      /** Added by the compiler (2 cards), for 'pairs-pilot' ("with this Unit or one of your white Units") and 'friendly-deployed' ("When this Unit or one of your (Neo Zeon) Units is deployed"): this Unit counts too. */
       orSelf?: true;
       /** Added by the compiler (4 cards), for trigger 'deals-battle-damage' only: the enemy Unit dealt the damage. */
       dealtTo?: Filter;

@@ -375,6 +375,8 @@ function renderConstant(c: Constant, subjectIt: boolean): string {
       return `When playing this card from your hand, play it as if it has ${c.cost} ${c.level !== undefined ? 'Lv. and cost' : 'cost'}`;
     case 'immune':
       return `${subj}${renderImmunity(c.what, c.target.type === 'all')}`;
+    case 'traits':
+      return `${subj} ${v('gain')} ${c.traits.map((t) => `(${t})`).join('/')}`;
     case 'also-named':
       return `This card's name is also treated as ${c.names.map((n) => `[${n}]`).join(' and ')}`;
     case 'draws-attacks': {
@@ -436,7 +438,7 @@ function triggerPhrase(a: Extract<CompiledAbility, { kind: 'triggered' }>): stri
     case 'pairs-pilot':
       return renderPairsPilot(a.pilot, a.watched, a.orSelf);
     case 'friendly-deployed':
-      return renderFriendlyDeployed(a.watched, a.another);
+      return renderFriendlyDeployed(a.watched, a.another, a.orSelf);
     case 'friendly-links':
       return renderFriendlyLinks(a.watched);
     case 'destroys-enemy-with-battle-damage':

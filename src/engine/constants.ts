@@ -97,6 +97,7 @@ function apply(game: Game, ctx: AbilityCtx, c: Constant, label: string): void {
       else if (c.type === 'draws-attacks') s.drawsAttacks.push({ attackers: c.attackers, source: label });
       else if (c.type === 'cannot-be') for (const what of c.what) s.cannotBe.push({ what, source: label });
       else if (c.type === 'deploy-turn-attack') s.deployTurnAttack.push({ filter: c.filter, source: label });
+      else if (c.type === 'traits') for (const t of c.traits) if (!s.traits.includes(t)) s.traits.push(t);
     }
     if (c.type === 'rest-instead') s.restInstead.push({ replaces: c.replaces, source: c.source, label });
     if (c.type === 'prevent-damage') s.guards.push({ guard: { kind: c.kind, from: c.from, ...(c.upTo !== undefined ? { upTo: c.upTo } : {}) }, source: label });
@@ -204,7 +205,7 @@ function signature(game: Game): string {
   let out = '';
   for (const p of PLAYERS) {
     const st = game.players[p];
-    for (const u of st.units) if (!isEmpty(u.constant)) out += `${u.id}:${u.constant.sources.length}:${u.constant.ap}:${u.constant.hp}:${u.constant.keywords.map((k) => k.name).join(',')}:${u.constant.attackActive.length}${u.constant.cannotAttack ? 'x' : ''}${u.constant.cannotAttackPlayer ? 'p' : ''};`;
+    for (const u of st.units) if (!isEmpty(u.constant)) out += `${u.id}:${u.constant.sources.length}:${u.constant.ap}:${u.constant.hp}:${u.constant.keywords.map((k) => k.name).join(',')}:${u.constant.attackActive.length}${u.constant.cannotAttack ? 'x' : ''}${u.constant.cannotAttackPlayer ? 'p' : ''}:${u.constant.traits.join(',')};`;
     if (st.base && !isEmpty(st.base.constant)) out += `${st.base.id}:${st.base.constant.ap}:${st.base.constant.hp};`;
   }
   return out;
@@ -232,7 +233,8 @@ export function refreshConstants(game: Game): void {
   else {
     let before = signature(game);
     for (let round = 0; round < 4; round++) {
-      const held = sources.filter(({ ctx }) => allHold(game, ctx, ctx.ability.requires));
+      // Traits first: the other constants' filters read them ("All your Units gain (Neo Zeon)").
+      const held = sources.filter(({ ctx }) => allHold(game, ctx, ctx.ability.requires)).sort((a, b) => Number(b.c.type === 'traits') - Number(a.c.type === 'traits'));
       reset(game);
       for (const { ctx, c, label } of held) apply(game, ctx, c, label);
       const after = signature(game);

@@ -60,7 +60,9 @@ export function unitMatches(unit: Unit, f: Filter, controller: PlayerId, self: U
   if (f.type && f.type !== 'unit' && f.type !== 'unit-or-base') return false;
   if (f.other && self && unit.id === self.id) return false;
   // The type was checked above: a card in the battle area is a Unit whatever its printed type.
-  if (!faceMatches(unit.face, f, self?.face ?? null)) return false;
+  // Traits a constant gives it count as its own ("All your Units gain (Neo Zeon)").
+  const face = f.traits && unit.constant.traits.length > 0 ? withFields(unit.face, { traits: [...unit.face.traits, ...unit.constant.traits] }) : unit.face;
+  if (!faceMatches(face, f, self?.face ?? null)) return false;
   if (f.ap && !compare(unitAp(unit), f.ap)) return false;
   if (f.hp && !compare(unitHp(unit), f.hp)) return false;
   if (f.levelOrAp && !compare(unit.face.level, f.levelOrAp.level) && !compare(unitAp(unit), f.levelOrAp.ap)) return false;

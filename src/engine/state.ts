@@ -112,6 +112,8 @@ export interface ConstantState {
   restInstead: { replaces: Filter; source: Filter; label: string }[];
   /** "On the turn this Unit is deployed, it may choose a rested enemy Unit as its attack target": the Units it may attack then. */
   deployTurnAttack: { filter: Filter; source: string }[];
+  /** Traits a constant gives it besides its printed ones ("All your Units gain (Neo Zeon)"). */
+  traits: string[];
   /** Labels of the abilities that apply, for the log. */
   sources: string[];
   /** What each "… for each …" constant amounts to now ("AP+6 (3 matching Units in play) from …"), for the log; absent when none applies. */
@@ -186,7 +188,7 @@ export function cannotBe(unit: Unit, what: 'set-active' | 'paired'): string | nu
 }
 
 export function noConstants(): ConstantState {
-  return { ap: 0, hp: 0, keywords: [], attackActive: [], cannotAttack: false, cannotAttackPlayer: false, guards: [], immunities: [], shieldGuards: [], drawsAttacks: [], cannotBe: [], restInstead: [], deployTurnAttack: [], sources: [] };
+  return { ap: 0, hp: 0, keywords: [], attackActive: [], cannotAttack: false, cannotAttackPlayer: false, guards: [], immunities: [], shieldGuards: [], drawsAttacks: [], cannotBe: [], restInstead: [], deployTurnAttack: [], traits: [], sources: [] };
 }
 
 /** 4-6-4-2 a Shield has 1 HP; its card is face down, known only if the scenario names it. */

@@ -8,7 +8,7 @@
 import type { CompiledAbility, Trigger } from '../abilities/ir.js';
 import { checkRepeat, countResolution } from './bounds.js';
 import { chooseOrder } from './choices.js';
-import { unitAbilitySources } from './constants.js';
+import { refreshConstants, unitAbilitySources } from './constants.js';
 import { newCtx, onceKey, type AbilityCtx } from './context.js';
 import { renderCondition } from '../abilities/patterns/condition.js';
 import { renderPilotQualifier } from '../abilities/patterns/header.js';
@@ -306,6 +306,9 @@ export function queuePairedPilot(game: Game, unit: Unit): void {
 /** "When one of your (Orb) Units is deployed" / "When a friendly (Clan) Unit links" on the cards of `unit`'s owner (10-1-6-1). */
 export function queueFriendlyEvent(game: Game, trigger: 'friendly-deployed' | 'friendly-links', unit: Unit): void {
   const st = game.players[unit.owner];
+  // The Unit is what the constants in play make it from the moment it is there ("All your Units gain
+  // (Neo Zeon)", 10-1-5-3): read them before the watchers look at it.
+  if (st.units.some((u) => hasTrigger(u, trigger)) || (st.base && hasTrigger(st.base, trigger))) refreshConstants(game);
   // The Unit that linked is "it" of the effect (battleOpponent carries it, as for "that enemy Unit").
   for (const u of st.units) if (hasTrigger(u, trigger)) queueTriggers(game, trigger, { unit: u, paired: unit, battleOpponent: unit });
   if (st.base && hasTrigger(st.base, trigger)) queueTriggers(game, trigger, { base: st.base, paired: unit, battleOpponent: unit });

@@ -31,6 +31,12 @@ interface ConstantPattern {
 
 export const CONSTANT_PATTERNS: ConstantPattern[] = [
   {
+    // "All your Units gain (Neo Zeon)." (GD04-033)
+    id: 'const.gain-trait',
+    re: /^(All your Units|This Unit) gains? \(([^()]+)\)$/,
+    read: (m, u) => ({ type: 'traits', target: parseTarget(m[1]!, u), traits: [m[2]!] }),
+  },
+  {
     // "This Unit gets AP+2 for each of your rested (CB) Units."
     id: 'const.stats-for-each',
     re: /^(.+?) gets? (AP|HP)([+-]\d+)(?: and (AP|HP)([+-]\d+))? for each (.+)$/,

@@ -87,12 +87,12 @@ export function renderUsesSupport(f: Filter | undefined): string {
   return `When you use this Unit's <Support> to increase ${/^[aeiou]/i.test(np) ? 'an' : 'a'} ${np}'s AP, `;
 }
 
-export function renderFriendlyDeployed(f: Filter | undefined, another?: boolean): string {
+export function renderFriendlyDeployed(f: Filter | undefined, another?: boolean, orSelf?: boolean): string {
   if (another && f) {
     const { other: _o, ...noun } = f;
     return `When another ${renderNoun(noun)} is deployed, `;
   }
-  return `When one of your ${f ? renderNoun(f, { side: false, plural: true }) : 'Units'} is deployed, `;
+  return `When ${orSelf ? 'this Unit or ' : ''}one of your ${f ? renderNoun(f, { side: false, plural: true }) : 'Units'} is deployed, `;
 }
 
 export function renderFriendlyLinks(f: Filter | undefined): string {
@@ -426,7 +426,8 @@ export function parseTriggerPhrase(
     used.add('trigger.another-deployed');
     return { trigger: 'friendly-deployed', requires, rest: restAfter(s, another[0]), watched: n.filter, another: true };
   }
-  const dep = /^[Ww]hen one of (your .+?) is deployed, /.exec(s);
+  // "When this Unit or one of your (Neo Zeon) Units is deployed, " (GD04-033): this Unit counts too.
+  const dep = /^[Ww]hen (?:this Unit or )?one of (your .+?) is deployed, /.exec(s);
   const links = dep ? null : /^[Ww]hen (an? friendly .+?) links, /.exec(s);
   if (dep || links) {
     let n;
@@ -438,7 +439,8 @@ export function parseTriggerPhrase(
     }
     if (n.card || n.plural !== !!dep || n.filter.type !== 'unit' || n.filter.side !== 'friendly') return null;
     used.add(dep ? 'trigger.friendly-deployed' : 'trigger.friendly-links');
-    return { trigger: dep ? 'friendly-deployed' : 'friendly-links', requires, rest: restAfter(s, (dep ?? links)![0]), watched: n.filter };
+    const orSelf = dep !== null && /^[Ww]hen this Unit or /.test(dep[0]);
+    return { trigger: dep ? 'friendly-deployed' : 'friendly-links', requires, rest: restAfter(s, (dep ?? links)![0]), watched: n.filter, ...(orSelf ? { orSelf: true as const } : {}) };
   }
   const sup = USES_SUPPORT.exec(s);
   if (sup) {
