@@ -719,6 +719,13 @@ export type Condition =
    */
   | { type: 'destroyed-with-battle-damage' }
   /**
+   * Added by the compiler (1 card): "Choose 1 rested enemy Unit. Deal 1 damage to it. When this
+   * effect destroys an enemy Unit, draw 1." (printed as a leading "When …, "): holds when a card this
+   * effect picked, matching `filter`, was destroyed (rules management acts the moment the damage is
+   * dealt, 11-1-2).
+   */
+  | { type: 'effect-destroyed'; filter: Filter }
+  /**
    * Added by the compiler (3 cards): what happened earlier in this turn (10-2-1). 'activated-command':
    * "you have activated a (Special Move) Command card's 【Main】/【Action】 during this turn" (`filter`
    * the Command, 10-1-8-1, 13-2-5-1); 'destroyed-by-effect': "one of your Units has been destroyed by

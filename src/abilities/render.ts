@@ -307,7 +307,8 @@ export function renderEffect(effect: EffectStep[]): string {
     if (e.ifDone) lead += e.theyDo ? `If they ${theirs} with this effect, ` : 'If you do, ';
     if (e.ifNotDone) lead += `If they don't ${theirs} with this effect, `;
     const inherited = (target?.type === 'previous' && e.when && same(e.when, chosenWhen)) || selfIt;
-    if (e.when && !inherited) lead += `If ${conditionsText(e.when)}, `;
+    // "When this effect destroys an enemy Unit, draw 1.": printed with "When".
+    if (e.when && !inherited) lead += e.when.length === 1 && e.when[0]!.type === 'effect-destroyed' ? `When ${conditionsText(e.when)}, ` : `If ${conditionsText(e.when)}, `;
     if (e.optional && !e.maySubject && !e.opponentMay) lead += 'You may ';
     let body: string;
     if (target?.type === 'choose' && next?.and && nextTarget?.type === 'choose') {

@@ -207,6 +207,10 @@ export function conditionHolds(game: Game, ctx: AbilityCtx, c: Condition): boole
         const face = knownFace(game, id) ?? (rec ? faceFromRecord(rec) : null);
         return face !== null && cardMatches(face, c.filter);
       });
+    case 'effect-destroyed':
+      // A card this effect picked (its choose names whose: "Choose 1 rested enemy Unit"), destroyed
+      // since: rules management acts the moment the damage is dealt (11-1-2).
+      return ctx.picked.some((id) => game.destroyed.includes(id));
     case 'destroyed-with-battle-damage':
       return ctx.unit?.destroyedWithBattleDamage === true;
     case 'this-turn':

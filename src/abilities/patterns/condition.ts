@@ -340,6 +340,8 @@ export function renderCondition(c: Condition): string {
       return `this Unit is battling ${/^[aeiou]/i.test(renderNoun(c.filter)) ? 'an' : 'a'} ${renderNoun(c.filter)}`;
     case 'paid-with-ex':
       return 'you use an EX Resource to play this card';
+    case 'effect-destroyed':
+      return `this effect destroys ${/^[aeiou]/i.test(renderNoun(c.filter)) ? 'an' : 'a'} ${renderNoun(c.filter)}`;
     case 'destroyed-with-battle-damage':
       return 'this Unit is destroyed with battle damage';
     case 'this-turn': {

@@ -67,6 +67,13 @@ export function connectives(sentence: string, used: Used): Connectives {
     s = s.slice(s.indexOf(', ') + 2);
     used.add('seq.if-they-dont');
   }
+  // "When this effect destroys an enemy Unit, draw 1." (after the step that deals the damage).
+  const destroys = /^When this effect destroys (an enemy Unit), /.exec(s);
+  if (destroys) {
+    out.when = [{ type: 'effect-destroyed', filter: { side: 'enemy', type: 'unit' } }];
+    s = s.slice(destroys[0].length);
+    used.add('seq.when-effect-destroys');
+  }
   const turn = /^During (your|your opponent's) turn, /i.exec(s);
   if (turn) {
     out.when = [parseCondition(`${turn[1]} turn`, used)];
