@@ -5,7 +5,8 @@
  * (10-1-6-7). 【Once per Turn】 abilities resolve once a turn (13-2-13-1). An ability that could not
  * be compiled is reported when its timing comes, never partly run.
  */
-import type { CompiledAbility, Trigger } from '../abilities/ir.js';
+import type { CompiledAbility, Filter, Trigger } from '../abilities/ir.js';
+import { renderNoun } from '../abilities/patterns/noun.js';
 import { checkRepeat, countResolution } from './bounds.js';
 import { chooseOrder } from './choices.js';
 import { refreshConstants, unitAbilitySources } from './constants.js';
@@ -18,6 +19,7 @@ import { emit } from './log.js';
 import { leaveOpen, reportUnsupported, unsupportedTiming } from './not-executed.js';
 import type { DestroyCause } from './management.js';
 import { runEffect } from './resolve.js';
+import { linkExplanation } from './play.js';
 import { openIfUnknown } from './history.js';
 import { describeAbilityHolder, describeUnit, opponent, type Base, type CardFace, type Game, type PendingTrigger, type PlayerId, type Unit } from './state.js';
 
@@ -93,6 +95,8 @@ const TAG: Record<Trigger, string> = {
 };
 
 /** The log's words for a trigger; "an enemy card" (4-6-1) is a Shield or the Base as well as a Unit. */
+const article = (np: string) => `${/^[aeiou]/i.test(np) ? 'an' : 'a'} ${np}`;
+
 function tagOf(a: CompiledAbility, trigger: Trigger): string {
   if (a.kind === 'triggered' && a.attacksUnit) return 'When another Unit attacks an enemy Unit';
   return a.kind === 'triggered' && a.anyCard ? 'When it destroys an enemy card with battle damage' : TAG[trigger];
@@ -208,18 +212,32 @@ export function abilitiesFor(game: Game, trigger: Trigger, src: TriggerSource): 
       // "When another Unit attacks an enemy Unit": not an attack on the player (8-2-1).
       if (a.attacksUnit && !(game.battle && game.battle.target !== null)) return;
       if (a.supported && src.supported && !unitMatches(src.supported, a.supported, src.unit?.owner ?? game.active, null)) return;
+      // The event came but the Unit in it is not the one the trigger names: worth a line, as the
+      // reader asks exactly this ("does it trigger on a Lv.6 Unit?"), 10-1-6-2.
+      const missed = (unit: Unit, f: Filter) => {
+        emit(game, `${label(src, face)}'s "${a.text}" does not trigger: ${describeUnit(unit)} is not ${article(renderNoun(f))}`, ['10-1-6-2']);
+      };
+      const mismatch = (f: Filter | undefined, unit: Unit | null | undefined, self: Unit | null) => {
+        if (!f) return false;
+        if (!unit) return true;
+        if (unitMatches(unit, f, src.unit?.owner ?? src.base?.owner ?? game.active, self)) return false;
+        missed(unit, f);
+        return true;
+      };
       // "deals battle damage to an enemy Unit that is Lv.5 or lower": that Unit as it is now.
-      if (a.dealtTo && (!src.battleOpponent || !unitMatches(src.battleOpponent, a.dealtTo, src.unit?.owner ?? game.active, src.unit ?? null))) return;
+      if (mismatch(a.dealtTo, src.battleOpponent, src.unit ?? null)) return;
       // "blocked by an enemy Unit that is Lv.4 or lower": the blocker as it is now.
-      if (a.blocker && (!src.battleOpponent || !unitMatches(src.battleOpponent, a.blocker, src.unit?.owner ?? game.active, src.unit ?? null))) return;
+      if (mismatch(a.blocker, src.battleOpponent, src.unit ?? null)) return;
       // "destroys an enemy Unit paired with a (Newtype) Pilot": the destroyed Unit as it last was (its Pilot went with it, 3-3-6).
-      if (a.destroyedUnit && (!src.battleOpponent || !unitMatches(src.battleOpponent, a.destroyedUnit, src.unit?.owner ?? game.active, src.unit ?? null))) return;
+      if (mismatch(a.destroyedUnit, src.battleOpponent, src.unit ?? null)) return;
       // "one of your other (Academy) Units": the Unit that received (or dealt) the damage, "other" than this one.
       const watchedUnit =
         src.subject ??
         (trigger === 'friendly-destroys-shield-area-card' || trigger === 'friendly-destroys-enemy-with-battle-damage' ? src.destroyer : trigger === 'pairs-pilot' || trigger === 'friendly-deployed' || trigger === 'friendly-links' ? src.paired : src.damaged);
       const self = a.orSelf && watchedUnit !== undefined && watchedUnit === src.unit;
-      if (a.watched && !self && (!watchedUnit || !unitMatches(watchedUnit, a.watched, src.unit?.owner ?? src.base?.owner ?? game.active, src.unit ?? null))) return;
+      // "one of your other …": the Unit itself is not "other", and needs no line.
+      if (a.watched && !self && watchedUnit && a.watched.other && watchedUnit === src.unit) return;
+      if (a.watched && !self && mismatch(a.watched, watchedUnit, src.unit ?? null)) return;
       const owner = src.unit?.owner ?? src.base?.owner ?? src.owner ?? game.active;
       // "rested by one of your opponent's effects": an effect the other player controls.
       if (a.by === 'opponent' && src.by !== opponent(owner)) return;
@@ -248,6 +266,13 @@ export function abilitiesFor(game: Game, trigger: Trigger, src: TriggerSource): 
         openIfUnknown(game, ctx, unmet);
         // Only worth a line when the trigger itself happened and a printed condition stopped it.
         if (unmet.type !== 'paired' && unmet.type !== 'linked') emit(game, `${tagOf(a, trigger)} of ${ctx.label} does not trigger: "${renderCondition(unmet)}" does not hold`, ['10-1-6-2', '10-2-1', ...conditionCites(unmet)]);
+        else if (unmet.type === 'linked' && src.unit) {
+          // 【During Link】: often the very question ("does Unicorn Mode's 【Destroyed】 happen when it is not linked?").
+          const why = linkExplanation(src.unit);
+          emit(game, `${tagOf(a, trigger)} of ${ctx.label} does not trigger: it is 【During Link】 and ${describeUnit(src.unit)} is not a Link Unit (${why.text})`, ['13-2-12-1', '10-1-6-2', ...why.rules]);
+        } else if (unmet.type === 'paired' && !unmet.pilot && src.unit && !src.unit.pilot) {
+          emit(game, `${tagOf(a, trigger)} of ${ctx.label} does not trigger: it is 【During Pair】 and no Pilot is paired with ${describeUnit(src.unit)}`, ['13-2-10-1', '10-1-6-2']);
+        }
         else if (unmet.type === 'paired' && unmet.pilot && src.unit?.pilot) {
           const p = src.unit.pilot.face;
           const has = p.traits.length ? `its traits are ${p.traits.map((t) => `(${t})`).join('/')}` : 'it has no trait';
@@ -385,7 +410,11 @@ function queueDelayed(game: Game, unit: Unit, destroyed: Unit | null): void {
 export function queueDelayedDealsDamage(game: Game, dealer: Unit, damaged: Unit): void {
   for (const t of game.timedEffects) {
     if (t.kind !== 'delayed-trigger' || t.on !== 'deals-battle-damage' || t.controller !== dealer.owner || damaged.owner === dealer.owner) continue;
-    if (!t.ids?.includes(dealer.id) || (t.dealtTo && !unitMatches(damaged, t.dealtTo, t.controller, t.ctx.unit))) continue;
+    if (!t.ids?.includes(dealer.id)) continue;
+    if (t.dealtTo && !unitMatches(damaged, t.dealtTo, t.controller, t.ctx.unit)) {
+      emit(game, `${t.ctx.label}'s effect "${t.ctx.ability.text}" does not trigger: ${describeUnit(damaged)} is not ${article(renderNoun(t.dealtTo))}`, ['10-1-6-2']);
+      continue;
+    }
     const ability: CompiledAbility = { kind: 'triggered', trigger: 'deals-battle-damage', text: t.ctx.ability.text, requires: [], oncePerTurn: false, patterns: [], effect: t.effect };
     const ctx = newCtx({ controller: t.controller, unit: t.ctx.unit, base: t.ctx.base, face: t.ctx.face, cardId: t.ctx.cardId, label: t.ctx.label, ability, index: t.ctx.index, battleOpponent: damaged, triggerUnit: dealer });
     emit(game, `${t.ctx.label}'s effect "${t.ctx.ability.text}" triggers for this turn: ${describeUnit(dealer)} dealt battle damage to ${describeUnit(damaged)}`, ['8-5-3-2', '10-1-6-1']);

@@ -257,7 +257,8 @@ describe('GD05-104 At the Risk of One\'s Life: "【Action】Choose 1 friendly (S
     const out = run(false);
     expect(out.destroyed).toEqual(['gz']);
     expect(unitOf(out, 'jv')!.rested).toBe(true);
-    expect(texts(out).some((t) => /【Destroyed】 of Gun EZ/.test(t))).toBe(false);
+    expect(texts(out).some((t) => /【Destroyed】 of Gun EZ.* triggers/.test(t))).toBe(false);
+    expect(texts(out).some((t) => /【Destroyed】 of Gun EZ.* does not trigger: it is 【During Link】 and Gun EZ \(gz\) is not a Link Unit/.test(t))).toBe(true);
   });
 
   it('the effect lasts this turn only: destroyed on the next turn, nothing triggers (7-6-6-1)', () => {

@@ -38,6 +38,7 @@ describe('GD04-115 Backup: a delayed "When it deals battle damage to an enemy Un
     const out = run({ level: 6 });
     expect(out.legal).toBe(true);
     expect(out.destroyed).toEqual([]);
+    expect(out.events.some((e) => /does not trigger: Enemy Unit \(b1\) is not an enemy Unit that is Lv\.5 or lower/.test(e.text))).toBe(true);
     expect(out.state.players.B.units[0]!.damage).toBe(3);
   });
 

@@ -32,6 +32,9 @@ describe('GD04-033 Neo Zeong', () => {
     const out = run({}, [plain], 'Plain Unit', 3, []);
     expect(out.legal, JSON.stringify(out.violations)).toBe(true);
     expect(damage(out)).toBe(0);
+    const line = out.events.find((e) => /does not trigger/.test(e.text));
+    expect(line?.text).toMatch(/^Neo Zeong \(nz\)'s "When this Unit or one of your \(Neo Zeon\) Units is deployed, .*" does not trigger: Plain Unit \(new\) is not a friendly \(Neo Zeon\) Unit$/);
+    expect(line?.rules).toEqual(['10-1-6-2']);
   });
 
   it('not linked, a printed (Neo Zeon) Unit triggers it', () => {

@@ -86,3 +86,17 @@ describe('3-2-6-2 why a Unit paired on the starting board is a Link Unit', () =>
     expect(out.events.some((e) => /^unit a1: "linked": true is used as given, though by its cards it is not a Link Unit \(its Pilot Banagher Links does not meet/.test(e.text))).toBe(true);
   });
 });
+
+describe('10-1-6-2 a trigger whose event came but whose condition does not hold says so', () => {
+  it('【During Link】【Destroyed】 of a Unit that is not a Link Unit: the log names why it is not linked', () => {
+    // Unicorn Gundam (Unicorn Mode) GD01-005, link condition [Banagher Links], paired with another Pilot.
+    const out = sim({
+      state: { active_player: 'A', players: { A: { units: [{ id: 'um', card: 'GD01-005', pilot: 'Amuro Ray' }] }, B: {} } },
+      actions: [{ type: 'destroy', target: 'um' }],
+    });
+    expect(out.legal, JSON.stringify(out.violations)).toBe(true);
+    const line = out.events.find((e) => /does not trigger/.test(e.text));
+    expect(line?.text).toMatch(/^【Destroyed】 of Unicorn Gundam \(Unicorn Mode\) \(um\) does not trigger: it is 【During Link】 and Unicorn Gundam \(Unicorn Mode\) \(um\) is not a Link Unit \(its Pilot Amuro Ray does not meet the link condition \[Banagher Links\]\)$/);
+    expect(line?.rules).toEqual(expect.arrayContaining(['13-2-12-1', '10-1-6-2']));
+  });
+});
