@@ -433,6 +433,11 @@ function battleDestructions(
   if (victimOfDefender) queueTriggers(game, 'destroys-enemy-with-battle-damage', { unit: defender, battleOpponent: victimOfDefender });
   if (victimOfAttacker) queueFriendlyDestroyedEnemy(game, attacker, victimOfAttacker);
   if (victimOfDefender) queueFriendlyDestroyedEnemy(game, defender, victimOfDefender);
+  // The attacked Unit's own <Breach> is for "this Unit's attack" during its own turn (13-1-2-1): a
+  // Unit that destroys its attacker does not deal it, and the reader asks exactly that.
+  if (victimOfDefender && unitKeywords(defender).has('Breach')) {
+    emit(game, `<Breach> of ${describeUnit(defender)} does not activate: it destroyed ${describeUnit(victimOfDefender)} while being attacked, not with its own attack during its own turn`, ['13-1-2-1']);
+  }
   if (victimOfAttacker && breach.has && attacker.owner === game.active) {
     if (game.pending.length > 0) {
       const others = game.pending.length === 1 ? '1 other effect' : `${game.pending.length} other effects`;

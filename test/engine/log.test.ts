@@ -100,3 +100,18 @@ describe('10-1-6-2 a trigger whose event came but whose condition does not hold 
     expect(line?.rules).toEqual(expect.arrayContaining(['13-2-12-1', '10-1-6-2']));
   });
 });
+
+describe('13-1-2-1 <Breach> is for the Unit\'s own attack', () => {
+  it('a blocker with <Breach> that destroys the attacker says its <Breach> does not activate, and no Shield or Base is hit', () => {
+    const out = sim({
+      state: { active_player: 'B', players: { A: { units: [{ id: 'a1', name: 'Breacher', ap: 5, hp: 5, keywords: ['<Blocker>', '<Breach 3>'] }] }, B: { units: [{ id: 'b1', name: 'Attacker', ap: 2, hp: 2 }] } } },
+      actions: [{ type: 'attack', attacker: 'b1', target: 'player', blocker: 'a1' }],
+    });
+    expect(out.legal, JSON.stringify(out.violations)).toBe(true);
+    expect(out.destroyed).toEqual(['b1']);
+    const line = out.events.find((e) => /<Breach> of Breacher \(a1\) does not activate/.test(e.text));
+    expect(line?.rules).toEqual(['13-1-2-1']);
+    expect(out.state.players.B.base).toMatchObject({ damage: 0 });
+    expect(out.state.players.B.shields).toBe(6);
+  });
+});
