@@ -84,7 +84,15 @@ function compileOne(text: string, opts: CompileOptions): CompiledAbility[] {
     for (const a of abilities) if (JSON.stringify(a).includes('"pair-trigger-command"') && !(a.kind === 'triggered' && a.trigger === 'activates-command')) throw new Unread(a.text);
     return abilities;
   };
-  return command(attacking(paid(damagedEnemy(reduces(compileBody(text, h, base, used))))));
+  // "add it from your trash to your hand" / "If this Unit is destroyed by …" only in its 【Destroyed】.
+  const destroyedOnly = (abilities: CompiledAbility[]) => {
+    for (const a of abilities) {
+      const json = JSON.stringify(a);
+      if ((json.includes('"self-trash-to-hand"') || json.includes('"self-destroyed-by"')) && !(a.kind === 'triggered' && a.trigger === 'destroyed')) throw new Unread(a.text);
+    }
+    return abilities;
+  };
+  return destroyedOnly(command(attacking(paid(damagedEnemy(reduces(compileBody(text, h, base, used)))))));
 }
 
 function compileBody(text: string, h: Header, base: { text: string; requires: Condition[]; oncePerTurn: boolean; patterns: string[] }, used: Used): CompiledAbility[] {

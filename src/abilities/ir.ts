@@ -428,6 +428,12 @@ export type Step =
    */
   | { do: 'exile-self' }
   /**
+   * Added by the compiler (1 card), in a 【Destroyed】: "add it from your trash to your hand": this
+   * Unit's card, once in its owner's trash, goes to the hand; not there (a token, 5-17-2-5, or moved
+   * away), nothing is done (1-3-2).
+   */
+  | { do: 'self-trash-to-hand' }
+  /**
    * Added by the compiler (1 card): "Reveal 1 (Earth Federation) Unit card from your hand. Return it
    * to the bottom of your deck." The controller reveals `count` matching cards of the hand (a `cards`
    * choice; a card of an unlisted hand on the caller's word, or none) and puts them under the deck;
@@ -725,6 +731,13 @@ export type Condition =
    * dealt, 11-1-2).
    */
   | { type: 'effect-destroyed'; filter: Filter }
+  /**
+   * Added by the compiler (1 card), in a 【Destroyed】: "If this Unit is destroyed by one of your
+   * (Neo Zeon) card's effects" (5-10-1): the destruction that triggered it was by an effect of a
+   * card of its controller matching `by`. Destroyed by effect damage, or by an effect whose card the
+   * scenario does not name, it may or may not count: the outcome is left open (history.ts).
+   */
+  | { type: 'self-destroyed-by'; by: Filter }
   /**
    * Added by the compiler (3 cards): what happened earlier in this turn (10-2-1). 'activated-command':
    * "you have activated a (Special Move) Command card's 【Main】/【Action】 during this turn" (`filter`

@@ -189,6 +189,8 @@ function renderPlainStep(s: Step, prev?: Selector): string {
       return `Choose ${s.max} ${renderNoun(s.filter, { card: true, plural: s.max > 1 })} from your trash. Add ${s.max > 1 ? 'them' : 'it'} to your hand`;
     case 'exile-self':
       return 'Exile this card in your trash from the game';
+    case 'self-trash-to-hand':
+      return 'Add it from your trash to your hand';
     case 'hand-to-deck-bottom':
       return `Reveal ${s.count} ${renderNoun(s.filter, { card: true, plural: s.count > 1 })} from your hand. Return ${s.count > 1 ? 'them' : 'it'} to the bottom of your deck`;
     case 'pair-from-trash':

@@ -55,6 +55,23 @@ function eventMatches(e: TurnEvent, c: ThisTurn, ctx: AbilityCtx): boolean | nul
   return e.maybe || !e.by?.face || e.by.player === null ? null : true;
 }
 
+type SelfDestroyedBy = Extract<Condition, { type: 'self-destroyed-by' }>;
+
+/**
+ * "【Destroyed】If this Unit is destroyed by one of your (Neo Zeon) card's effects": the record of the
+ * destruction that triggered it (made as it happened, so known even in a scenario started mid-turn).
+ * None: not destroyed by an effect (battle damage, 5-10-1) — false; by effect damage or an unnamed
+ * card's effect — null, it may count.
+ */
+export function selfDestroyedByAnswer(game: Game, ctx: AbilityCtx, c: SelfDestroyedBy): boolean | null {
+  const id = ctx.unit?.id;
+  const e = [...game.history].reverse().find((x) => x.event === 'destroyed-by-effect' && x.unit === id);
+  if (!e) return false;
+  if (e.by?.player !== null && e.by?.player !== undefined && e.by.player !== ctx.controller) return false;
+  if (e.by?.face && !cardMatches(e.by.face, withFields(c.by, { side: 'any' as const }))) return false;
+  return e.maybe || !e.by?.face || e.by.player === null ? null : true;
+}
+
 /** Whether the condition holds on this turn's record: true, false, or null when the record cannot say. */
 export function historyAnswer(game: Game, ctx: AbilityCtx, c: ThisTurn): boolean | null {
   let maybe = false;
@@ -71,6 +88,13 @@ export function historyAnswer(game: Game, ctx: AbilityCtx, c: ThisTurn): boolean
  * left open (once per ability and action), and the log says how to settle it.
  */
 export function openIfUnknown(game: Game, ctx: AbilityCtx, c: Condition): void {
+  if (c.type === 'self-destroyed-by') {
+    if (selfDestroyedByAnswer(game, ctx, c) !== null) return;
+    const reason = `${ctx.label}'s "${ctx.ability.text}" asks what destroyed it, and it was destroyed by effect damage or by an effect whose card the scenario does not name, which may or may not count (5-10-1), so whether it applies is not settled (the engine goes on as if it does not)`;
+    emit(game, reason, ['5-10-1']);
+    leaveOpen(game, 'outcome', reason, { unit: ctx.unit?.id ?? null, card: ctx.face.cardId, text: ctx.ability.text, rules: ['5-10-1'] });
+    return;
+  }
   if (c.type !== 'this-turn' || historyAnswer(game, ctx, c) !== null) return;
   const why = game.historyKnown
     ? 'an event of this turn may or may not count (a Unit destroyed by effect damage, or by an effect whose card the scenario does not name; 5-10-1)'

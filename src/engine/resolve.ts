@@ -406,6 +406,22 @@ function runStep(game: Game, ctx: AbilityCtx, step: Step, entry: Choice | undefi
       return forEachPlayer(ctx, step.who, (p) => mill(game, ctx, p, step.count, s));
     case 'placed-to-hand':
       return placedToHand(game, ctx, step, s, entry);
+    case 'self-trash-to-hand': {
+      // "add it from your trash to your hand": this Unit's card, from its owner's trash (1-3-2 if not there).
+      const id = ctx.unit?.id;
+      const owner = ctx.unit?.owner ?? ctx.controller;
+      const st = game.players[owner];
+      const at = id === undefined ? -1 : st.trash.indexOf(id);
+      if (at < 0 || !ctx.unit) {
+        emit(game, `${ctx.face.name} is not in player ${owner}'s trash, so it is not added to the hand (${s})`, ['1-3-2']);
+        return false;
+      }
+      st.trash.splice(at, 1);
+      const face = ctx.unit.card ?? ctx.unit.face;
+      addToHand(game, owner, face.cardId ?? id!, face);
+      emit(game, `${face.name} returns from player ${owner}'s trash to the hand (${s}; hand ${st.hand})`, ['13-2-8-2-1', '4-9-1']);
+      return true;
+    }
     case 'exile-self': {
       // "Exile this card in your trash from the game": only from its owner's trash (5-12-1).
       const st = game.players[ctx.controller];

@@ -207,6 +207,16 @@ export const CONDITION_PATTERNS: ConditionPattern[] = [
   },
   {
     // "If one of your Units has been destroyed by one of your (Neo Zeon) card's effects during this turn" (5-10-1).
+    // "【Destroyed】If this Unit is destroyed by one of your (Neo Zeon) card's effects, …"
+    id: 'cond.self-destroyed-by',
+    re: /^this Unit is destroyed by one of your (\(.+?\) )?card's effects$/,
+    read: (m) => {
+      const by = parseNoun(`${m[1] ?? ''}card`);
+      if (!by.card || Object.keys(by.filter).some((k) => k !== 'side' && k !== 'traits')) throw new Unread(m[0]);
+      return { type: 'self-destroyed-by', by: { ...by.filter, side: 'friendly' } };
+    },
+  },
+  {
     id: 'cond.this-turn-destroyed',
     re: /^one of (your .+?) has been destroyed by one of your (\(.+?\) )?card's effects during this turn$/,
     read: (m) => {
@@ -352,6 +362,8 @@ export function renderCondition(c: Condition): string {
       const by = c.by?.traits ? `${c.by.traits.map((t) => `(${t})`).join('/')} ` : '';
       return `one of your ${units} has been destroyed by one of your ${by}card's effects${during}`;
     }
+    case 'self-destroyed-by':
+      return `this Unit is destroyed by one of your ${c.by.traits ? `${c.by.traits.map((t) => `(${t})`).join('/')} ` : ''}card's effects`;
     case 'enemy-players':
       return `there are ${cmpTail(c.cmp, 'more', 'less')} enemy players`;
     case 'paired':

@@ -280,6 +280,8 @@ export const STEP_PATTERNS: StepPattern[] = [
     read: (m) => ({ do: 'deploy-from', zone: 'hand', filter: deployable(m[2]!, Number(m[1]) > 1), max: Number(m[1]), payCost: false }),
   },
   { id: 'step.exile-self', re: /^Exile this card in your trash from the game$/, read: () => ({ do: 'exile-self' }) },
+  // "【Destroyed】If this Unit is destroyed by …, add it from your trash to your hand." (compile.ts checks the 【Destroyed】).
+  { id: 'step.self-trash-to-hand', re: /^Add it from your trash to your hand$/, read: () => ({ do: 'self-trash-to-hand' }) },
   {
     // "Add 1 (Neo Zeon) Unit card you placed from your deck with this effect to your hand."
     id: 'step.placed-to-hand',
