@@ -84,6 +84,11 @@ function compileOne(text: string, opts: CompileOptions): CompiledAbility[] {
     for (const a of abilities) if (JSON.stringify(a).includes('"pair-trigger-command"') && !(a.kind === 'triggered' && a.trigger === 'activates-command')) throw new Unread(a.text);
     return abilities;
   };
+  // "that Unit" only names the Unit that dealt the damage in "When this Base receives … damage from an enemy Unit …".
+  const thatUnit = (abilities: CompiledAbility[]) => {
+    for (const a of abilities) if (JSON.stringify(a).includes('"words":"that Unit"') && !(a.kind === 'triggered' && a.trigger === 'receives-damage' && a.dealtBy)) throw new Unread(a.text);
+    return abilities;
+  };
   // "add it from your trash to your hand" / "If this Unit is destroyed by …" only in its 【Destroyed】.
   const destroyedOnly = (abilities: CompiledAbility[]) => {
     for (const a of abilities) {
@@ -92,7 +97,7 @@ function compileOne(text: string, opts: CompileOptions): CompiledAbility[] {
     }
     return abilities;
   };
-  return destroyedOnly(command(attacking(paid(damagedEnemy(reduces(compileBody(text, h, base, used)))))));
+  return thatUnit(destroyedOnly(command(attacking(paid(damagedEnemy(reduces(compileBody(text, h, base, used))))))));
 }
 
 function compileBody(text: string, h: Header, base: { text: string; requires: Condition[]; oncePerTurn: boolean; patterns: string[] }, used: Used): CompiledAbility[] {

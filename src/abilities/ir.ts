@@ -199,7 +199,7 @@ export type Selector =
    * enemy Unit with battle damage, ": the Unit that destroyed it (nothing once it has left play);
    * (1 card) "the attacking Unit" after "When another Unit attacks an enemy Unit, ": the Unit that attacked.
    */
-  | { type: 'trigger-unit'; words?: 'that friendly Unit' | 'the attacking Unit' }
+  | { type: 'trigger-unit'; words?: 'that friendly Unit' | 'the attacking Unit' | 'that Unit' }
   /**
    * A player's choice: "Choose 1 to 2 enemy Units with 3 or less HP". min 0 = "up to". `extreme`
    * (added by the compiler, 3 cards): "enemy Unit with the highest Lv." / "with the lowest HP": only
@@ -1172,6 +1172,12 @@ export type CompiledAbility =
       orSelf?: true;
       /** Added by the compiler (4 cards), for trigger 'deals-battle-damage' only: the enemy Unit dealt the damage. */
       dealtTo?: Filter;
+      /**
+       * Added by the compiler (1 card, a Base), for 'receives-damage': "When this Base receives battle
+       * damage from an enemy Unit with 3 or less AP, deal 1 damage to that Unit.": the Unit that dealt
+       * the damage must match (as it is then); "that Unit" is it.
+       */
+      dealtBy?: Filter;
       /**
        * Added by the compiler (2 cards), for 'destroys-enemy-with-battle-damage' and
        * 'enemy-destroyed-while-attacking': the enemy Unit destroyed must match this, as it last was in play ("an enemy Unit paired with a (Newtype) Pilot").

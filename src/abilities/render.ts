@@ -426,7 +426,7 @@ function renderPlayAs(c: Extract<Constant, { type: 'play-as' }>, conds: Conditio
 function triggerPhrase(a: Extract<CompiledAbility, { kind: 'triggered' }>): string | undefined {
   switch (a.trigger) {
     case 'receives-damage':
-      return renderReceives(a.damage);
+      return renderReceives(a.damage, a.dealtBy);
     case 'friendly-receives-damage':
       return renderFriendlyReceives(a.watched, a.damage);
     case 'friendly-destroys-enemy-with-battle-damage':

@@ -165,6 +165,8 @@ export function damageBase(game: Game, base: Base, amount: number, source: strin
   if (amount > left) {
     emit(game, `${amount - left} damage beyond the Base's remaining HP is not dealt to any Shield`, ['5-5-6']);
   }
+  // "When this Base receives battle damage from an enemy Unit with 3 or less AP": damage actually dealt (5-5-5).
+  if (hasTrigger(base, 'receives-damage')) queueTriggers(game, 'receives-damage', { base, reductionOnly: false, damage: dealt, ...(dealt.unit ? { subject: dealt.unit } : {}) });
   return true;
 }
 

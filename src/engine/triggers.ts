@@ -226,6 +226,8 @@ export function abilitiesFor(game: Game, trigger: Trigger, src: TriggerSource): 
       };
       // "deals battle damage to an enemy Unit that is Lv.5 or lower": that Unit as it is now.
       if (mismatch(a.dealtTo, src.battleOpponent, src.unit ?? null)) return;
+      // "receives battle damage from an enemy Unit with 3 or less AP": the Unit that dealt it, as it is now.
+      if (mismatch(a.dealtBy, src.subject, null)) return;
       // "blocked by an enemy Unit that is Lv.4 or lower": the blocker as it is now.
       if (mismatch(a.blocker, src.battleOpponent, src.unit ?? null)) return;
       // "destroys an enemy Unit paired with a (Newtype) Pilot": the destroyed Unit as it last was (its Pilot went with it, 3-3-6).
@@ -291,7 +293,8 @@ export function queueTriggers(game: Game, trigger: Trigger, src: TriggerSource):
   const found = abilitiesFor(game, trigger, src);
   for (const ctx of found) {
     const tag = tagOf(ctx.ability, trigger);
-    emit(game, `${tag} of ${ctx.label} triggers: "${ctx.ability.text}"`, [...TRIGGER_RULES[trigger], ...(ctx.ability.kind === 'triggered' && ctx.ability.anyCard ? ['4-6-1'] : []), ...(ctx.ability.kind === 'triggered' && ctx.ability.attacksUnit ? ['12-2-6'] : []), '10-1-6-1']);
+    const rules = [...TRIGGER_RULES[trigger], ...(ctx.ability.kind === 'triggered' && ctx.ability.anyCard ? ['4-6-1'] : []), ...(ctx.ability.kind === 'triggered' && ctx.ability.attacksUnit ? ['12-2-6'] : [])];
+    emit(game, `${tag} of ${ctx.label} triggers: "${ctx.ability.text}"`, rules.includes('10-1-6-1') ? rules : [...rules, '10-1-6-1']);
     game.pending.push({ ctx, batch: game.resolutions, burst: trigger === 'burst' });
   }
   return found.length;

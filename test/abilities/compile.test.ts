@@ -70,8 +70,10 @@ describe('compile', () => {
   it('"Reduce it by N" only inside a receives-damage trigger; a qualifier the pattern does not know stays unread', () => {
     expect(compileCardText('【Deploy】Reduce it by 1.').effects).toBe('partial');
     expect(compileCardText('When this Unit receives enemy damage from an enemy, reduce it by 1.').effects).toBe('partial');
-    // The source restriction "from an enemy Unit with 3 or less AP" has no IR: unsupported, not dropped.
-    expect(compile('GD04-126').abilities.at(-1)).toMatchObject({ kind: 'unsupported' });
+    // A Base's "from an enemy Unit with 3 or less AP" is read as the Unit that dealt it (dealtBy), not dropped.
+    expect(compile('GD04-126').abilities.at(-1)).toMatchObject({ kind: 'triggered', trigger: 'receives-damage', dealtBy: { side: 'enemy', type: 'unit', ap: { op: '<=', value: 3 } } });
+    // "that Unit" names nothing outside that trigger.
+    expect(compileCardText('【Deploy】Deal 1 damage to that Unit.').effects).toBe('partial');
   });
 
   it('a constant with a trailing "during your turn"; "other than Link Units"; "this Unit may choose an active enemy Unit"', () => {

@@ -174,7 +174,7 @@ describe('EB01-028 Gundam Plutone: "【Once per Turn】When another Unit attacks
     expect(out.undetermined.map((u) => u.unit)).toEqual(['a2']);
     expect(cited(out, /none of its actions was performed, so 【Once per Turn】 is not used up/)).toEqual(['1-3-2-1', '13-2-13-1']);
     expect(texts(out).filter((t) => /^\w+ \(a\d\) gains <Breach>/.test(t))).toEqual([expect.stringMatching(/^Second \(a2\) gains <Breach> during this battle/)]);
-    expect(out.events.find((e) => /^When another Unit attacks an enemy Unit of Gundam Plutone \(pl\) triggers/.test(e.text))!.rules).toEqual(['8-2-2', '10-1-6-1', '12-2-6', '10-1-6-1']);
+    expect(out.events.find((e) => /^When another Unit attacks an enemy Unit of Gundam Plutone \(pl\) triggers/.test(e.text))!.rules).toEqual(['8-2-2', '10-1-6-1', '12-2-6']);
   });
 
   it('not for an attack on the player, not for its own attack, and not while it is active', () => {

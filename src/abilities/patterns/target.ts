@@ -30,6 +30,8 @@ export function parseTarget(phrase: string, used: Used): Selector {
   if (/^that friendly Unit$/i.test(p)) return { type: 'trigger-unit', words: 'that friendly Unit' };
   // After "When another Unit attacks an enemy Unit, ": the Unit that attacked (compile.ts checks the trigger).
   if (/^the attacking Unit$/i.test(p)) return { type: 'trigger-unit', words: 'the attacking Unit' };
+  // After "When this Base receives battle damage from an enemy Unit …": the Unit that dealt it (compile.ts checks the trigger).
+  if (/^that Unit$/.test(p)) return { type: 'trigger-unit', words: 'that Unit' };
   const all = /^all (.+)$/i.exec(p);
   if (all) {
     const n = parseNoun(all[1]!.replace(/^your /, 'friendly '));

@@ -102,9 +102,13 @@ export function renderFriendlyLinks(f: Filter | undefined): string {
 
 export type DamageQualifier = { kind?: 'battle' | 'effect'; enemy?: boolean };
 
-export function renderReceives(d: DamageQualifier | undefined): string {
+export function renderReceives(d: DamageQualifier | undefined, dealtBy?: Filter): string {
+  if (dealtBy) return `When this Base receives ${d?.kind ? `${d.kind} ` : ''}damage from ${article(renderNoun(dealtBy))}, `;
   return `When this Unit receives ${d?.enemy ? 'enemy ' : ''}${d?.kind ? `${d.kind} ` : ''}damage, `;
 }
+
+/** "When this Base receives battle damage from an enemy Unit with 3 or less AP, " (GD04-126). */
+const BASE_RECEIVES = /^[Ww]hen this Base receives (battle|effect) damage from an (enemy Unit.*?), /;
 
 export const TRIGGER_TEXT: Record<string, string> = {
   'end-of-turn': 'At the end of your turn, ',
@@ -178,7 +182,7 @@ type Triggered = Extract<CompiledAbility, { kind: 'triggered' }>;
 
 /** A trigger phrase read: the trigger, its conditions, the effect text after it, and the ability's trigger fields it sets. */
 export type TriggerPhrase = { trigger: Trigger; requires: Condition[]; rest: string } & Partial<
-  Pick<Triggered, 'damage' | 'supported' | 'watched' | 'dealtTo' | 'destroyedUnit' | 'damageFrom' | 'pilot' | 'orSelf' | 'aFriendly' | 'by' | 'command' | 'effectWord' | 'payWords' | 'blocker' | 'another' | 'attacksUnit' | 'anyCard' | 'anyTurn' | 'usingEx'>
+  Pick<Triggered, 'damage' | 'supported' | 'watched' | 'dealtTo' | 'dealtBy' | 'destroyedUnit' | 'damageFrom' | 'pilot' | 'orSelf' | 'aFriendly' | 'by' | 'command' | 'effectWord' | 'payWords' | 'blocker' | 'another' | 'attacksUnit' | 'anyCard' | 'anyTurn' | 'usingEx'>
 >;
 
 /**
@@ -321,6 +325,13 @@ export function parseTriggerPhrase(
     }
     used.add(cmd[3] !== undefined ? 'trigger.plays-command-using-ex' : 'trigger.activates-command');
     return { trigger: 'activates-command', requires, rest: restAfter(s, cmd[0]), ...(command ? { command } : {}), ...(cmd[2] ? { effectWord: true as const } : {}), ...(cmd[3] !== undefined ? { usingEx: true as const } : {}) };
+  }
+  const baseRec = BASE_RECEIVES.exec(s);
+  if (baseRec) {
+    const dealtBy = oneEnemyUnit(baseRec[2]!);
+    if (!dealtBy) return null;
+    used.add('trigger.base-receives-damage-from');
+    return { trigger: 'receives-damage', requires, rest: restAfter(s, baseRec[0]), damage: { kind: baseRec[1] as 'battle' | 'effect', enemy: true }, dealtBy };
   }
   const rec = RECEIVES.exec(s);
   if (rec) {
