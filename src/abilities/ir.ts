@@ -175,7 +175,7 @@ export type Zone = 'battle' | 'trash' | 'hand' | 'shields';
 /** Who a selector or a step refers to. */
 export type Selector =
   /** The card the ability belongs to ("this Unit", "this Base", "this card"). */
-  | { type: 'self' }
+  | { type: 'self'; /** Wording only (1 card): printed "it" ("At the end of the turn when this Unit is paired with a Pilot, set it as active"). */ it?: true }
   /** The Pilot paired with this Unit. `card` (wording only): printed "the card paired with this Unit" (a Pilot or a Command with 【Pilot】, 3-4-6). */
   | { type: 'paired-pilot'; card?: true; /** Added by the compiler (1 card): "a blue Pilot paired with this Unit": only a Pilot matching this. */ filter?: Filter }
   /** The cards an earlier step of the same ability picked ("it", "them", "that Unit"). `words` (wording only): printed "the enemy Unit". */
@@ -738,6 +738,12 @@ export type Condition =
    * scenario does not name, it may or may not count: the outcome is left open (history.ts).
    */
   | { type: 'self-destroyed-by'; by: Filter }
+  /**
+   * Added by the compiler (1 card), in "At the end of the turn when this Unit is paired with a Pilot,
+   * …" (GD03-069): a Pilot was paired with this Unit during this turn (5-9-1), read from the turn's
+   * record (history.ts; open when the scenario starts mid-turn and pairs nothing).
+   */
+  | { type: 'paired-this-turn' }
   /**
    * Added by the compiler (3 cards): what happened earlier in this turn (10-2-1). 'activated-command':
    * "you have activated a (Special Move) Command card's 【Main】/【Action】 during this turn" (`filter`

@@ -32,7 +32,7 @@ function object(t: Selector, prev: Selector | undefined): string {
       if (t.words) return t.words;
       return plural(prev) ? 'them' : 'it';
     case 'self':
-      return 'this Unit';
+      return t.it ? 'it' : 'this Unit';
     case 'paired-pilot':
       if (t.filter) return `${article(renderNoun(t.filter))} paired with this Unit`;
       return t.card ? 'the card paired with this Unit' : "this Unit's paired Pilot";
@@ -395,7 +395,7 @@ function tags(a: CompiledAbility): { tags: string; rest: Condition[] } {
   for (const r of a.requires) {
     if (r.type === 'linked') out += '【During Link】';
     else if (r.type === 'paired' && !(a.kind === 'triggered' && a.trigger === 'when-paired' && r.pilot)) out += r.pilot ? `【During Pair･${renderPilotQualifier(r.pilot)}】` : '【During Pair】';
-    else if (r.type === 'this-turn' && r.where) continue; // "At the end of a turn where …": in the trigger phrase
+    else if ((r.type === 'this-turn' && r.where) || r.type === 'paired-this-turn') continue; // "At the end of a turn where …": in the trigger phrase
     else if (r.type !== 'paired') rest.push(r);
   }
   if (a.kind === 'triggered') {
@@ -464,6 +464,7 @@ function triggerPhrase(a: Extract<CompiledAbility, { kind: 'triggered' }>): stri
     case 'enemy-destroyed-while-attacking':
       return renderDestroyedWhileAttacking(a.destroyedUnit);
     case 'end-of-turn': {
+      if (a.requires.some((r) => r.type === 'paired-this-turn')) return 'At the end of the turn when this Unit is paired with a Pilot, ';
       const where = a.requires.find((r) => r.type === 'this-turn' && r.where);
       return a.anyTurn && where ? `At the end of a turn where ${renderCondition(where)}, ` : TRIGGER_TEXT[a.trigger];
     }

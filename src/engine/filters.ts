@@ -13,7 +13,7 @@ import { baseAp, baseHp, isLinked, unitAp, unitHp } from './stats.js';
 import { withFields } from './with-fields.js';
 import { currentCards } from './runtime.js';
 import { faceFromRecord } from './cards.js';
-import { historyAnswer, selfDestroyedByAnswer } from './history.js';
+import { historyAnswer, pairedThisTurnAnswer, selfDestroyedByAnswer } from './history.js';
 
 export function compare(n: number, c: Cmp): boolean {
   if (c.op === '<=') return n <= c.value;
@@ -207,6 +207,8 @@ export function conditionHolds(game: Game, ctx: AbilityCtx, c: Condition): boole
         const face = knownFace(game, id) ?? (rec ? faceFromRecord(rec) : null);
         return face !== null && cardMatches(face, c.filter);
       });
+    case 'paired-this-turn':
+      return pairedThisTurnAnswer(game, ctx) === true;
     case 'self-destroyed-by':
       return selfDestroyedByAnswer(game, ctx, c) === true;
     case 'effect-destroyed':

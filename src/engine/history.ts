@@ -27,6 +27,17 @@ export function recordCommand(game: Game, player: PlayerId, face: CardFace): voi
   recordEvent(game, { event: 'activated-command', player, face });
 }
 
+/** A Pilot was paired with one of a player's Units (5-9-1): "At the end of the turn when this Unit is paired with a Pilot". */
+export function recordPaired(game: Game, unit: Unit): void {
+  recordEvent(game, { event: 'paired', player: unit.owner, face: unit.face, unit: unit.id });
+}
+
+/** Whether a Pilot was paired with this Unit this turn: true, false, or null when the record cannot say (a scenario started mid-turn). */
+export function pairedThisTurnAnswer(game: Game, ctx: AbilityCtx): boolean | null {
+  if (game.history.some((e) => e.event === 'paired' && e.unit === ctx.unit?.id)) return true;
+  return game.historyKnown ? false : null;
+}
+
 /** A player paid Resources for an effect of one of their Units (its own text or its Pilot's, 3-3-9-2; 2-10-1). */
 export function recordPaid(game: Game, player: PlayerId, unit: Unit): void {
   recordEvent(game, { event: 'paid-for-unit-effect', player, face: unit.face, unit: unit.id });
@@ -88,6 +99,14 @@ export function historyAnswer(game: Game, ctx: AbilityCtx, c: ThisTurn): boolean
  * left open (once per ability and action), and the log says how to settle it.
  */
 export function openIfUnknown(game: Game, ctx: AbilityCtx, c: Condition): void {
+  if (c.type === 'paired-this-turn') {
+    if (pairedThisTurnAnswer(game, ctx) !== null) return;
+    const reason = `${ctx.label}'s "${ctx.ability.text}" asks whether a Pilot was paired with it during this turn, and the scenario starts in the middle of the turn, so what happened before its board is not known (start it in the start phase and pair it with a "pair" action to settle it); the engine goes on as if it was not`;
+    if (game.undetermined.some((u) => u.action === game.actionIndex && u.reason === reason)) return;
+    emit(game, reason, ['10-2-1', '5-9-1']);
+    leaveOpen(game, 'outcome', reason, { unit: ctx.unit?.id ?? null, card: ctx.face.cardId, text: ctx.ability.text, rules: ['10-2-1', '5-9-1'] });
+    return;
+  }
   if (c.type === 'self-destroyed-by') {
     if (selfDestroyedByAnswer(game, ctx, c) !== null) return;
     const reason = `${ctx.label}'s "${ctx.ability.text}" asks what destroyed it, and it was destroyed by effect damage or by an effect whose card the scenario does not name, which may or may not count (5-10-1), so whether it applies is not settled (the engine goes on as if it does not)`;

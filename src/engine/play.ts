@@ -19,6 +19,7 @@ import { queueFriendlyEvent, queuePairedPilot, queueTriggers } from './triggers.
 import { deployedRested, playCost } from './constants.js';
 import { withFields } from './with-fields.js';
 import { mark } from './happened.js';
+import { recordPaired } from './history.js';
 import { decidePaying, performPaying, type PlayPaying } from './play-paying.js';
 
 export interface Payment {
@@ -349,6 +350,7 @@ export function applyPair(game: Game, plan: PairPlan): void {
 
 function paired(game: Game, unit: Unit, pilotId: string, face: CardFace, linkedOverride: boolean | undefined): void {
   mark(game, 'pair');
+  recordPaired(game, unit);
   unit.pilot = { id: pilotId, face };
   if (linkedOverride !== undefined) unit.linkedOverride = linkedOverride;
   const asCommand = face.type === 'command' ? ` (the Command's 【Pilot】 ${face.pilotName ?? ''}, treated as a Pilot)` : '';

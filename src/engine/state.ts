@@ -313,7 +313,7 @@ export interface Game {
  * may not count), or they paid Resources for one of their Units' effects.
  */
 export interface TurnEvent {
-  event: 'activated-command' | 'destroyed-by-effect' | 'paid-for-unit-effect';
+  event: 'activated-command' | 'destroyed-by-effect' | 'paid-for-unit-effect' | 'paired';
   player: PlayerId;
   face: CardFace;
   /** The Unit in play (destroyed, or paid for), to tell "other" Units apart. */

@@ -362,6 +362,8 @@ export function renderCondition(c: Condition): string {
       const by = c.by?.traits ? `${c.by.traits.map((t) => `(${t})`).join('/')} ` : '';
       return `one of your ${units} has been destroyed by one of your ${by}card's effects${during}`;
     }
+    case 'paired-this-turn':
+      return 'this Unit is paired with a Pilot during this turn';
     case 'self-destroyed-by':
       return `this Unit is destroyed by one of your ${c.by.traits ? `${c.by.traits.map((t) => `(${t})`).join('/')} ` : ''}card's effects`;
     case 'enemy-players':

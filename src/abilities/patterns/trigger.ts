@@ -265,6 +265,11 @@ export function parseTriggerPhrase(
     used.add('trigger.destroys-card-with-battle-damage');
     return { trigger: 'destroys-enemy-with-battle-damage', requires, rest: restAfter(s, anyCard[0]), anyCard: true };
   }
+  // "At the end of the turn when this Unit is paired with a Pilot, " (GD03-069): the end of the turn it was paired in.
+  if (/^At the end of the turn when this Unit is paired with a Pilot, /.test(s)) {
+    used.add('trigger.end-of-turn-paired');
+    return { trigger: 'end-of-turn', requires: [...requires, { type: 'paired-this-turn' }], rest: restAfter(s, 'At the end of the turn when this Unit is paired with a Pilot, '), anyTurn: true };
+  }
   // "At the end of a turn where you have paid ① or more for …, ": either player's turn, under what happened in it.
   const where = /^At the end of a turn where (.+?), /.exec(s);
   if (where) {
