@@ -113,7 +113,14 @@ function compileBody(text: string, h: Header, base: { text: string; requires: Co
     // an enemy Unit, you may return the enemy Unit …": the Unit dealt the damage.
     // "At the end of the turn when this Unit is paired with a Pilot, set it as active": this Unit.
     const itIs: Selector | undefined =
-      trig.trigger === 'friendly-links' ? { type: 'trigger-unit' } : trig.trigger === 'friendly-deals-battle-damage' ? { type: 'damaged-enemy' } : trig.requires.some((r) => r.type === 'paired-this-turn') ? { type: 'self', it: true } : undefined;
+      trig.trigger === 'friendly-links'
+        ? { type: 'trigger-unit' }
+        : trig.trigger === 'friendly-deals-battle-damage'
+          ? { type: 'damaged-enemy' }
+          : // "When this Unit destroys an enemy shield area card …, set it as active": "it" is this Unit, the trigger's subject.
+            trig.requires.some((r) => r.type === 'paired-this-turn') || trig.trigger === 'destroys-shield-area-card'
+            ? { type: 'self', it: true }
+            : undefined;
     const effect = parseEffect(trig.rest, used, itIs, trig.trigger === 'friendly-attacks');
     // "that friendly Unit" names the Unit the trigger watched (it destroyed the enemy Unit).
     if (JSON.stringify(effect).includes('"that friendly Unit"') && trig.trigger !== 'friendly-destroys-enemy-with-battle-damage') throw new Unread(trig.rest);

@@ -24,6 +24,9 @@ const RULES: [RegExp, string | ((...m: string[]) => string)][] = [
   [/\bChoose 1 enemy player\. They may draw (\d+)\. If they draw with this effect, /g, 'Your opponent may draw $1. If they draw with this effect, '],
   // "When this Unit destroys an enemy shield area card …, that enemy player may discard 1.": the opponent, whose card it was.
   [/\bthat enemy player may (draw|discard) (\d+)\b/g, 'your opponent may $1 $2'],
+  // "It can't choose the same enemy player or enemy team as its attack target during this turn": with two
+  // players there is one enemy player and no team (12-2-6), so it can't attack that player again this turn.
+  [/\b(It|They) can't choose the same enemy player or enemy team as (its|their) attack target during this turn\b/g, "$1 can't choose the enemy player as $2 attack target during this turn"],
   // "Draw a number of cards equal to the number of enemy players": there is one.
   [/\bDraw a number of cards equal to the number of enemy players\b/g, 'Draw 1'],
   // "Draw 1. Then, discard the same number of cards you drew with this effect." = "… Then, discard 1."
