@@ -980,6 +980,13 @@ export type Trigger =
    */
   | 'friendly-deals-battle-damage'
   /**
+   * Added by the compiler (1 card): "When this Unit's AP is reduced by an enemy effect, …" (GD02-009).
+   * Triggers when an effect its opponent controls gives it AP- and its AP goes down (at 0 already it
+   * is not reduced, 1-3-6); an AP- from an effect whose controller the scenario does not say (the
+   * `modify` action) leaves the outcome open.
+   */
+  | 'ap-reduced-by-enemy'
+  /**
    * Added by the compiler (1 card): "When an enemy Link Unit is destroyed with damage while this
    * Unit is attacking, …". Triggers when damage (battle or effect, 5-5) destroys an enemy Unit
    * matching `destroyedUnit` (as it last was in play) by rules management (11-3-1) while this Unit

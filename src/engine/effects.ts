@@ -15,6 +15,7 @@ import { baseHp, unitAp, unitHp } from './stats.js';
 import { abilitiesFor, faceHasTrigger, hasTrigger, queueDelayedDealsDamage, queueOwnerEvent, queueShieldAreaCardDestroyed, queueTriggers, resolveNow, resolveTriggeredSince } from './triggers.js';
 import { withFields } from './with-fields.js';
 import { mark } from './happened.js';
+import { leaveOpen } from './not-executed.js';
 
 // ---------------------------------------------------------------------------------------------
 // Damage
@@ -453,8 +454,11 @@ function applyModify(game: Game, action: ActionOf<'modify'>, t: Target): Problem
   const mod = { ap, hp, duration: action.duration, source: `modify (action ${game.actionIndex ?? '-'})` };
   const what = `AP${signed(ap)} HP${signed(hp)} ${durationText(game, action.duration)}`;
   if (t.kind === 'unit') {
+    const apBefore = unitAp(t.unit);
     t.unit.modifiers.push(mod);
     emit(game, `${describeUnit(t.unit)} gets ${what}: now AP ${unitAp(t.unit)}, HP ${unitHp(t.unit)}`, [...durationRules(action.duration), '1-3-6']);
+    // The action does not say whose effect it is: "When this Unit's AP is reduced by an enemy effect" may or may not trigger.
+    if (unitAp(t.unit) < apBefore) apReducedByUnsaidEffect(game, t.unit);
   } else if (t.kind === 'base') {
     if (!t.base) nothingHappens(game, `player ${t.player} has no Base`);
     else {
@@ -463,6 +467,19 @@ function applyModify(game: Game, action: ActionOf<'modify'>, t: Target): Problem
     }
   } else return cannotTarget(action, 'Shields or Resources');
   return null;
+}
+
+/**
+ * The `modify` action does not say whose effect gives the AP-: "When this Unit's AP is reduced by an
+ * enemy effect" may or may not trigger, so the outcome is left open rather than guessed.
+ */
+function apReducedByUnsaidEffect(game: Game, unit: Unit): void {
+  if (!hasTrigger(unit, 'ap-reduced-by-enemy')) return;
+  for (const ctx of abilitiesFor(game, 'ap-reduced-by-enemy', { unit })) {
+    const reason = `${ctx.label}'s "${ctx.ability.text}" triggers only if the AP- is an enemy effect, and the "modify" action does not say whose effect it is, so whether it triggers is not settled (play the card that gives the AP- to settle it)`;
+    emit(game, reason, ['10-1-6-2']);
+    leaveOpen(game, 'outcome', reason, { unit: unit.id, card: ctx.face.cardId, text: ctx.ability.text, rules: ['10-1-6-2'] });
+  }
 }
 
 function applyGrant(game: Game, action: ActionOf<'grant'>, t: Target): Problem | null {

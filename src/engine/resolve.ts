@@ -23,7 +23,7 @@ import { leaveOpen, reportUnsupported } from './not-executed.js';
 import { openIfUnknown, recordCommand, recordPaid } from './history.js';
 import { playCost } from './constants.js';
 import { currentCards } from './runtime.js';
-import { queueOwnerEvent, queueTriggers } from './triggers.js';
+import { hasTrigger, queueOwnerEvent, queueTriggers } from './triggers.js';
 import { pairByEffect, spendResources, splitPayment } from './play.js';
 import { RESOURCE_LIMIT } from './turn.js';
 import { exBaseFace } from './setup.js';
@@ -325,8 +325,11 @@ function runStep(game: Game, ctx: AbilityCtx, step: Step, entry: Choice | undefi
         const hp = step.hp * times;
         if (ap === 0 && hp === 0 && step.ap !== 0) continue;
         const mod = { ap, hp, duration: step.duration, source: s };
+        const apBefore = t.kind === 'unit' ? unitAp(t.unit) : 0;
         if (t.kind === 'unit') t.unit.modifiers.push(mod);
         else t.base.modifiers.push(mod);
+        // "When this Unit's AP is reduced by an enemy effect" (its AP went down; at 0 it cannot, 1-3-6).
+        if (t.kind === 'unit' && t.unit.owner !== ctx.controller && unitAp(t.unit) < apBefore && hasTrigger(t.unit, 'ap-reduced-by-enemy')) queueTriggers(game, 'ap-reduced-by-enemy', { unit: t.unit });
         const now = t.kind === 'unit' ? `AP ${unitAp(t.unit)}, HP ${unitHp(t.unit)}` : `HP ${baseHp(t.base)}`;
         const change = [ap !== 0 || hp === 0 ? `AP${signed(ap)}` : '', hp !== 0 ? `HP${signed(hp)}` : ''].filter(Boolean).join(' ');
         emit(game, `${targetName(t)} gets ${change} ${durationWords(game, step.duration)} (${s}): now ${now}`, [...durationRules(step.duration), '1-3-6']);

@@ -56,6 +56,7 @@ const TRIGGER_RULES: Record<Trigger, string[]> = {
   blocked: ['8-3-2', '13-1-4-1', '10-1-6-1'],
   'friendly-attacks': ['8-2-2', '10-1-6-1'],
   'friendly-deals-battle-damage': ['8-5-3-2'],
+  'ap-reduced-by-enemy': ['1-3-6'],
   'enemy-destroyed-while-attacking': ['11-3-1', '10-1-6-1'],
 };
 
@@ -91,6 +92,7 @@ const TAG: Record<Trigger, string> = {
   blocked: 'When it is blocked',
   'friendly-attacks': 'When one of your Units attacks',
   'friendly-deals-battle-damage': 'When your Unit deals battle damage to an enemy Unit',
+  'ap-reduced-by-enemy': "When its AP is reduced by an enemy effect",
   'enemy-destroyed-while-attacking': 'When an enemy Unit is destroyed with damage while it is attacking',
 };
 

@@ -16,6 +16,7 @@ const TRIGGER_PHRASES: { id: string; re: RegExp; trigger: Trigger }[] = [
   { id: 'trigger.destroys-with-battle-damage', re: /^[Ww]hen this Unit destroys an enemy Unit with battle damage, /, trigger: 'destroys-enemy-with-battle-damage' },
   { id: 'trigger.recovers-hp', re: /^[Ww]hen this Unit recovers HP, /, trigger: 'recovers-hp' },
   { id: 'trigger.draws-with-effect', re: /^[Ww]hen you draw with an effect, /, trigger: 'draws-with-effect' },
+  { id: 'trigger.ap-reduced-by-enemy', re: /^[Ww]hen this Unit's AP is reduced by an enemy effect, /, trigger: 'ap-reduced-by-enemy' },
 ];
 
 /** "When this Unit destroys an enemy Unit paired with a (Newtype) Pilot with battle damage, " (the destroyed Unit's noun). */
@@ -111,6 +112,7 @@ export function renderReceives(d: DamageQualifier | undefined, dealtBy?: Filter)
 const BASE_RECEIVES = /^[Ww]hen this Base receives (battle|effect) damage from an (enemy Unit.*?), /;
 
 export const TRIGGER_TEXT: Record<string, string> = {
+  'ap-reduced-by-enemy': "When this Unit's AP is reduced by an enemy effect, ",
   'end-of-turn': 'At the end of your turn, ',
   'start-of-turn': 'At the start of your turn, ',
   'destroys-enemy-with-battle-damage': 'When this Unit destroys an enemy Unit with battle damage, ',
