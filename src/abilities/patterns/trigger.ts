@@ -199,13 +199,8 @@ const WATCHED_FRIENDLY: { re: RegExp; trigger: 'friendly-attacks' | 'friendly-de
 
 /** "of your other Units with <Repair>" → the friendly Units it names, or null when it names anything else. */
 function friendlyUnits(phrase: string): Filter | null {
-  let n;
-  try {
-    n = parseNoun(`of ${phrase}`);
-  } catch (e) {
-    if (e instanceof Unread) return null;
-    throw e;
-  }
+  const n = nounOrNull(`of ${phrase}`);
+  if (!n) return null;
   return n.card || !n.plural || n.filter.side !== 'friendly' || n.filter.type !== 'unit' ? null : n.filter;
 }
 
@@ -249,13 +244,8 @@ export function parseTriggerPhrase(
   }
   const friendlyDeals = FRIENDLY_DEALS.exec(s);
   if (friendlyDeals) {
-    let n;
-    try {
-      n = parseNoun(`your ${friendlyDeals[1]!}`);
-    } catch (e) {
-      if (e instanceof Unread) return null;
-      throw e;
-    }
+    const n = nounOrNull(`your ${friendlyDeals[1]!}`);
+    if (!n) return null;
     const dealtTo = oneEnemyUnit(friendlyDeals[2]!);
     if (!dealtTo || n.card || n.plural || n.filter.side !== 'friendly' || n.filter.type !== 'unit') return null;
     used.add('trigger.friendly-deals-battle-damage');
@@ -319,13 +309,8 @@ export function parseTriggerPhrase(
     let command: Filter | undefined;
     const traits = cmd[1] ?? cmd[3];
     if (traits) {
-      let n;
-      try {
-        n = parseNoun(`${traits}Command card`);
-      } catch (e) {
-        if (e instanceof Unread) return null;
-        throw e;
-      }
+      const n = nounOrNull(`${traits}Command card`);
+      if (!n) return null;
       // Only the Command's traits ("a (Special Move) Command's"), which the render prints back.
       if (n.plural || n.filter.side !== 'any' || n.filter.type !== 'command' || Object.keys(n.filter).some((k) => k !== 'side' && k !== 'type' && k !== 'traits')) return null;
       command = n.filter;
@@ -360,13 +345,8 @@ export function parseTriggerPhrase(
   }
   const fd = FRIENDLY_DESTROYS_UNIT.exec(s);
   if (fd) {
-    let n;
-    try {
-      n = parseNoun(fd[1] ? `of ${fd[1]}` : fd[2]!);
-    } catch (e) {
-      if (e instanceof Unread) return null;
-      throw e;
-    }
+    const n = nounOrNull(fd[1] ? `of ${fd[1]}` : fd[2]!);
+    if (!n) return null;
     if (n.card || n.plural !== !!fd[1] || n.filter.side !== 'friendly' || n.filter.type !== 'unit') return null;
     used.add('trigger.friendly-destroys-with-battle-damage');
     return { trigger: 'friendly-destroys-enemy-with-battle-damage', requires, rest: restAfter(s, fd[0]), watched: n.filter, ...(fd[2] ? { aFriendly: true as const } : {}) };
@@ -377,13 +357,8 @@ export function parseTriggerPhrase(
     const friendly = shield[2] ?? shield[4];
     if (friendly) {
       // Units in play, by what they are ("your (Titans) Units").
-      let n;
-      try {
-        n = parseNoun(`of ${friendly}`);
-      } catch (e) {
-        if (e instanceof Unread) return null;
-        throw e;
-      }
+      const n = nounOrNull(`of ${friendly}`);
+      if (!n) return null;
       if (n.card || !n.plural || n.filter.side !== 'friendly' || n.filter.type !== 'unit') return null;
       watched = n.filter;
     }
@@ -433,13 +408,8 @@ export function parseTriggerPhrase(
   const another = /^[Ww]hen another (friendly .+?) is deployed, /.exec(s);
   if (another) {
     // "When another friendly (G Generation) Unit that is Lv.3 is deployed, ": any other friendly Unit matching it.
-    let n;
-    try {
-      n = parseNoun(`other ${another[1]!}`);
-    } catch (e) {
-      if (e instanceof Unread) return null;
-      throw e;
-    }
+    const n = nounOrNull(`other ${another[1]!}`);
+    if (!n) return null;
     if (n.card || n.plural || n.filter.type !== 'unit' || n.filter.side !== 'friendly') return null;
     used.add('trigger.another-deployed');
     return { trigger: 'friendly-deployed', requires, rest: restAfter(s, another[0]), watched: n.filter, another: true };
@@ -448,13 +418,8 @@ export function parseTriggerPhrase(
   const dep = /^[Ww]hen (?:this Unit or )?one of (your .+?) is deployed, /.exec(s);
   const links = dep ? null : /^[Ww]hen (an? friendly .+?) links, /.exec(s);
   if (dep || links) {
-    let n;
-    try {
-      n = parseNoun(dep ? `of ${dep[1]!}` : links![1]!.replace(/^an? /, ''));
-    } catch (e) {
-      if (e instanceof Unread) return null;
-      throw e;
-    }
+    const n = nounOrNull(dep ? `of ${dep[1]!}` : links![1]!.replace(/^an? /, ''));
+    if (!n) return null;
     if (n.card || n.plural !== !!dep || n.filter.type !== 'unit' || n.filter.side !== 'friendly') return null;
     used.add(dep ? 'trigger.friendly-deployed' : 'trigger.friendly-links');
     const orSelf = dep !== null && /^[Ww]hen this Unit or /.test(dep[0]);
@@ -480,14 +445,19 @@ export function parseTriggerPhrase(
 }
 
 /** The filter of "an enemy Unit …" (one enemy Unit in play), or null when the noun is anything else. */
-function oneEnemyUnit(noun: string): Filter | null {
-  let n;
+/** The noun read, or null when the patterns cannot read it (the trigger phrase is then not this one). */
+function nounOrNull(np: string): ReturnType<typeof parseNoun> | null {
   try {
-    n = parseNoun(noun);
+    return parseNoun(np);
   } catch (e) {
     if (e instanceof Unread) return null;
     throw e;
   }
+}
+
+function oneEnemyUnit(noun: string): Filter | null {
+  const n = nounOrNull(noun);
+  if (!n) return null;
   return n.card || n.plural || n.filter.side !== 'enemy' || n.filter.type !== 'unit' ? null : n.filter;
 }
 
