@@ -6,7 +6,7 @@
  * be compiled is reported when its timing comes, never partly run.
  */
 import type { CompiledAbility, Filter, Trigger } from '../abilities/ir.js';
-import { renderNoun } from '../abilities/patterns/noun.js';
+import { article, renderNoun } from '../abilities/patterns/noun.js';
 import { checkRepeat, countResolution } from './bounds.js';
 import { chooseOrder } from './choices.js';
 import { refreshConstants, unitAbilitySources } from './constants.js';
@@ -97,8 +97,6 @@ const TAG: Record<Trigger, string> = {
 };
 
 /** The log's words for a trigger; "an enemy card" (4-6-1) is a Shield or the Base as well as a Unit. */
-const article = (np: string) => `${/^[aeiou]/i.test(np) ? 'an' : 'a'} ${np}`;
-
 function tagOf(a: CompiledAbility, trigger: Trigger): string {
   if (a.kind === 'triggered' && a.attacksUnit) return 'When another Unit attacks an enemy Unit';
   return a.kind === 'triggered' && a.anyCard ? 'When it destroys an enemy card with battle damage' : TAG[trigger];

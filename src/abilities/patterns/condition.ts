@@ -6,7 +6,7 @@
 import type { Cmp, Condition, Filter } from '../ir.js';
 import { parseKeywordName, renderKeyword } from './keyword.js';
 import { renderPilotQualifier } from './header.js';
-import { parseNoun, renderNoun } from './noun.js';
+import { article, parseNoun, renderNoun } from './noun.js';
 import { Unread, type Used } from './unread.js';
 
 interface ConditionPattern {
@@ -282,7 +282,6 @@ function countWords(cmp: Cmp, other: boolean): string {
   return `${cmp.value} or ${cmp.op === '>=' ? 'more' : 'less'}`;
 }
 
-const article = (np: string) => `${/^[aeiou]/i.test(np) ? 'an' : 'a'} ${np}`;
 
 function cmpTail(c: Cmp, more: string, less: string): string {
   return c.op === '=' ? `${c.value}` : `${c.value} or ${c.op === '>=' ? more : less}`;
@@ -340,18 +339,18 @@ export function renderCondition(c: Condition): string {
       return 'you deploy this Unit from your trash';
     case 'discarded-with-effect': {
       const np = renderNoun(c.filter, { card: true });
-      return `you discard ${/^[aeiou]/i.test(np) ? 'an' : 'a'} ${np} with this effect`;
+      return `you discard ${article(np)} with this effect`;
     }
     case 'placed-with-effect': {
       const np = renderNoun(c.filter, { card: true });
-      return `you ${c.present ? 'place' : 'placed'} ${/^[aeiou]/i.test(np) ? 'an' : 'a'} ${np} with this effect`;
+      return `you ${c.present ? 'place' : 'placed'} ${article(np)} with this effect`;
     }
     case 'battling':
-      return `this Unit is battling ${/^[aeiou]/i.test(renderNoun(c.filter)) ? 'an' : 'a'} ${renderNoun(c.filter)}`;
+      return `this Unit is battling ${article(renderNoun(c.filter))}`;
     case 'paid-with-ex':
       return 'you use an EX Resource to play this card';
     case 'effect-destroyed':
-      return `this effect destroys ${/^[aeiou]/i.test(renderNoun(c.filter)) ? 'an' : 'a'} ${renderNoun(c.filter)}`;
+      return `this effect destroys ${article(renderNoun(c.filter))}`;
     case 'destroyed-with-battle-damage':
       return 'this Unit is destroyed with battle damage';
     case 'this-turn': {

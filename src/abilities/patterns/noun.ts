@@ -30,6 +30,9 @@ function cmpOf(n: string, word: string | undefined): Cmp {
   return { op: word === 'less' || word === 'lower' || word === 'fewer' ? '<=' : word === 'more' || word === 'higher' ? '>=' : '=', value };
 }
 
+/** "a" or "an" before a noun phrase, by its first letter (the catalog's own usage). */
+export const article = (np: string): string => `${/^[aeiou]/i.test(np) ? 'an' : 'a'} ${np}`;
+
 /** Parses a whole noun phrase or throws Unread with it. */
 export function parseNoun(np: string): Noun {
   let s = np.trim();
@@ -222,7 +225,7 @@ export function renderNoun(f: Filter, style: NounStyle = {}): string {
   if (f.hasTiming) out += ` with a 【${f.hasTiming}】 effect`;
   if (f.pairedWith) {
     const np = renderNoun(f.pairedWith);
-    out += ` paired with ${/^[aeiou]/i.test(np) ? 'an' : 'a'} ${np}`;
+    out += ` paired with ${article(np)}`;
   }
   if (f.nameExcludes) out += ` without "${f.nameExcludes}" in its card name`;
   if (f.linked === false) out += ' other than Link Units';

@@ -4,7 +4,7 @@
  */
 import type { CompiledAbility, Condition, Filter, Trigger } from '../ir.js';
 import { parseCondition, parseConditions } from './condition.js';
-import { parseNoun, renderNoun } from './noun.js';
+import { article, parseNoun, renderNoun } from './noun.js';
 import { Unread, type Used } from './unread.js';
 
 const TRIGGER_PHRASES: { id: string; re: RegExp; trigger: Trigger }[] = [
@@ -24,7 +24,7 @@ const DESTROYS_UNIT = /^[Ww]hen this Unit destroys an? (.+?) with battle damage,
 
 export function renderDestroysUnit(f: Filter): string {
   const np = renderNoun(f);
-  return `When this Unit destroys ${/^[aeiou]/i.test(np) ? 'an' : 'a'} ${np} with battle damage, `;
+  return `When this Unit destroys ${article(np)} with battle damage, `;
 }
 
 /**
@@ -38,14 +38,13 @@ export function renderFriendlyDestroysUnit(f: Filter | undefined, aFriendly?: bo
   return `When one of your ${f ? renderNoun(f, { side: false, plural: true }) : 'Units'} destroys an enemy Unit with battle damage, `;
 }
 
-const article = (np: string) => `${/^[aeiou]/i.test(np) ? 'an' : 'a'} ${np}`;
 
 /** "When you pair a (Cyber-Newtype) Pilot with one of your blue Units, " / "… with this Unit or one of your white Units, ". */
 const PAIRS_PILOT = /^[Ww]hen you pair (an? .+?) with (this Unit or )?one of (your .+?), /;
 
 export function renderPairsPilot(pilot: Filter | undefined, watched: Filter | undefined, orSelf: boolean | undefined): string {
   const p = pilot ? renderNoun(pilot) : 'Pilot';
-  return `When you pair ${/^[aeiou]/i.test(p) ? 'an' : 'a'} ${p} with ${orSelf ? 'this Unit or ' : ''}one of your ${watched ? renderNoun(watched, { side: false, plural: true }) : 'Units'}, `;
+  return `When you pair ${article(p)} with ${orSelf ? 'this Unit or ' : ''}one of your ${watched ? renderNoun(watched, { side: false, plural: true }) : 'Units'}, `;
 }
 
 /** "When this Unit receives enemy effect damage, " / "… receives damage from an enemy, ". */
@@ -77,7 +76,7 @@ const DEALS_BATTLE_DAMAGE = /^[Ww]hen this Unit deals battle damage to an? (.+?)
 
 export function renderDealsBattleDamage(f: Filter | undefined): string {
   const np = f ? renderNoun(f) : 'enemy Unit';
-  return `When this Unit deals battle damage to ${/^[aeiou]/i.test(np) ? 'an' : 'a'} ${np}, `;
+  return `When this Unit deals battle damage to ${article(np)}, `;
 }
 
 /** "When you use this Unit's <Support> to increase a (ZAFT) Unit's AP, " (the supported Unit's noun). */
@@ -85,7 +84,7 @@ const USES_SUPPORT = /^[Ww]hen you use this Unit's <Support> to increase an? (.+
 
 export function renderUsesSupport(f: Filter | undefined): string {
   const np = f ? renderNoun(f, { side: false }) : 'Unit';
-  return `When you use this Unit's <Support> to increase ${/^[aeiou]/i.test(np) ? 'an' : 'a'} ${np}'s AP, `;
+  return `When you use this Unit's <Support> to increase ${article(np)}'s AP, `;
 }
 
 export function renderFriendlyDeployed(f: Filter | undefined, another?: boolean, orSelf?: boolean): string {
@@ -98,7 +97,7 @@ export function renderFriendlyDeployed(f: Filter | undefined, another?: boolean,
 
 export function renderFriendlyLinks(f: Filter | undefined): string {
   const np = f ? renderNoun(f) : 'friendly Unit';
-  return `When ${/^[aeiou]/i.test(np) ? 'an' : 'a'} ${np} links, `;
+  return `When ${article(np)} links, `;
 }
 
 export type DamageQualifier = { kind?: 'battle' | 'effect'; enemy?: boolean };
