@@ -397,12 +397,19 @@ function queueDelayed(game: Game, unit: Unit, destroyed: Unit | null): void {
     if (t.kind !== 'delayed-trigger' || t.on !== 'friendly-destroys-enemy-with-battle-damage' || t.controller !== unit.owner) continue;
     if (!destroyed && !t.anyCard) continue;
     if (t.ids ? !t.ids.includes(unit.id) : !unitMatches(unit, t.filter!, t.controller, t.ctx.unit)) continue;
-    const ability: CompiledAbility = { kind: 'triggered', trigger: 'friendly-destroys-enemy-with-battle-damage', text: t.ctx.ability.text, requires: [], oncePerTurn: false, patterns: [], effect: t.effect };
-    const ctx = newCtx({ controller: t.controller, unit: t.ctx.unit, base: t.ctx.base, face: t.ctx.face, cardId: t.ctx.cardId, label: t.ctx.label, ability, index: t.ctx.index, battleOpponent: destroyed, triggerUnit: unit });
     const what = destroyed ? describeUnit(destroyed) : `an enemy shield area card (a card, 4-6-1)`;
-    emit(game, `${t.ctx.label}'s effect "${t.ctx.ability.text}" triggers for this turn: ${describeUnit(unit)} destroyed ${what} with battle damage`, [destroyed ? '8-5-3-2-1' : '11-3-1', '10-1-6-1']);
-    game.pending.push({ ctx, batch: game.resolutions, burst: false });
+    fireDelayed(game, t, destroyed, unit, `${describeUnit(unit)} destroyed ${what} with battle damage`, [destroyed ? '8-5-3-2-1' : '11-3-1']);
   }
+}
+
+type DelayedTrigger = Extract<Game['timedEffects'][number], { kind: 'delayed-trigger' }>;
+
+/** Queues the rest of a delayed trigger's effect (10-1-6-1), "that enemy Unit" being `opponentUnit` and "it" the `unit` whose event it was. */
+function fireDelayed(game: Game, t: DelayedTrigger, opponentUnit: Unit | null, unit: Unit, event: string, rules: string[]): void {
+  const ability: CompiledAbility = { kind: 'triggered', trigger: t.on, text: t.ctx.ability.text, requires: [], oncePerTurn: false, patterns: [], effect: t.effect };
+  const ctx = newCtx({ controller: t.controller, unit: t.ctx.unit, base: t.ctx.base, face: t.ctx.face, cardId: t.ctx.cardId, label: t.ctx.label, ability, index: t.ctx.index, battleOpponent: opponentUnit, triggerUnit: unit });
+  emit(game, `${t.ctx.label}'s effect "${t.ctx.ability.text}" triggers for this turn: ${event}`, [...rules, '10-1-6-1']);
+  game.pending.push({ ctx, batch: game.resolutions, burst: false });
 }
 
 /**
@@ -418,10 +425,7 @@ export function queueDelayedDealsDamage(game: Game, dealer: Unit, damaged: Unit)
       emit(game, `${t.ctx.label}'s effect "${t.ctx.ability.text}" does not trigger: ${describeUnit(damaged)} is not ${article(renderNoun(t.dealtTo))}`, ['10-1-6-2']);
       continue;
     }
-    const ability: CompiledAbility = { kind: 'triggered', trigger: 'deals-battle-damage', text: t.ctx.ability.text, requires: [], oncePerTurn: false, patterns: [], effect: t.effect };
-    const ctx = newCtx({ controller: t.controller, unit: t.ctx.unit, base: t.ctx.base, face: t.ctx.face, cardId: t.ctx.cardId, label: t.ctx.label, ability, index: t.ctx.index, battleOpponent: damaged, triggerUnit: dealer });
-    emit(game, `${t.ctx.label}'s effect "${t.ctx.ability.text}" triggers for this turn: ${describeUnit(dealer)} dealt battle damage to ${describeUnit(damaged)}`, ['8-5-3-2', '10-1-6-1']);
-    game.pending.push({ ctx, batch: game.resolutions, burst: false });
+    fireDelayed(game, t, damaged, dealer, `${describeUnit(dealer)} dealt battle damage to ${describeUnit(damaged)}`, ['8-5-3-2']);
   }
 }
 
