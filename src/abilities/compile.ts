@@ -59,45 +59,43 @@ function compileOne(text: string, opts: CompileOptions): CompiledAbility[] {
     }
     return abilities;
   };
-  // "that enemy Unit" only names the Unit this Unit dealt battle damage to, in that trigger (or in a
-  // delayed one: "When it deals battle damage to an enemy Unit … during this turn, destroy that enemy Unit").
-  const dealsDelayed = (_k: string, v: unknown) => (v && typeof v === 'object' && (v as { do?: string; trigger?: string }).do === 'delayed-trigger' && (v as { trigger?: string }).trigger === 'deals-battle-damage' ? undefined : v);
-  const damagedEnemy = (abilities: CompiledAbility[]) => {
-    for (const a of abilities) {
-      const named = JSON.stringify(a, dealsDelayed).includes('"damaged-enemy"');
-      if (named && !(a.kind === 'triggered' && (a.trigger === 'deals-battle-damage' || a.trigger === 'friendly-deals-battle-damage'))) throw new Unread(a.text);
+  return bound(reduces(compileBody(text, h, base, used)));
+}
+
+const triggered = (a: CompiledAbility, ...ts: string[]) => a.kind === 'triggered' && ts.includes(a.trigger);
+// A delayed "When it deals battle damage to an enemy Unit … during this turn, destroy that enemy Unit" names its own.
+const withoutDelayedDeals = (_k: string, v: unknown) => (v && typeof v === 'object' && (v as { do?: string }).do === 'delayed-trigger' && (v as { trigger?: string }).trigger === 'deals-battle-damage' ? undefined : v);
+
+/**
+ * Words that name the card or Unit of the event that triggered the ability, so they mean nothing
+ * elsewhere: each IR marker (as it appears in the ability's JSON) and the abilities it may stand in.
+ */
+const BOUND_WORDS: { markers: string[]; allowed: (a: CompiledAbility) => boolean; json?: (a: CompiledAbility) => string }[] = [
+  // "that enemy Unit": the Unit this Unit (or your Unit) dealt battle damage to.
+  { markers: ['"damaged-enemy"'], allowed: (a) => triggered(a, 'deals-battle-damage', 'friendly-deals-battle-damage'), json: (a) => JSON.stringify(a, withoutDelayedDeals) },
+  // "the cost paid": the payment that triggered a "when you pay ① or more" ability.
+  { markers: ['"of":"paid"'], allowed: (a) => triggered(a, 'pays-for-unit-effect') },
+  // "the attacking Unit": the Unit whose attack triggered "When another Unit attacks an enemy Unit".
+  { markers: ['"the attacking Unit"'], allowed: (a) => triggered(a, 'friendly-attacks') && a.kind === 'triggered' && !!a.attacksUnit },
+  // "that card" (pair-trigger-command): the Command that triggered a "when you play and activate" ability.
+  { markers: ['"pair-trigger-command"'], allowed: (a) => triggered(a, 'activates-command') },
+  // "that Unit": the Unit that dealt the damage in "When this Base receives … damage from an enemy Unit …".
+  { markers: ['"words":"that Unit"'], allowed: (a) => triggered(a, 'receives-damage') && a.kind === 'triggered' && !!a.dealtBy },
+  // "add it from your trash to your hand" / "If this Unit is destroyed by …": only in its 【Destroyed】.
+  { markers: ['"self-trash-to-hand"', '"self-destroyed-by"'], allowed: (a) => triggered(a, 'destroyed') },
+];
+
+/** Each ability is read once as JSON; one that uses such words outside their trigger is unread. */
+function bound(abilities: CompiledAbility[]): CompiledAbility[] {
+  for (const a of abilities) {
+    const json = JSON.stringify(a);
+    for (const b of BOUND_WORDS) {
+      if (!b.markers.some((m) => json.includes(m)) || b.allowed(a)) continue;
+      const own = b.json ? b.json(a) : json;
+      if (b.markers.some((m) => own.includes(m))) throw new Unread(a.text);
     }
-    return abilities;
-  };
-  // "the cost paid" only names the payment that triggered a "when you pay ① or more" ability.
-  const paid = (abilities: CompiledAbility[]) => {
-    for (const a of abilities) if (JSON.stringify(a).includes('"of":"paid"') && !(a.kind === 'triggered' && a.trigger === 'pays-for-unit-effect')) throw new Unread(a.text);
-    return abilities;
-  };
-  // "the attacking Unit" only names the Unit whose attack triggered a "When another Unit attacks an enemy Unit" ability.
-  const attacking = (abilities: CompiledAbility[]) => {
-    for (const a of abilities) if (JSON.stringify(a).includes('"the attacking Unit"') && !(a.kind === 'triggered' && a.trigger === 'friendly-attacks' && a.attacksUnit)) throw new Unread(a.text);
-    return abilities;
-  };
-  // "that card" (pair-trigger-command) only names the Command that triggered a "when you play and activate" ability.
-  const command = (abilities: CompiledAbility[]) => {
-    for (const a of abilities) if (JSON.stringify(a).includes('"pair-trigger-command"') && !(a.kind === 'triggered' && a.trigger === 'activates-command')) throw new Unread(a.text);
-    return abilities;
-  };
-  // "that Unit" only names the Unit that dealt the damage in "When this Base receives … damage from an enemy Unit …".
-  const thatUnit = (abilities: CompiledAbility[]) => {
-    for (const a of abilities) if (JSON.stringify(a).includes('"words":"that Unit"') && !(a.kind === 'triggered' && a.trigger === 'receives-damage' && a.dealtBy)) throw new Unread(a.text);
-    return abilities;
-  };
-  // "add it from your trash to your hand" / "If this Unit is destroyed by …" only in its 【Destroyed】.
-  const destroyedOnly = (abilities: CompiledAbility[]) => {
-    for (const a of abilities) {
-      const json = JSON.stringify(a);
-      if ((json.includes('"self-trash-to-hand"') || json.includes('"self-destroyed-by"')) && !(a.kind === 'triggered' && a.trigger === 'destroyed')) throw new Unread(a.text);
-    }
-    return abilities;
-  };
-  return thatUnit(destroyedOnly(command(attacking(paid(damagedEnemy(reduces(compileBody(text, h, base, used))))))));
+  }
+  return abilities;
 }
 
 function compileBody(text: string, h: Header, base: { text: string; requires: Condition[]; oncePerTurn: boolean; patterns: string[] }, used: Used): CompiledAbility[] {
