@@ -7,7 +7,7 @@
  * board is known only when the scenario starts at the start of the turn (or a turn began in it).
  * When the record cannot settle a condition, the answer leaves the outcome open instead of guessing.
  */
-import type { Condition } from '../abilities/ir.js';
+import type { Condition, Filter } from '../abilities/ir.js';
 import type { AbilityCtx } from './context.js';
 import { cardMatches } from './filters.js';
 import { emit } from './log.js';
@@ -60,9 +60,17 @@ function eventMatches(e: TurnEvent, c: ThisTurn, ctx: AbilityCtx): boolean | nul
   if (c.filter.other && ctx.unit && e.unit === ctx.unit.id) return false;
   if (!cardMatches(c.event === 'activated-command' ? e.face : withFields(e.face, { type: 'unit' as const }), printed)) return false;
   if (c.event !== 'destroyed-by-effect' || !c.by) return e.maybe ? null : true;
-  // "by one of your (Neo Zeon) card's effects": an effect of the controller's card that matches.
+  return destroyedBy(e, c.by, ctx);
+}
+
+/**
+ * "by one of your (Neo Zeon) card's effects": whether the recorded destruction was by an effect of a
+ * card of the controller's matching `by` — true, false, or null when it may be (effect damage, or a
+ * card the scenario does not name).
+ */
+function destroyedBy(e: TurnEvent, by: Filter, ctx: AbilityCtx): boolean | null {
   if (e.by?.player !== null && e.by?.player !== undefined && e.by.player !== ctx.controller) return false;
-  if (e.by?.face && !cardMatches(e.by.face, withFields(c.by, { side: 'any' as const }))) return false;
+  if (e.by?.face && !cardMatches(e.by.face, withFields(by, { side: 'any' as const }))) return false;
   return e.maybe || !e.by?.face || e.by.player === null ? null : true;
 }
 
@@ -77,10 +85,7 @@ type SelfDestroyedBy = Extract<Condition, { type: 'self-destroyed-by' }>;
 export function selfDestroyedByAnswer(game: Game, ctx: AbilityCtx, c: SelfDestroyedBy): boolean | null {
   const id = ctx.unit?.id;
   const e = [...game.history].reverse().find((x) => x.event === 'destroyed-by-effect' && x.unit === id);
-  if (!e) return false;
-  if (e.by?.player !== null && e.by?.player !== undefined && e.by.player !== ctx.controller) return false;
-  if (e.by?.face && !cardMatches(e.by.face, withFields(c.by, { side: 'any' as const }))) return false;
-  return e.maybe || !e.by?.face || e.by.player === null ? null : true;
+  return e ? destroyedBy(e, c.by, ctx) : false;
 }
 
 /** Whether the condition holds on this turn's record: true, false, or null when the record cannot say. */
@@ -95,31 +100,27 @@ export function historyAnswer(game: Game, ctx: AbilityCtx, c: ThisTurn): boolean
 }
 
 /**
- * A 'this-turn' condition that did not hold because the record cannot settle it: the outcome is
- * left open (once per ability and action), and the log says how to settle it.
+ * A condition on what happened ('this-turn', 'paired-this-turn', 'self-destroyed-by') that did not
+ * hold because the record cannot settle it: the outcome is left open (once per ability and action),
+ * and the log says how to settle it.
  */
 export function openIfUnknown(game: Game, ctx: AbilityCtx, c: Condition): void {
+  const open = (question: string, why: string, rules: string[]) => {
+    const reason = `${ctx.label}'s "${ctx.ability.text}" asks ${question}, and ${why}`;
+    if (game.undetermined.some((u) => u.action === game.actionIndex && u.reason === reason)) return;
+    emit(game, reason, rules);
+    leaveOpen(game, 'outcome', reason, { unit: ctx.unit?.id ?? ctx.base?.id ?? null, card: ctx.face.cardId, text: ctx.ability.text, rules });
+  };
   if (c.type === 'paired-this-turn') {
     if (pairedThisTurnAnswer(game, ctx) !== null) return;
-    const reason = `${ctx.label}'s "${ctx.ability.text}" asks whether a Pilot was paired with it during this turn, and the scenario starts in the middle of the turn, so what happened before its board is not known (start it in the start phase and pair it with a "pair" action to settle it); the engine goes on as if it was not`;
-    if (game.undetermined.some((u) => u.action === game.actionIndex && u.reason === reason)) return;
-    emit(game, reason, ['10-2-1', '5-9-1']);
-    leaveOpen(game, 'outcome', reason, { unit: ctx.unit?.id ?? null, card: ctx.face.cardId, text: ctx.ability.text, rules: ['10-2-1', '5-9-1'] });
-    return;
-  }
-  if (c.type === 'self-destroyed-by') {
+    open('whether a Pilot was paired with it during this turn', 'the scenario starts in the middle of the turn, so what happened before its board is not known (start it in the start phase and pair it with a "pair" action to settle it); the engine goes on as if it was not', ['10-2-1', '5-9-1']);
+  } else if (c.type === 'self-destroyed-by') {
     if (selfDestroyedByAnswer(game, ctx, c) !== null) return;
-    const reason = `${ctx.label}'s "${ctx.ability.text}" asks what destroyed it, and it was destroyed by effect damage or by an effect whose card the scenario does not name, which may or may not count (5-10-1), so whether it applies is not settled (the engine goes on as if it does not)`;
-    emit(game, reason, ['5-10-1']);
-    leaveOpen(game, 'outcome', reason, { unit: ctx.unit?.id ?? null, card: ctx.face.cardId, text: ctx.ability.text, rules: ['5-10-1'] });
-    return;
+    open('what destroyed it', 'it was destroyed by effect damage or by an effect whose card the scenario does not name, which may or may not count (5-10-1), so whether it applies is not settled (the engine goes on as if it does not)', ['5-10-1']);
+  } else if (c.type === 'this-turn' && historyAnswer(game, ctx, c) === null) {
+    const why = game.historyKnown
+      ? 'an event of this turn may or may not count (a Unit destroyed by effect damage, or by an effect whose card the scenario does not name; 5-10-1)'
+      : 'the scenario starts in the middle of the turn, so what happened before its board is not known (start it in the start phase and play the turn\'s actions to settle it)';
+    open('what happened earlier in this turn', `${why}, so whether it applies is not settled (the engine goes on as if it does not)`, ['10-2-1']);
   }
-  if (c.type !== 'this-turn' || historyAnswer(game, ctx, c) !== null) return;
-  const why = game.historyKnown
-    ? 'an event of this turn may or may not count (a Unit destroyed by effect damage, or by an effect whose card the scenario does not name; 5-10-1)'
-    : 'the scenario starts in the middle of the turn, so what happened before its board is not known (start it in the start phase and play the turn\'s actions to settle it)';
-  const reason = `${ctx.label}'s "${ctx.ability.text}" asks what happened earlier in this turn, and ${why}, so whether it applies is not settled (the engine goes on as if it does not)`;
-  if (game.undetermined.some((u) => u.action === game.actionIndex && u.reason === reason)) return;
-  emit(game, reason, ['10-2-1']);
-  leaveOpen(game, 'outcome', reason, { unit: ctx.unit?.id ?? ctx.base?.id ?? null, card: ctx.face.cardId, text: ctx.ability.text, rules: ['10-2-1'] });
 }
