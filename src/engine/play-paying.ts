@@ -14,7 +14,7 @@ import { allHold, cardMatches, unitMatches } from './filters.js';
 import { emit } from './log.js';
 import { destroyUnit } from './management.js';
 import { inputProblem } from './problems.js';
-import { faceOf } from './resolve.js';
+import { discardable, faceOf } from './resolve.js';
 import type { CardFace, Game, PlayerId } from './state.js';
 
 /** What the player did for the card's play-as, decided before its Lv. is checked. */
@@ -42,16 +42,12 @@ function payingAbility(game: Game, face: CardFace, player: PlayerId): { ability:
   return null;
 }
 
-/** The hand cards the payment may discard: the known ones that match, and how many unlisted cards (other than the played one) could. */
-function discardable(game: Game, player: PlayerId, face: CardFace, pay: PlayAsPayment): { legal: string[]; unknown: number } {
-  const st = game.players[player];
-  const legal = st.handCards.filter((id) => {
-    const f = faceOf(game, id);
-    return f !== null && cardMatches(f, pay.filter);
-  });
+/** The hand cards the payment may discard: those a discard may take (resolve.ts), less the played card among the unlisted ones. */
+function payable(game: Game, player: PlayerId, face: CardFace, pay: PlayAsPayment): { legal: string[]; unknown: number } {
+  const { legal, unknown } = discardable(game, player, pay.filter);
   // The played card is one of the hand's cards: a listed one, or else one of the unlisted ones.
-  const playedListed = st.handCards.some((id) => id === face.cardId || (face.cardId === null && game.faces[id] === face));
-  return { legal, unknown: Math.max(0, st.hand - st.handCards.length - (playedListed ? 0 : 1)) };
+  const playedListed = game.players[player].handCards.some((id) => id === face.cardId || (face.cardId === null && game.faces[id] === face));
+  return { legal, unknown: Math.max(0, unknown - (playedListed ? 0 : 1)) };
 }
 
 /**
@@ -83,7 +79,7 @@ export function decidePaying(game: Game, face: CardFace, player: PlayerId): { pa
     if (!d.use) return unpaid(`Player ${player} chooses not to destroy one (${face.name})`, ['5-20-1', ...rules]);
     return result(chooseTargets(game, { prompt: `${prompt}: which Unit`, min: pay.count, max: pay.count, legal, rules }, d.entry));
   }
-  const { legal, unknown } = discardable(game, player, face, pay);
+  const { legal, unknown } = payable(game, player, face, pay);
   if (unknown === 0 && legal.length < pay.count) {
     skipDecision(game, prompt);
     return unpaid(`${prompt}: player ${player} has no such card in the hand to discard (known hand: ${game.players[player].handCards.join(', ') || 'none'})`, ['5-20-1', ...rules]);

@@ -895,7 +895,7 @@ function discard(game: Game, p: PlayerId, n: number, s: string): number {
 }
 
 /** The hand cards a filtered discard may take: the known ones that match, and whether unlisted cards could. */
-function discardable(game: Game, p: PlayerId, filter: Filter): { legal: string[]; unknown: number } {
+export function discardable(game: Game, p: PlayerId, filter: Filter): { legal: string[]; unknown: number } {
   const st = game.players[p];
   const legal = st.handCards.filter((id) => {
     const f = faceOf(game, id);
