@@ -325,11 +325,12 @@ function runStep(game: Game, ctx: AbilityCtx, step: Step, entry: Choice | undefi
         const hp = step.hp * times;
         if (ap === 0 && hp === 0 && step.ap !== 0) continue;
         const mod = { ap, hp, duration: step.duration, source: s };
-        const apBefore = t.kind === 'unit' ? unitAp(t.unit) : 0;
+        // "When this Unit's AP is reduced by an enemy effect" (its AP went down; at 0 it cannot, 1-3-6): read only where it can trigger.
+        const watched = t.kind === 'unit' && t.unit.owner !== ctx.controller && hasTrigger(t.unit, 'ap-reduced-by-enemy') ? t.unit : null;
+        const apBefore = watched ? unitAp(watched) : 0;
         if (t.kind === 'unit') t.unit.modifiers.push(mod);
         else t.base.modifiers.push(mod);
-        // "When this Unit's AP is reduced by an enemy effect" (its AP went down; at 0 it cannot, 1-3-6).
-        if (t.kind === 'unit' && t.unit.owner !== ctx.controller && unitAp(t.unit) < apBefore && hasTrigger(t.unit, 'ap-reduced-by-enemy')) queueTriggers(game, 'ap-reduced-by-enemy', { unit: t.unit });
+        if (watched && unitAp(watched) < apBefore) queueTriggers(game, 'ap-reduced-by-enemy', { unit: watched });
         const now = t.kind === 'unit' ? `AP ${unitAp(t.unit)}, HP ${unitHp(t.unit)}` : `HP ${baseHp(t.base)}`;
         const change = [ap !== 0 || hp === 0 ? `AP${signed(ap)}` : '', hp !== 0 ? `HP${signed(hp)}` : ''].filter(Boolean).join(' ');
         emit(game, `${targetName(t)} gets ${change} ${durationWords(game, step.duration)} (${s}): now ${now}`, [...durationRules(step.duration), '1-3-6']);
